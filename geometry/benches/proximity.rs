@@ -1,0 +1,320 @@
+//! Mesh–mesh proximity on the Solo-12 shoulder: `base_link` (5,472 triangles) against
+//! `FL_UPPER_LEG` (3,114 triangles) over the 200 x 200 grid of shoulder angles
+//! (FL_HAA about x, FL_HFE about y, each over [-pi, pi), `lo + i (hi - lo) / n`), other joints
+//! at zero. Each benchmark iteration runs one grid row (200 queries) in grid order, rows in
+//! turn, so the throughput reads as queries per second.
+
+use std::collections::HashMap;
+use std::f64::consts::PI;
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use morsel_geometry::proximity::{
+    MeshBvh, ProximityScratch, TrianglePair, mesh_distance, mesh_distance_within, mesh_intersection,
+};
+use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
+
+const N: usize = 200;
+
+/// Reads a binary STL (84 + 50 n bytes) and welds corners with identical coordinates.
+fn load_stl(path: &PathBuf) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+    let bytes = std::fs::read(path).expect("read STL");
+    let n = u32::from_le_bytes(bytes[80..84].try_into().expect("count")) as usize;
+    assert_eq!(bytes.len(), 84 + 50 * n, "not a binary STL");
+    let mut index: HashMap<[u32; 3], u32> = HashMap::new();
+    let mut vertices = Vec::new();
+    let mut faces = Vec::with_capacity(n);
+    for t in 0..n {
+        let rec = &bytes[84 + 50 * t..84 + 50 * (t + 1)];
+        let mut face = [0u32; 3];
+        for (k, f) in face.iter_mut().enumerate() {
+            let bits: [u32; 3] = std::array::from_fn(|c| {
+                let o = 12 + 12 * k + 4 * c;
+                u32::from_le_bytes(rec[o..o + 4].try_into().expect("float"))
+            });
+            *f = *index.entry(bits).or_insert_with(|| {
+                vertices.push(Point3::new(
+                    f32::from_bits(bits[0]) as f64,
+                    f32::from_bits(bits[1]) as f64,
+                    f32::from_bits(bits[2]) as f64,
+                ));
+                (vertices.len() - 1) as u32
+            });
+        }
+        faces.push(face);
+    }
+    (vertices, faces)
+}
+
+fn mesh(rel: &str) -> MeshBvh {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../assets/robots/solo12/meshes/stl")
+        .join(rel);
+    let (v, f) = load_stl(&path);
+    let leaf: usize = std::env::var("PROXIMITY_LEAF")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(1);
+    MeshBvh::with_leaf_size(&v, &f, leaf).expect("valid mesh")
+}
+
+/// World pose of FL_UPPER_LEG (base at identity) from the URDF joint origins: FL_HAA at
+/// (0.1946, 0.0875, 0) about x, FL_HFE at (0, 0.014, 0) about y, collision origin identity.
+fn leg_pose(haa: f64, hfe: f64) -> Isometry3<f64> {
+    let haa_joint = Isometry3::from_parts(
+        Translation3::new(0.1946, 0.0875, 0.0),
+        UnitQuaternion::from_axis_angle(&Vector3::x_axis(), haa),
+    );
+    let hfe_joint = Isometry3::from_parts(
+        Translation3::new(0.0, 0.014, 0.0),
+        UnitQuaternion::from_axis_angle(&Vector3::y_axis(), hfe),
+    );
+    haa_joint * hfe_joint
+}
+
+fn grid() -> Vec<Isometry3<f64>> {
+    let q = |i: usize| -PI + i as f64 * (2.0 * PI) / N as f64;
+    (0..N)
+        .flat_map(|i| (0..N).map(move |j| leg_pose(q(i), q(j))))
+        .collect()
+}
+
+/// Full-grid sweeps with timing and work counters, run instead of criterion when the
+/// environment variable `PROXIMITY_SWEEP` is set (a tuning aid).
+/// On-CPU time of this thread in seconds (Linux schedstat), falling back to wall time; the
+/// machine may be shared, and CPU time is what a query costs.
+fn cpu_seconds(wall: std::time::Instant) -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| {
+            s.split_whitespace()
+                .next()
+                .and_then(|x| x.parse::<f64>().ok())
+        })
+        .map(|ns| ns * 1e-9)
+        .unwrap_or_else(|| wall.elapsed().as_secs_f64())
+}
+
+fn sweep() {
+    use std::time::Instant;
+    let origin = Instant::now();
+    let base = mesh("solo12/solo_12_base.stl");
+    let leg = mesh("with_foot/solo_upper_leg_left_side.stl");
+    println!(
+        "base: {} triangles, {} nodes; leg: {} triangles, {} nodes",
+        base.triangle_count(),
+        base.node_count(),
+        leg.triangle_count(),
+        leg.node_count()
+    );
+    let poses = grid();
+    let id = Isometry3::identity();
+    let mut scratch = ProximityScratch::new();
+    let report = |name: &str, t: f64, vt: u64, tt: u64, extra: String| {
+        let n = poses.len() as f64;
+        println!(
+            "{name:<22} {:>9.1} queries/s {:>8.2} us/query  volume tests/query {:>8.1}  triangle tests/query {:>8.1} {extra}",
+            n / t,
+            1e6 * t / n,
+            vt as f64 / n,
+            tt as f64 / n
+        );
+    };
+    for warm_mode in [false, true] {
+        let (mut vt, mut tt, mut zero) = (0, 0, 0);
+        let mut warm = None;
+        let t0 = cpu_seconds(origin);
+        for p in &poses {
+            let r = mesh_distance(
+                &base,
+                &id,
+                &leg,
+                p,
+                if warm_mode { warm } else { None },
+                &mut scratch,
+            )
+            .expect("ok");
+            warm = Some(r.triangles);
+            let s = scratch.last_query_stats();
+            vt += s.volume_tests;
+            tt += s.triangle_tests;
+            zero += (r.distance == 0.0) as usize;
+        }
+        let t = cpu_seconds(origin) - t0;
+        report(
+            if warm_mode {
+                "distance warm"
+            } else {
+                "distance cold"
+            },
+            t,
+            vt,
+            tt,
+            format!("in contact {zero}"),
+        );
+        if warm_mode && std::env::var_os("PROXIMITY_DETAIL").is_some() {
+            // Work against distance, in distance bands.
+            let mut bands = [(0u64, 0u64, 0u64); 8];
+            let edges = [0.0, 1e-300, 0.001, 0.002, 0.005, 0.01, 0.05, 0.1];
+            let mut warm = None;
+            for p in &poses {
+                let r = mesh_distance(&base, &id, &leg, p, warm, &mut scratch).expect("ok");
+                warm = Some(r.triangles);
+                let s = scratch.last_query_stats();
+                let k = edges.iter().rposition(|e| r.distance >= *e).unwrap_or(0);
+                bands[k].0 += 1;
+                bands[k].1 += s.volume_tests;
+                bands[k].2 += s.triangle_tests;
+            }
+            let (mut vt, mut tt) = (0u64, 0u64);
+            for p in &poses {
+                let r = mesh_distance(&base, &id, &leg, p, None, &mut scratch).expect("ok");
+                mesh_distance(&base, &id, &leg, p, Some(r.triangles), &mut scratch).expect("ok");
+                let s = scratch.last_query_stats();
+                vt += s.volume_tests;
+                tt += s.triangle_tests;
+            }
+            println!(
+                "  oracle warm start: volume tests/query {:.1}, triangle tests/query {:.1}",
+                vt as f64 / poses.len() as f64,
+                tt as f64 / poses.len() as f64
+            );
+            for idx in [
+                0usize, 100, 20_000, 20_100, 10_050, 30_150, 5_000, 15_000, 25_000, 35_000,
+            ] {
+                let r =
+                    mesh_distance(&base, &id, &leg, &poses[idx], None, &mut scratch).expect("ok");
+                let s = scratch.last_query_stats();
+                println!(
+                    "  cell {idx:>6}: d = {:.6} faces {:?}, {:?}",
+                    r.distance, r.triangles, s
+                );
+            }
+            for (k, b) in bands.iter().enumerate() {
+                if b.0 > 0 {
+                    println!(
+                        "  d >= {:>6.3}: {:>6} queries, volume tests {:>8.1}, triangle tests {:>7.1}",
+                        edges[k],
+                        b.0,
+                        b.1 as f64 / b.0 as f64,
+                        b.2 as f64 / b.0 as f64
+                    );
+                }
+            }
+        }
+    }
+    for warm_mode in [false, true] {
+        let (mut vt, mut tt, mut hits) = (0, 0, 0);
+        let mut warm = None;
+        let t0 = cpu_seconds(origin);
+        for p in &poses {
+            let r = mesh_intersection(
+                &base,
+                &id,
+                &leg,
+                p,
+                if warm_mode { warm } else { None },
+                &mut scratch,
+            )
+            .expect("ok");
+            if let Some(h) = r {
+                warm = Some(h);
+                hits += 1;
+            }
+            let s = scratch.last_query_stats();
+            vt += s.volume_tests;
+            tt += s.triangle_tests;
+        }
+        let t = cpu_seconds(origin) - t0;
+        report(
+            if warm_mode {
+                "intersection warm"
+            } else {
+                "intersection cold"
+            },
+            t,
+            vt,
+            tt,
+            format!("hits {hits}"),
+        );
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    if std::env::var_os("PROXIMITY_SWEEP").is_some() {
+        sweep();
+        return;
+    }
+    let base = mesh("solo12/solo_12_base.stl");
+    let leg = mesh("with_foot/solo_upper_leg_left_side.stl");
+    let poses = grid();
+    let id = Isometry3::identity();
+    let mut g = c.benchmark_group("solo12_base_vs_upper_leg");
+    g.throughput(Throughput::Elements(N as u64));
+    g.sample_size(20);
+
+    let mut scratch = ProximityScratch::new();
+    let mut row = 0;
+    g.bench_function("distance_cold", |bch| {
+        bch.iter(|| {
+            for p in &poses[row * N..(row + 1) * N] {
+                black_box(mesh_distance(&base, &id, &leg, p, None, &mut scratch).expect("ok"));
+            }
+            row = (row + 1) % N;
+        })
+    });
+    let mut row = 0;
+    let mut warm: Option<TrianglePair> = None;
+    g.bench_function("distance_warm", |bch| {
+        bch.iter(|| {
+            for p in &poses[row * N..(row + 1) * N] {
+                let r = mesh_distance(&base, &id, &leg, p, warm, &mut scratch).expect("ok");
+                warm = Some(r.triangles);
+            }
+            row = (row + 1) % N;
+        })
+    });
+    let mut row = 0;
+    let mut warm: Option<TrianglePair> = None;
+    g.bench_function("distance_within_1cm_warm", |bch| {
+        bch.iter(|| {
+            for p in &poses[row * N..(row + 1) * N] {
+                if let Some(r) =
+                    mesh_distance_within(&base, &id, &leg, p, 0.01, warm, &mut scratch).expect("ok")
+                {
+                    warm = Some(r.triangles);
+                }
+            }
+            row = (row + 1) % N;
+        })
+    });
+    let mut row = 0;
+    g.bench_function("intersection_cold", |bch| {
+        bch.iter(|| {
+            for p in &poses[row * N..(row + 1) * N] {
+                scratch.forget();
+                black_box(mesh_intersection(&base, &id, &leg, p, None, &mut scratch).expect("ok"));
+            }
+            row = (row + 1) % N;
+        })
+    });
+    let mut row = 0;
+    let mut warm: Option<TrianglePair> = None;
+    g.bench_function("intersection_warm", |bch| {
+        bch.iter(|| {
+            for p in &poses[row * N..(row + 1) * N] {
+                if let Some(hit) =
+                    mesh_intersection(&base, &id, &leg, p, warm, &mut scratch).expect("ok")
+                {
+                    warm = Some(hit);
+                }
+            }
+            row = (row + 1) % N;
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

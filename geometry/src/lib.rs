@@ -1,0 +1,30 @@
+//! # morsel-geometry
+//!
+//! Shapes, triangle meshes, sensor points and meshes, and proximity queries for Morsel.
+//!
+//! - [`Shape`]: box, sphere, ellipsoid, cylinder, capsule, pipe, half-space, triangle mesh and
+//!   convex hull, each validated when built ([`GeometryError`] says what is wrong).
+//! - [`TriangleMesh`]: indexed meshes, loaded from STL, OBJ and DAE with shared vertices welded.
+//! - [`Collider`]: a shape placed in a body frame.
+//! - [`query`]: distance, closest points, contact, intersection, containment and projection.
+//!
+//! Conventions: f64, SI units, nalgebra types. Cylinders, capsules and pipes have their axis
+//! along z and are given by radius and half-length.
+
+mod collider;
+pub mod convert;
+mod ellipsoid;
+mod error;
+mod mesh;
+pub mod mesh_io;
+pub mod proximity;
+pub mod query;
+pub mod sensor;
+mod shape;
+
+pub use collider::Collider;
+pub use ellipsoid::EllipsoidShape;
+pub use error::{GeometryError, Result};
+pub use mesh::TriangleMesh;
+pub use sensor::{SensorMesh, SensorPoints};
+pub use shape::{PIPE_QUERY_SEGMENTS, Shape, ShapeKind};

@@ -1,0 +1,275 @@
+//! Triangle meshes: storage, validation, vertex welding and simple measures.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use nalgebra::{Point3, Vector3};
+
+use crate::error::{GeometryError, Result};
+
+/// An indexed triangle mesh in its own frame.
+///
+/// Faces are counter-clockwise seen from outside (outward normals by the right-hand rule) when
+/// the source file follows that convention, as STL, OBJ and DAE files do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TriangleMesh {
+    vertices: Vec<Point3<f64>>,
+    faces: Vec<[u32; 3]>,
+}
+
+impl TriangleMesh {
+    /// Builds a mesh from vertices and faces, checking that it is usable.
+    ///
+    /// Errors when there is no face, when an index is out of range, or when a coordinate is not
+    /// finite. Faces that repeat a vertex index (zero area by construction) are dropped.
+    ///
+    /// ```
+    /// use morsel_geometry::TriangleMesh;
+    /// use nalgebra::Point3;
+    /// let tri = TriangleMesh::new(
+    ///     vec![Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)],
+    ///     vec![[0, 1, 2]],
+    /// ).unwrap();
+    /// assert!((tri.area() - 0.5).abs() < 1e-15);
+    /// ```
+    pub fn new(vertices: Vec<Point3<f64>>, faces: Vec<[u32; 3]>) -> Result<Self> {
+        Self::new_from(vertices, faces, None)
+    }
+
+    pub(crate) fn new_from(
+        vertices: Vec<Point3<f64>>,
+        faces: Vec<[u32; 3]>,
+        source: Option<&Path>,
+    ) -> Result<Self> {
+        let invalid = |reason: String| GeometryError::InvalidMesh {
+            source_path: source.map(Path::to_path_buf),
+            reason,
+        };
+        if let Some((i, v)) = vertices
+            .iter()
+            .enumerate()
+            .find(|(_, v)| !v.iter().all(|c| c.is_finite()))
+        {
+            return Err(invalid(format!("vertex {i} is not finite: {v:?}")));
+        }
+        let n = vertices.len();
+        if let Some((i, f)) = faces
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.iter().any(|&k| k as usize >= n))
+        {
+            return Err(invalid(format!(
+                "face {i} {f:?} refers to a vertex beyond the {n} vertices"
+            )));
+        }
+        let faces: Vec<[u32; 3]> = faces
+            .into_iter()
+            .filter(|f| f[0] != f[1] && f[1] != f[2] && f[0] != f[2])
+            .collect();
+        if faces.is_empty() {
+            return Err(invalid(
+                "the mesh has no triangle (give at least one face with three distinct vertices)"
+                    .to_string(),
+            ));
+        }
+        Ok(Self { vertices, faces })
+    }
+
+    /// Builds a mesh from a triangle soup (one vertex per triangle corner, as STL stores them),
+    /// welding corners with identical coordinates into shared vertices.
+    pub fn from_triangle_soup(corners: &[Point3<f64>]) -> Result<Self> {
+        Self::from_soup_with_source(corners, None)
+    }
+
+    pub(crate) fn from_soup_with_source(
+        corners: &[Point3<f64>],
+        source: Option<&Path>,
+    ) -> Result<Self> {
+        let faces: Vec<[u32; 3]> = (0..corners.len() / 3)
+            .map(|t| [3 * t as u32, 3 * t as u32 + 1, 3 * t as u32 + 2])
+            .collect();
+        let (vertices, faces) = weld(corners, &faces);
+        Self::new_from(vertices, faces, source)
+    }
+
+    /// Loads a mesh from an STL (binary or ASCII), OBJ or DAE file, scaling every vertex by
+    /// `scale` component-wise, and welds shared vertices.
+    pub fn load(path: &Path, scale: Vector3<f64>) -> Result<Self> {
+        crate::mesh_io::load_mesh(path, scale)
+    }
+
+    /// The vertices.
+    pub fn vertices(&self) -> &[Point3<f64>] {
+        &self.vertices
+    }
+
+    /// The faces, as triples of vertex indices.
+    pub fn faces(&self) -> &[[u32; 3]] {
+        &self.faces
+    }
+
+    /// The three corners of face `i`.
+    pub fn triangle(&self, i: usize) -> [Point3<f64>; 3] {
+        let f = self.faces[i];
+        [
+            self.vertices[f[0] as usize],
+            self.vertices[f[1] as usize],
+            self.vertices[f[2] as usize],
+        ]
+    }
+
+    /// The (non-normalised) normal of face `i`: twice its area times its unit normal.
+    pub fn face_area_vector(&self, i: usize) -> Vector3<f64> {
+        let [a, b, c] = self.triangle(i);
+        (b - a).cross(&(c - a))
+    }
+
+    /// Total surface area.
+    pub fn area(&self) -> f64 {
+        (0..self.faces.len())
+            .map(|i| 0.5 * self.face_area_vector(i).norm())
+            .sum()
+    }
+
+    /// Signed enclosed volume (positive for a closed mesh with outward faces).
+    pub fn signed_volume(&self) -> f64 {
+        (0..self.faces.len())
+            .map(|i| {
+                let [a, b, c] = self.triangle(i);
+                a.coords.dot(&b.coords.cross(&c.coords)) / 6.0
+            })
+            .sum()
+    }
+
+    /// Whether every edge is shared by exactly two faces, in opposite directions
+    /// (a closed, consistently oriented 2-manifold).
+    pub fn is_closed(&self) -> bool {
+        let mut directed: HashMap<(u32, u32), i32> = HashMap::with_capacity(self.faces.len() * 3);
+        for f in &self.faces {
+            for k in 0..3 {
+                *directed.entry((f[k], f[(k + 1) % 3])).or_default() += 1;
+            }
+        }
+        directed
+            .iter()
+            .all(|(&(a, b), &count)| count == 1 && directed.get(&(b, a)) == Some(&1))
+    }
+
+    /// Axis-aligned bounds `(min, max)` of the vertices.
+    pub fn bounds(&self) -> (Point3<f64>, Point3<f64>) {
+        let mut lo = self.vertices[0];
+        let mut hi = self.vertices[0];
+        for v in &self.vertices {
+            lo = lo.inf(v);
+            hi = hi.sup(v);
+        }
+        (lo, hi)
+    }
+
+    /// A copy with every vertex scaled component-wise (faces flipped when the scale mirrors).
+    pub fn scaled(&self, scale: Vector3<f64>) -> Result<Self> {
+        crate::error::finite_vector("mesh scale", &scale)?;
+        if scale.iter().any(|s| *s == 0.0) {
+            return Err(GeometryError::InvalidMesh {
+                source_path: None,
+                reason: format!("scale {scale:?} has a zero component: the mesh would be flat"),
+            });
+        }
+        let vertices = self
+            .vertices
+            .iter()
+            .map(|v| Point3::from(v.coords.component_mul(&scale)))
+            .collect();
+        let mirror = scale.x * scale.y * scale.z < 0.0;
+        let faces = self
+            .faces
+            .iter()
+            .map(|f| if mirror { [f[0], f[2], f[1]] } else { *f })
+            .collect();
+        Ok(Self { vertices, faces })
+    }
+}
+
+/// Merges vertices with bit-identical coordinates, remapping faces.
+fn weld(vertices: &[Point3<f64>], faces: &[[u32; 3]]) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+    let key = |p: &Point3<f64>| {
+        // +0.0 and -0.0 are the same point.
+        let norm = |x: f64| if x == 0.0 { 0u64 } else { x.to_bits() };
+        (norm(p.x), norm(p.y), norm(p.z))
+    };
+    let mut index: HashMap<(u64, u64, u64), u32> = HashMap::with_capacity(vertices.len() / 3);
+    let mut welded = Vec::with_capacity(vertices.len() / 3);
+    let remap: Vec<u32> = vertices
+        .iter()
+        .map(|p| {
+            *index.entry(key(p)).or_insert_with(|| {
+                welded.push(*p);
+                (welded.len() - 1) as u32
+            })
+        })
+        .collect();
+    let faces = faces
+        .iter()
+        .map(|f| {
+            [
+                remap[f[0] as usize],
+                remap[f[1] as usize],
+                remap[f[2] as usize],
+            ]
+        })
+        .collect();
+    (welded, faces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit_cube_soup() -> Vec<Point3<f64>> {
+        // 12 triangles, 36 corners, outward.
+        let c = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+        let quads = [
+            [c(0., 0., 0.), c(0., 1., 0.), c(1., 1., 0.), c(1., 0., 0.)],
+            [c(0., 0., 1.), c(1., 0., 1.), c(1., 1., 1.), c(0., 1., 1.)],
+            [c(0., 0., 0.), c(1., 0., 0.), c(1., 0., 1.), c(0., 0., 1.)],
+            [c(0., 1., 0.), c(0., 1., 1.), c(1., 1., 1.), c(1., 1., 0.)],
+            [c(0., 0., 0.), c(0., 0., 1.), c(0., 1., 1.), c(0., 1., 0.)],
+            [c(1., 0., 0.), c(1., 1., 0.), c(1., 1., 1.), c(1., 0., 1.)],
+        ];
+        quads
+            .iter()
+            .flat_map(|q| [q[0], q[1], q[2], q[0], q[2], q[3]])
+            .collect()
+    }
+
+    #[test]
+    fn welding_a_cube_soup_gives_eight_vertices_and_a_closed_mesh() {
+        let mesh = TriangleMesh::from_triangle_soup(&unit_cube_soup()).unwrap();
+        assert_eq!(mesh.vertices().len(), 8);
+        assert_eq!(mesh.faces().len(), 12);
+        assert!(mesh.is_closed());
+        assert!((mesh.area() - 6.0).abs() < 1e-14);
+        assert!((mesh.signed_volume() - 1.0).abs() < 1e-14);
+    }
+
+    #[test]
+    fn mirroring_keeps_the_volume_positive() {
+        let mesh = TriangleMesh::from_triangle_soup(&unit_cube_soup()).unwrap();
+        let m = mesh.scaled(Vector3::new(-2.0, 1.0, 1.0)).unwrap();
+        assert!((m.signed_volume() - 2.0).abs() < 1e-14);
+    }
+
+    #[test]
+    fn bad_meshes_are_errors() {
+        assert!(TriangleMesh::new(vec![], vec![]).is_err());
+        let v = vec![Point3::origin(), Point3::new(1.0, 0.0, 0.0)];
+        assert!(TriangleMesh::new(v.clone(), vec![[0, 1, 2]]).is_err());
+        assert!(TriangleMesh::new(v, vec![[0, 1, 1]]).is_err());
+        let nan = vec![
+            Point3::new(f64::NAN, 0.0, 0.0),
+            Point3::new(1.0, 0.0, 0.0),
+            Point3::new(0.0, 1.0, 0.0),
+        ];
+        assert!(TriangleMesh::new(nan, vec![[0, 1, 2]]).is_err());
+    }
+}

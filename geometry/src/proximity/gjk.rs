@@ -1,0 +1,283 @@
+//! GJK distance between a triangle and a convex shape given by its support function.
+//!
+//! The Minkowski difference `triangle - shape` is explored with support points; the closest
+//! point of the current simplex to the origin (Johnson's sub-algorithm, by regions) gives an
+//! upper bound `|v|` on the distance and each new support point `w` a lower bound
+//! `v . w / |v|`. The iteration stops when the two are within the tolerance, when the
+//! simplex encloses the origin (intersection) or when no progress is possible.
+
+use super::triangle::V3;
+
+/// Largest number of GJK iterations.
+const MAX_ITERATIONS: usize = 128;
+
+/// The outcome of [`gjk_triangle`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum GjkResult {
+    /// The shapes share a point (returned, on the triangle).
+    Intersecting(V3),
+    /// The shapes are apart: distance and closest points on each.
+    Separated {
+        /// Distance (within the tolerance).
+        distance: f64,
+        /// Closest point on the triangle.
+        on_a: V3,
+        /// Closest point on the shape.
+        on_b: V3,
+    },
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Vertex {
+    w: V3,
+    a: V3,
+    b: V3,
+}
+
+/// Distance between the triangle `tri` and the convex shape with support function `support`
+/// (both in the same frame), to the absolute tolerance `tol`.
+pub(crate) fn gjk_triangle(tri: &[V3; 3], support: impl Fn(&V3) -> V3, tol: f64) -> GjkResult {
+    let support_tri = |d: &V3| {
+        let k0 = tri[0].dot(d);
+        let k1 = tri[1].dot(d);
+        let k2 = tri[2].dot(d);
+        if k0 >= k1 && k0 >= k2 {
+            tri[0]
+        } else if k1 >= k2 {
+            tri[1]
+        } else {
+            tri[2]
+        }
+    };
+    let vertex = |v: &V3| {
+        let a = support_tri(&(-v));
+        let b = support(v);
+        Vertex { w: a - b, a, b }
+    };
+    let mut v = (tri[0] + tri[1] + tri[2]) / 3.0;
+    if v.norm_squared() == 0.0 {
+        v = V3::x();
+    }
+    let mut simplex = [vertex(&v); 4];
+    let mut n = 1;
+    let mut lambda = [1.0, 0.0, 0.0, 0.0];
+    v = simplex[0].w;
+    let scale = tri.iter().map(|x| x.amax()).fold(0.0f64, f64::max) + simplex[0].b.amax();
+    let tiny = 1e-15 * scale.max(f64::MIN_POSITIVE);
+    for _ in 0..MAX_ITERATIONS {
+        let vv = v.norm_squared();
+        if vv <= tiny * tiny {
+            return GjkResult::Intersecting(combine(&simplex, &lambda, n, |x| x.a));
+        }
+        let next = vertex(&v);
+        let vw = v.dot(&next.w);
+        let gap = vv - vw;
+        let duplicate = simplex[..n]
+            .iter()
+            .any(|s| (s.w - next.w).norm_squared() <= tiny * tiny);
+        if (vw > 0.0 && gap <= tol * vv.sqrt()) || duplicate {
+            break;
+        }
+        let mut candidate = simplex;
+        candidate[n] = next;
+        let (new_v, new_n, new_lambda, enclosed) = closest_on_simplex(&mut candidate, n + 1);
+        if enclosed {
+            return GjkResult::Intersecting(combine(&candidate, &new_lambda, new_n, |x| x.a));
+        }
+        if new_v.norm_squared() >= vv {
+            // No progress (rounding): keep the previous, better simplex.
+            break;
+        }
+        simplex = candidate;
+        v = new_v;
+        n = new_n;
+        lambda = new_lambda;
+    }
+    let on_a = combine(&simplex, &lambda, n, |x| x.a);
+    let on_b = combine(&simplex, &lambda, n, |x| x.b);
+    GjkResult::Separated {
+        distance: (on_a - on_b).norm(),
+        on_a,
+        on_b,
+    }
+}
+
+fn combine(s: &[Vertex; 4], lambda: &[f64; 4], n: usize, f: impl Fn(&Vertex) -> V3) -> V3 {
+    (0..n).map(|i| f(&s[i]) * lambda[i]).sum()
+}
+
+/// Closest point of the simplex `s[..n]` to the origin: `(point, vertices kept, their
+/// barycentric weights, origin enclosed)`. The kept vertices are moved to the front.
+fn closest_on_simplex(s: &mut [Vertex; 4], n: usize) -> (V3, usize, [f64; 4], bool) {
+    match n {
+        2 => {
+            let (p, bary, keep) = closest_on_segment(&s[0].w, &s[1].w);
+            let (m, lam) = compact(s, &bary, &keep, 2);
+            (p, m, lam, false)
+        }
+        3 => {
+            let (p, bary, keep) = closest_on_triangle(&s[0].w, &s[1].w, &s[2].w);
+            let (m, lam) = compact(s, &bary, &keep, 3);
+            (p, m, lam, false)
+        }
+        _ => closest_on_tetrahedron(s),
+    }
+}
+
+/// Keeps the vertices with a positive weight, compacting weights alongside.
+fn compact(s: &mut [Vertex; 4], bary: &[f64; 4], keep: &[bool; 4], n: usize) -> (usize, [f64; 4]) {
+    let copy = *s;
+    let mut m = 0;
+    let mut lam = [0.0; 4];
+    for i in 0..n {
+        if keep[i] {
+            s[m] = copy[i];
+            lam[m] = bary[i];
+            m += 1;
+        }
+    }
+    (m, lam)
+}
+
+/// Closest point of segment `ab` to the origin, with barycentric weights and the vertices
+/// that carry weight.
+fn closest_on_segment(a: &V3, b: &V3) -> (V3, [f64; 4], [bool; 4]) {
+    let ab = b - a;
+    let len2 = ab.norm_squared();
+    let t = if len2 > 0.0 {
+        (-a.dot(&ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    if t <= 0.0 {
+        (*a, [1.0, 0.0, 0.0, 0.0], [true, false, false, false])
+    } else if t >= 1.0 {
+        (*b, [0.0, 1.0, 0.0, 0.0], [false, true, false, false])
+    } else {
+        (
+            a + ab * t,
+            [1.0 - t, t, 0.0, 0.0],
+            [true, true, false, false],
+        )
+    }
+}
+
+/// Closest point of triangle `abc` to the origin, with barycentric weights and which vertices
+/// carry weight (Ericson's region tests; degenerate triangles fall back to their edges).
+fn closest_on_triangle(a: &V3, b: &V3, c: &V3) -> (V3, [f64; 4], [bool; 4]) {
+    let ab = b - a;
+    let ac = c - a;
+    let ap = -a;
+    let d1 = ab.dot(&ap);
+    let d2 = ac.dot(&ap);
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return (*a, [1.0, 0.0, 0.0, 0.0], [true, false, false, false]);
+    }
+    let bp = -b;
+    let d3 = ab.dot(&bp);
+    let d4 = ac.dot(&bp);
+    if d3 >= 0.0 && d4 <= d3 {
+        return (*b, [0.0, 1.0, 0.0, 0.0], [false, true, false, false]);
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        let t = d1 / (d1 - d3);
+        return (
+            a + ab * t,
+            [1.0 - t, t, 0.0, 0.0],
+            [true, true, false, false],
+        );
+    }
+    let cp = -c;
+    let d5 = ab.dot(&cp);
+    let d6 = ac.dot(&cp);
+    if d6 >= 0.0 && d5 <= d6 {
+        return (*c, [0.0, 0.0, 1.0, 0.0], [false, false, true, false]);
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        let t = d2 / (d2 - d6);
+        return (
+            a + ac * t,
+            [1.0 - t, 0.0, t, 0.0],
+            [true, false, true, false],
+        );
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+        let t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        return (
+            b + (c - b) * t,
+            [0.0, 1.0 - t, t, 0.0],
+            [false, true, true, false],
+        );
+    }
+    let sum = va + vb + vc;
+    if sum > 0.0 {
+        let v = vb / sum;
+        let w = vc / sum;
+        return (
+            a + ab * v + ac * w,
+            [1.0 - v - w, v, w, 0.0],
+            [true, true, true, false],
+        );
+    }
+    // Degenerate: the best of the three edges.
+    let mut best: Option<(V3, [f64; 4], [bool; 4])> = None;
+    for (i, j) in [(0usize, 1usize), (1, 2), (0, 2)] {
+        let p = [a, b, c];
+        let (x, b2, k2) = closest_on_segment(p[i], p[j]);
+        let mut bary = [0.0; 4];
+        let mut keep = [false; 4];
+        bary[i] = b2[0];
+        bary[j] = b2[1];
+        keep[i] = k2[0];
+        keep[j] = k2[1];
+        if best
+            .as_ref()
+            .is_none_or(|(y, _, _)| x.norm_squared() < y.norm_squared())
+        {
+            best = Some((x, bary, keep));
+        }
+    }
+    best.unwrap_or((*a, [1.0, 0.0, 0.0, 0.0], [true, false, false, false]))
+}
+
+/// Tetrahedron case: enclosed when the barycentric coordinates of the origin are all in
+/// `[0, 1]` (a flat tetrahedron gives huge coordinates and never counts), else the closest of
+/// the closest points of the four faces (the tetrahedron's closest point is on a face).
+fn closest_on_tetrahedron(s: &mut [Vertex; 4]) -> (V3, usize, [f64; 4], bool) {
+    let w = [s[0].w, s[1].w, s[2].w, s[3].w];
+    let vol = |a: &V3, b: &V3, c: &V3, d: &V3| (b - a).dot(&(c - a).cross(&(d - a)));
+    let o = V3::zeros();
+    let total = vol(&w[0], &w[1], &w[2], &w[3]);
+    if total != 0.0 {
+        let l = [
+            vol(&o, &w[1], &w[2], &w[3]) / total,
+            vol(&w[0], &o, &w[2], &w[3]) / total,
+            vol(&w[0], &w[1], &o, &w[3]) / total,
+            vol(&w[0], &w[1], &w[2], &o) / total,
+        ];
+        if l.iter().all(|x| (0.0..=1.0).contains(x)) {
+            return (V3::zeros(), 4, l, true);
+        }
+    }
+    let mut best: Option<(f64, V3, [f64; 4], [bool; 4])> = None;
+    for f in [[0usize, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]] {
+        let (p, bary3, keep3) = closest_on_triangle(&w[f[0]], &w[f[1]], &w[f[2]]);
+        let d = p.norm_squared();
+        if best.as_ref().is_none_or(|(e, _, _, _)| d < *e) {
+            let mut bary = [0.0; 4];
+            let mut keep = [false; 4];
+            for (slot, &idx) in f.iter().enumerate() {
+                bary[idx] = bary3[slot];
+                keep[idx] = keep3[slot];
+            }
+            best = Some((d, p, bary, keep));
+        }
+    }
+    let (_, p, bary, keep) =
+        best.unwrap_or((0.0, w[0], [1.0, 0.0, 0.0, 0.0], [true, false, false, false]));
+    let (m, lam) = compact(s, &bary, &keep, 4);
+    (p, m, lam, false)
+}

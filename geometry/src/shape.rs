@@ -1,0 +1,356 @@
+//! The shapes Morsel knows, each validated at construction and paired with the parry shape that
+//! answers its queries.
+
+use std::fmt;
+use std::sync::Arc;
+
+use nalgebra::{Point3, Unit, Vector3};
+use parry3d_f64::math::{Pose, Rotation, Vector};
+use parry3d_f64::shape::{
+    Ball, Capsule, ConvexPolyhedron, Cuboid, Cylinder, HalfSpace, Shape as ParryShape, TriMesh,
+    TriMeshFlags,
+};
+
+use crate::convert::{from_parry_point, to_parry_point, to_parry_vector};
+use crate::ellipsoid::EllipsoidShape;
+use crate::error::{GeometryError, Result, finite_vector, positive};
+use crate::mesh::TriangleMesh;
+use crate::proximity::MeshBvh;
+
+/// Number of segments around a pipe's tessellation used by shape–shape queries.
+///
+/// The largest radial deviation of the tessellation from the true surface is
+/// `r·(1 − cos(π/256)) ≈ 7.5e-5·r`. Point queries on a pipe are exact.
+pub const PIPE_QUERY_SEGMENTS: usize = 256;
+
+/// What a shape is, with its defining sizes. All primitives are centred at their frame's origin;
+/// cylinder, capsule and pipe have their axis along z.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ShapeKind {
+    /// A box with the given half-extents along x, y, z.
+    Cuboid {
+        /// Half-extents (> 0).
+        half_extents: Vector3<f64>,
+    },
+    /// A ball.
+    Sphere {
+        /// Radius (> 0).
+        radius: f64,
+    },
+    /// An ellipsoid with semi-axes along x, y, z.
+    Ellipsoid {
+        /// Semi-axes (> 0).
+        semi_axes: Vector3<f64>,
+    },
+    /// A solid cylinder along z, with flat caps.
+    Cylinder {
+        /// Radius (> 0).
+        radius: f64,
+        /// Half of the length along z (> 0).
+        half_length: f64,
+    },
+    /// A cylinder along z capped by two half-balls; total extent along z is `2·(half_length + radius)`.
+    Capsule {
+        /// Radius (> 0).
+        radius: f64,
+        /// Half of the length of the straight section (> 0).
+        half_length: f64,
+    },
+    /// An open cylinder along z (the lateral surface only, no caps).
+    Pipe {
+        /// Radius (> 0).
+        radius: f64,
+        /// Half of the length along z (> 0).
+        half_length: f64,
+    },
+    /// The half-space `{x : n·x <= 0}` (the solid is below the plane through the origin).
+    HalfSpace {
+        /// Outward unit normal.
+        normal: Unit<Vector3<f64>>,
+    },
+    /// A triangle mesh (a surface; solid only when closed).
+    Mesh(Arc<TriangleMesh>),
+    /// The convex hull of a point set, stored as its closed triangle mesh.
+    ConvexHull(Arc<TriangleMesh>),
+}
+
+impl ShapeKind {
+    /// A lower-case name for messages and scripts: `box`, `sphere`, `ellipsoid`, ...
+    pub fn name(&self) -> &'static str {
+        match self {
+            ShapeKind::Cuboid { .. } => "box",
+            ShapeKind::Sphere { .. } => "sphere",
+            ShapeKind::Ellipsoid { .. } => "ellipsoid",
+            ShapeKind::Cylinder { .. } => "cylinder",
+            ShapeKind::Capsule { .. } => "capsule",
+            ShapeKind::Pipe { .. } => "pipe",
+            ShapeKind::HalfSpace { .. } => "halfspace",
+            ShapeKind::Mesh(_) => "mesh",
+            ShapeKind::ConvexHull(_) => "convex hull",
+        }
+    }
+}
+
+/// A validated shape, cheap to clone (its parry representation is shared).
+#[derive(Clone)]
+pub struct Shape {
+    kind: ShapeKind,
+    parry: Arc<dyn ParryShape>,
+    /// Pose of the parry shape in this shape's frame, when they differ (parry's cylinder is along y).
+    parry_offset: Option<Pose>,
+    /// The proximity engine's hierarchy, for triangle meshes.
+    bvh: Option<Arc<MeshBvh>>,
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Shape").field("kind", &self.kind).finish()
+    }
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+    }
+}
+
+/// Rotation taking parry's y axis onto Morsel's z axis (+90° about x).
+fn y_to_z() -> Pose {
+    Pose::from_parts(
+        Vector::ZERO,
+        Rotation::from_axis_angle(Vector::X, std::f64::consts::FRAC_PI_2),
+    )
+}
+
+impl Shape {
+    fn new(kind: ShapeKind, parry: Arc<dyn ParryShape>, parry_offset: Option<Pose>) -> Self {
+        Self {
+            kind,
+            parry,
+            parry_offset,
+            bvh: None,
+        }
+    }
+
+    /// A box with the given half-extents.
+    ///
+    /// ```
+    /// use morsel_geometry::Shape;
+    /// use nalgebra::Vector3;
+    /// assert!(Shape::cuboid(Vector3::new(0.1, 0.2, 0.3)).is_ok());
+    /// assert!(Shape::cuboid(Vector3::new(0.1, 0.0, 0.3)).is_err());
+    /// ```
+    pub fn cuboid(half_extents: Vector3<f64>) -> Result<Self> {
+        for (i, name) in ["half_extent_x", "half_extent_y", "half_extent_z"]
+            .iter()
+            .enumerate()
+        {
+            positive("box", name, half_extents[i])?;
+        }
+        Ok(Self::new(
+            ShapeKind::Cuboid { half_extents },
+            Arc::new(Cuboid::new(to_parry_vector(&half_extents))),
+            None,
+        ))
+    }
+
+    /// A sphere of the given radius.
+    pub fn sphere(radius: f64) -> Result<Self> {
+        positive("sphere", "radius", radius)?;
+        Ok(Self::new(
+            ShapeKind::Sphere { radius },
+            Arc::new(Ball::new(radius)),
+            None,
+        ))
+    }
+
+    /// An ellipsoid with the given semi-axes along x, y, z.
+    pub fn ellipsoid(semi_axes: Vector3<f64>) -> Result<Self> {
+        for (i, name) in ["a", "b", "c"].iter().enumerate() {
+            positive("ellipsoid", name, semi_axes[i])?;
+        }
+        Ok(Self::new(
+            ShapeKind::Ellipsoid { semi_axes },
+            Arc::new(EllipsoidShape {
+                semi_axes: to_parry_vector(&semi_axes),
+            }),
+            None,
+        ))
+    }
+
+    /// A solid cylinder along z.
+    pub fn cylinder(radius: f64, half_length: f64) -> Result<Self> {
+        positive("cylinder", "radius", radius)?;
+        positive("cylinder", "half_length", half_length)?;
+        Ok(Self::new(
+            ShapeKind::Cylinder {
+                radius,
+                half_length,
+            },
+            Arc::new(Cylinder::new(half_length, radius)),
+            Some(y_to_z()),
+        ))
+    }
+
+    /// A capsule along z (straight section of length `2·half_length`).
+    pub fn capsule(radius: f64, half_length: f64) -> Result<Self> {
+        positive("capsule", "radius", radius)?;
+        positive("capsule", "half_length", half_length)?;
+        Ok(Self::new(
+            ShapeKind::Capsule {
+                radius,
+                half_length,
+            },
+            Arc::new(Capsule::new_z(half_length, radius)),
+            None,
+        ))
+    }
+
+    /// An open cylinder (no caps) along z. Shape–shape queries use a fine tessellation
+    /// (see [`PIPE_QUERY_SEGMENTS`]); point queries are exact.
+    pub fn pipe(radius: f64, half_length: f64) -> Result<Self> {
+        positive("pipe", "radius", radius)?;
+        positive("pipe", "half_length", half_length)?;
+        let n = PIPE_QUERY_SEGMENTS;
+        let mut vertices = Vec::with_capacity(2 * n);
+        for z in [-half_length, half_length] {
+            for j in 0..n {
+                let phi = std::f64::consts::TAU * j as f64 / n as f64;
+                vertices.push(Vector::new(radius * phi.cos(), radius * phi.sin(), z));
+            }
+        }
+        let mut faces = Vec::with_capacity(2 * n);
+        for j in 0..n as u32 {
+            let k = (j + 1) % n as u32;
+            let (b0, b1, t0, t1) = (j, k, j + n as u32, k + n as u32);
+            faces.push([b0, b1, t1]);
+            faces.push([b0, t1, t0]);
+        }
+        let mesh = TriMesh::new(vertices, faces).map_err(|e| GeometryError::InvalidMesh {
+            source_path: None,
+            reason: format!("pipe tessellation failed: {e:?}"),
+        })?;
+        Ok(Self::new(
+            ShapeKind::Pipe {
+                radius,
+                half_length,
+            },
+            Arc::new(mesh),
+            None,
+        ))
+    }
+
+    /// The half-space below the plane through the origin with outward normal `normal`
+    /// (a floor when the normal is +z).
+    pub fn halfspace(normal: Vector3<f64>) -> Result<Self> {
+        finite_vector("halfspace normal", &normal)?;
+        let unit = Unit::try_new(normal, 1e-12).ok_or(GeometryError::ZeroVector {
+            what: "halfspace normal",
+            value: [normal.x, normal.y, normal.z],
+        })?;
+        Ok(Self::new(
+            ShapeKind::HalfSpace { normal: unit },
+            Arc::new(HalfSpace::new(to_parry_vector(&unit))),
+            None,
+        ))
+    }
+
+    /// A triangle mesh. Closed meshes get oriented pseudo-normals so that containment and
+    /// penetration queries treat them as solids; open meshes are surfaces.
+    pub fn mesh(mesh: Arc<TriangleMesh>) -> Result<Self> {
+        let vertices: Vec<Vector> = mesh.vertices().iter().map(to_parry_point).collect();
+        let flags = if mesh.is_closed() {
+            TriMeshFlags::ORIENTED
+        } else {
+            TriMeshFlags::empty()
+        };
+        let trimesh = TriMesh::with_flags(vertices, mesh.faces().to_vec(), flags).map_err(|e| {
+            GeometryError::InvalidMesh {
+                source_path: None,
+                reason: format!("{e:?}"),
+            }
+        })?;
+        let bvh = MeshBvh::new(mesh.vertices(), mesh.faces())?;
+        let mut shape = Self::new(ShapeKind::Mesh(mesh), Arc::new(trimesh), None);
+        shape.bvh = Some(Arc::new(bvh));
+        Ok(shape)
+    }
+
+    /// The convex hull of a set of points (at least four, not all coplanar).
+    pub fn convex_hull(points: &[Point3<f64>]) -> Result<Self> {
+        if let Some(p) = points.iter().find(|p| !p.iter().all(|c| c.is_finite())) {
+            return Err(GeometryError::NonFinite {
+                what: "convex hull point",
+                value: format!("{p:?}"),
+            });
+        }
+        let pts: Vec<Vector> = points.iter().map(to_parry_point).collect();
+        let (hull_vertices, hull_faces) = parry3d_f64::transformation::try_convex_hull(&pts)
+            .map_err(|e| GeometryError::DegenerateHull {
+                reason: format!("{e:?} (give at least four points that are not coplanar)"),
+            })?;
+        let polyhedron = ConvexPolyhedron::from_convex_mesh(hull_vertices.clone(), &hull_faces)
+            .ok_or_else(|| GeometryError::DegenerateHull {
+                reason: "the hull is flat or degenerate (are the points coplanar?)".to_string(),
+            })?;
+        let mesh = TriangleMesh::new(
+            hull_vertices.into_iter().map(from_parry_point).collect(),
+            hull_faces,
+        )?;
+        let (lo, hi) = mesh.bounds();
+        let scale = (hi - lo).norm();
+        if mesh.signed_volume() <= 1e-12 * scale * scale * scale {
+            return Err(GeometryError::DegenerateHull {
+                reason: "the points are coplanar: their hull encloses no volume".to_string(),
+            });
+        }
+        Ok(Self::new(
+            ShapeKind::ConvexHull(Arc::new(mesh)),
+            Arc::new(polyhedron),
+            None,
+        ))
+    }
+
+    /// The convex hull of a mesh's vertices.
+    pub fn convex_hull_of(mesh: &TriangleMesh) -> Result<Self> {
+        Self::convex_hull(mesh.vertices())
+    }
+
+    /// What this shape is.
+    pub fn kind(&self) -> &ShapeKind {
+        &self.kind
+    }
+
+    /// The kind's name (`box`, `sphere`, ...).
+    pub fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// Whether the shape encloses a volume (false for pipes and open meshes).
+    pub fn is_solid(&self) -> bool {
+        match &self.kind {
+            ShapeKind::Pipe { .. } => false,
+            ShapeKind::Mesh(m) => m.is_closed(),
+            _ => true,
+        }
+    }
+
+    /// The bounding-volume hierarchy of a triangle mesh (None for other shapes).
+    pub fn mesh_bvh(&self) -> Option<&Arc<MeshBvh>> {
+        self.bvh.as_ref()
+    }
+
+    /// The parry shape that answers queries, and its pose in this shape's frame.
+    pub(crate) fn parry(&self) -> (&dyn ParryShape, Option<&Pose>) {
+        (self.parry.as_ref(), self.parry_offset.as_ref())
+    }
+
+    /// The parry pose of this shape given its world pose.
+    pub(crate) fn parry_pose(&self, pose: &Pose) -> Pose {
+        match &self.parry_offset {
+            Some(offset) => *pose * *offset,
+            None => *pose,
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! The crate's error type.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong in morsel-kinematics.
+///
+/// Each variant carries the names and values needed to fix the input. A solver that does not
+/// converge is *not* an error: inverse kinematics reports that as an
+/// [`IkStatus`](crate::IkStatus).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum KinematicsError {
+    /// The URDF text is not well-formed XML or urdf-rs rejected it.
+    #[error("cannot parse URDF {source_name}: {message}")]
+    UrdfParse {
+        /// The file path, or `<string>` for text given directly.
+        source_name: String,
+        /// The parser's message.
+        message: String,
+    },
+    /// A URDF element is missing something or holds an invalid value.
+    #[error("URDF {element}{location}: {problem}")]
+    UrdfElement {
+        /// The element, e.g. `joint "elbow"` or `link "base" > collision #2 > mesh`.
+        element: String,
+        /// `" (line N)"` when the line is known, else empty.
+        location: String,
+        /// What is wrong and how to fix it.
+        problem: String,
+    },
+    /// A file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A mesh referenced by a URDF was not found on disk.
+    #[error(
+        "{element}: mesh \"{uri}\" not found (looked in: {searched:?}); for package:// paths pass the folder that holds the package to the search path"
+    )]
+    MeshNotFound {
+        /// The URDF element that references the mesh.
+        element: String,
+        /// The filename as written in the URDF.
+        uri: String,
+        /// Every candidate path that was tried.
+        searched: Vec<PathBuf>,
+    },
+    /// A shape or mesh of a URDF element could not be built.
+    #[error("{element}: {source}")]
+    Geometry {
+        /// The URDF element, e.g. `link "base" > collision #1 > geometry > mesh`.
+        element: String,
+        /// What morsel-geometry reported.
+        source: morsel_geometry::GeometryError,
+    },
+    /// Building a model from links, joints and frames failed.
+    #[error("invalid model: {0}")]
+    InvalidModel(String),
+    /// Two items of one kind share a name.
+    #[error("duplicate {kind} name \"{name}\": names must be unique")]
+    DuplicateName {
+        /// `link`, `joint` or `frame`.
+        kind: &'static str,
+        /// The repeated name.
+        name: String,
+    },
+    /// A name that is not in the model.
+    #[error("unknown {kind} \"{name}\"; known {kind}s: {known}")]
+    UnknownName {
+        /// `link`, `joint`, `frame`, `property` or `IK target`.
+        kind: &'static str,
+        /// The name asked for.
+        name: String,
+        /// The available names, comma separated (shortened when long).
+        known: String,
+    },
+    /// A vector has the wrong length.
+    #[error("{what} has {got} values but {expected} are expected")]
+    WrongLength {
+        /// What the vector is (e.g. `configuration`).
+        what: &'static str,
+        /// The length the model requires.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// A number is NaN or infinite where a finite value is required.
+    #[error("{what} must be finite, got {value}")]
+    NotFinite {
+        /// Which value.
+        what: String,
+        /// The offending value.
+        value: f64,
+    },
+    /// A joint was used in a way its type does not allow.
+    #[error("joint \"{joint}\" is {actual}, but {operation} needs a {expected} joint")]
+    WrongJointType {
+        /// The joint's name.
+        joint: String,
+        /// The joint type the operation needs.
+        expected: &'static str,
+        /// The joint's type.
+        actual: &'static str,
+        /// The operation that was asked for.
+        operation: &'static str,
+    },
+    /// An argument is outside its valid range.
+    #[error("invalid {what}: {reason}")]
+    InvalidArgument {
+        /// The argument.
+        what: String,
+        /// Why it is invalid and what would be valid.
+        reason: String,
+    },
+    /// A trajectory is malformed.
+    #[error("invalid trajectory: {0}")]
+    InvalidTrajectory(String),
+}
+
+/// The crate's result type.
+pub type Result<T> = std::result::Result<T, KinematicsError>;
+
+impl KinematicsError {
+    /// An [`KinematicsError::UnknownName`] listing at most a dozen known names.
+    pub(crate) fn unknown<'a>(
+        kind: &'static str,
+        name: &str,
+        known: impl Iterator<Item = &'a str>,
+    ) -> Self {
+        let all: Vec<&str> = known.collect();
+        let mut listed = all.iter().take(12).copied().collect::<Vec<_>>().join(", ");
+        if all.len() > 12 {
+            listed.push_str(&format!(", ... ({} in all)", all.len()));
+        }
+        if listed.is_empty() {
+            listed.push_str("(none)");
+        }
+        KinematicsError::UnknownName {
+            kind,
+            name: name.to_owned(),
+            known: listed,
+        }
+    }
+
+    /// An [`KinematicsError::InvalidArgument`].
+    pub(crate) fn invalid(what: impl Into<String>, reason: impl Into<String>) -> Self {
+        KinematicsError::InvalidArgument {
+            what: what.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Returns an error when `value` is NaN or infinite.
+pub(crate) fn check_finite(what: impl FnOnce() -> String, value: f64) -> Result<f64> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(KinematicsError::NotFinite {
+            what: what(),
+            value,
+        })
+    }
+}
+
+/// Returns an error when any value is NaN or infinite.
+pub(crate) fn check_all_finite(what: &str, values: &[f64]) -> Result<()> {
+    match values.iter().position(|v| !v.is_finite()) {
+        None => Ok(()),
+        Some(i) => Err(KinematicsError::NotFinite {
+            what: format!("{what}[{i}]"),
+            value: values[i],
+        }),
+    }
+}

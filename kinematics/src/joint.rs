@@ -1,0 +1,265 @@
+//! Joints: kinds, limits, mimic relations and the placement each one produces.
+
+use nalgebra::{Isometry3, Quaternion, Translation3, Unit, UnitQuaternion, Vector3};
+
+use crate::link::LinkId;
+
+/// Index of a joint in its [`Model`](crate::Model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct JointId(pub(crate) usize);
+
+impl JointId {
+    /// The position of the joint in [`Model::joints`](crate::Model::joints).
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// The kind of a joint, which fixes how many configuration values it takes.
+///
+/// | kind | configuration values (`nq`) | velocity values (`nv`) |
+/// | --- | --- | --- |
+/// | `Revolute`, `Continuous`, `Prismatic` | 1 (angle in rad, or offset in m) | 1 |
+/// | `Fixed` | 0 | 0 |
+/// | `Floating` | 7: position x, y, z then quaternion x, y, z, w (Pinocchio's order) | 6: linear then angular velocity, both in the joint's own frame |
+///
+/// A continuous joint takes a single unbounded angle (Pinocchio uses cos/sin instead).
+/// A joint that mimics another takes no configuration value of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JointKind {
+    /// Rotation about an axis, within limits.
+    Revolute,
+    /// Rotation about an axis, without limits.
+    Continuous,
+    /// Translation along an axis, within limits.
+    Prismatic,
+    /// No motion.
+    Fixed,
+    /// Free motion in space (a free-flyer).
+    Floating,
+}
+
+impl JointKind {
+    /// Number of configuration values of a joint of this kind that mimics nothing.
+    pub fn nq(self) -> usize {
+        match self {
+            JointKind::Revolute | JointKind::Continuous | JointKind::Prismatic => 1,
+            JointKind::Fixed => 0,
+            JointKind::Floating => 7,
+        }
+    }
+
+    /// Number of velocity values of a joint of this kind that mimics nothing.
+    pub fn nv(self) -> usize {
+        match self {
+            JointKind::Floating => 6,
+            other => other.nq(),
+        }
+    }
+
+    /// The lower-case name used in URDF and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            JointKind::Revolute => "revolute",
+            JointKind::Continuous => "continuous",
+            JointKind::Prismatic => "prismatic",
+            JointKind::Fixed => "fixed",
+            JointKind::Floating => "floating",
+        }
+    }
+
+    /// True for revolute and continuous joints.
+    pub fn is_rotational(self) -> bool {
+        matches!(self, JointKind::Revolute | JointKind::Continuous)
+    }
+}
+
+/// Position, velocity and effort limits of a one-degree-of-freedom joint (SI units).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JointLimits {
+    /// Lowest position (rad or m); may be `-inf`.
+    pub lower: f64,
+    /// Highest position (rad or m); may be `+inf`.
+    pub upper: f64,
+    /// Largest speed (rad/s or m/s); `inf` when unknown.
+    pub velocity: f64,
+    /// Largest effort (N·m or N); `inf` when unknown.
+    pub effort: f64,
+}
+
+impl JointLimits {
+    /// Position limits with unknown velocity and effort limits.
+    pub fn position(lower: f64, upper: f64) -> Self {
+        JointLimits {
+            lower,
+            upper,
+            velocity: f64::INFINITY,
+            effort: f64::INFINITY,
+        }
+    }
+
+    /// No limit at all.
+    pub fn unlimited() -> Self {
+        JointLimits::position(f64::NEG_INFINITY, f64::INFINITY)
+    }
+
+    /// `value` moved into `[lower, upper]`.
+    pub fn clamp(&self, value: f64) -> f64 {
+        value.max(self.lower).min(self.upper)
+    }
+}
+
+/// A joint whose value is `multiplier * value(joint) + offset`, as URDF's `<mimic>`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mimic {
+    /// The joint that is followed (always one with its own configuration value).
+    pub joint: JointId,
+    /// Factor applied to the followed joint's value.
+    pub multiplier: f64,
+    /// Offset added afterwards (rad or m).
+    pub offset: f64,
+}
+
+/// Where a one-degree-of-freedom joint reads its value in a configuration vector.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ValueSource {
+    /// Index in the configuration vector.
+    pub idx_q: usize,
+    /// Index in the velocity vector.
+    pub idx_v: usize,
+    /// 1 for a joint with its own value, the mimic multiplier otherwise.
+    pub multiplier: f64,
+    /// 0 for a joint with its own value, the mimic offset otherwise.
+    pub offset: f64,
+}
+
+/// One joint of a [`Model`](crate::Model): it places `child_link` relative to `parent_link`.
+#[derive(Clone, Debug)]
+pub struct Joint {
+    pub(crate) name: String,
+    pub(crate) kind: JointKind,
+    pub(crate) parent_link: LinkId,
+    pub(crate) child_link: LinkId,
+    pub(crate) parent_from_joint: Isometry3<f64>,
+    pub(crate) axis: Unit<Vector3<f64>>,
+    pub(crate) limits: JointLimits,
+    pub(crate) mimic: Option<Mimic>,
+    pub(crate) idx_q: usize,
+    pub(crate) idx_v: usize,
+    pub(crate) source: Option<ValueSource>,
+}
+
+impl Joint {
+    /// The joint's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The joint's kind.
+    pub fn kind(&self) -> JointKind {
+        self.kind
+    }
+    /// The link the joint hangs from.
+    pub fn parent_link(&self) -> LinkId {
+        self.parent_link
+    }
+    /// The link the joint moves.
+    pub fn child_link(&self) -> LinkId {
+        self.child_link
+    }
+    /// Pose of the joint frame (at zero motion) in the parent link frame: URDF's `<origin>`.
+    pub fn parent_from_joint(&self) -> &Isometry3<f64> {
+        &self.parent_from_joint
+    }
+    /// Unit axis of rotation or translation, in the joint frame.
+    pub fn axis(&self) -> &Unit<Vector3<f64>> {
+        &self.axis
+    }
+    /// Limits (unlimited for continuous, fixed and floating joints).
+    pub fn limits(&self) -> &JointLimits {
+        &self.limits
+    }
+    /// The joint this one mimics, if any.
+    pub fn mimic(&self) -> Option<&Mimic> {
+        self.mimic.as_ref()
+    }
+    /// First index of this joint's values in a configuration vector.
+    pub fn idx_q(&self) -> usize {
+        self.idx_q
+    }
+    /// First index of this joint's values in a velocity vector.
+    pub fn idx_v(&self) -> usize {
+        self.idx_v
+    }
+    /// Number of configuration values this joint owns (0 for fixed and mimic joints).
+    pub fn nq(&self) -> usize {
+        if self.mimic.is_some() {
+            0
+        } else {
+            self.kind.nq()
+        }
+    }
+    /// Number of velocity values this joint owns (0 for fixed and mimic joints).
+    pub fn nv(&self) -> usize {
+        if self.mimic.is_some() {
+            0
+        } else {
+            self.kind.nv()
+        }
+    }
+    /// True when the joint moves (not fixed), whether it owns a value or mimics one.
+    pub fn is_moving(&self) -> bool {
+        self.kind != JointKind::Fixed
+    }
+
+    /// The joint's scalar position read from `q` (for one-degree-of-freedom joints, mimic applied).
+    ///
+    /// Returns `None` for fixed and floating joints.
+    pub fn position(&self, q: &[f64]) -> Option<f64> {
+        self.source.map(|s| s.multiplier * q[s.idx_q] + s.offset)
+    }
+
+    /// Pose of the child link in the parent link frame for configuration `q`.
+    ///
+    /// `q` must have the model's length; the model checks this before calling.
+    #[inline]
+    pub(crate) fn parent_from_child(&self, q: &[f64]) -> Isometry3<f64> {
+        self.placement_after(&self.parent_from_joint, q)
+    }
+
+    /// `origin` followed by this joint's motion at `q`: the child's pose in whatever frame
+    /// `origin` (the joint frame at zero motion) is expressed in.
+    #[inline]
+    pub(crate) fn placement_after(&self, origin: &Isometry3<f64>, q: &[f64]) -> Isometry3<f64> {
+        match self.kind {
+            JointKind::Revolute | JointKind::Continuous => {
+                let angle = self.position(q).unwrap_or(0.0);
+                let rotation = UnitQuaternion::from_axis_angle(&self.axis, angle);
+                Isometry3::from_parts(origin.translation, origin.rotation * rotation)
+            }
+            JointKind::Prismatic => {
+                let offset = self.position(q).unwrap_or(0.0);
+                let shift = origin.rotation * (self.axis.into_inner() * offset);
+                Isometry3::from_parts(
+                    Translation3::from(origin.translation.vector + shift),
+                    origin.rotation,
+                )
+            }
+            JointKind::Fixed => *origin,
+            JointKind::Floating => origin * floating_placement(&q[self.idx_q..self.idx_q + 7]),
+        }
+    }
+}
+
+/// The pose stored in the 7 configuration values of a floating joint (quaternion normalised).
+pub(crate) fn floating_placement(values: &[f64]) -> Isometry3<f64> {
+    let rotation =
+        UnitQuaternion::new_normalize(Quaternion::new(values[6], values[3], values[4], values[5]));
+    Isometry3::from_parts(Translation3::new(values[0], values[1], values[2]), rotation)
+}
+
+/// Writes `pose` into the 7 configuration values of a floating joint.
+pub(crate) fn write_floating(pose: &Isometry3<f64>, values: &mut [f64]) {
+    let t = pose.translation.vector;
+    let r = pose.rotation.quaternion();
+    values[..7].copy_from_slice(&[t.x, t.y, t.z, r.i, r.j, r.k, r.w]);
+}

@@ -1,0 +1,443 @@
+//! The immutable [`Model`]: links, joints, frames, and the configuration layout.
+
+use std::collections::HashMap;
+
+use nalgebra::{DVector, Isometry3};
+
+use crate::error::check_all_finite;
+use crate::{
+    Frame, FrameId, Joint, JointId, JointKey, JointKind, KinematicsError, Link, LinkId, Result,
+};
+
+/// Pieces assembled by the [`ModelBuilder`](crate::ModelBuilder).
+pub(crate) struct ModelParts {
+    pub name: String,
+    pub links: Vec<Link>,
+    pub joints: Vec<Joint>,
+    pub frames: Vec<Frame>,
+}
+
+/// A kinematic tree: links joined by joints, plus named frames. Immutable once built.
+///
+/// # Configuration layout
+/// A configuration vector `q` has [`nq`](Model::nq) values. Joints are stored depth first from
+/// the root link (children in the order they were declared) and each joint that owns values
+/// takes the next [`Joint::nq`] of them, starting at [`Joint::idx_q`]: one value for revolute,
+/// continuous and prismatic joints, seven for a floating joint (x, y, z, then quaternion x, y,
+/// z, w), none for fixed and mimic joints. Velocity vectors (`nv` values, Jacobian columns)
+/// follow the same order with six values for a floating joint (linear then angular velocity in
+/// the joint's frame). [`configuration_layout`](Model::configuration_layout) lists it.
+///
+/// Build one with [`ModelBuilder`](crate::ModelBuilder), [`ChainBuilder`](crate::ChainBuilder)
+/// or [`urdf::load_file`](crate::urdf::load_file); evaluate it with a [`Data`](crate::Data).
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// Identifies the model (and its clones) so that solvers built for it can tell.
+    id: u64,
+    name: String,
+    links: Vec<Link>,
+    joints: Vec<Joint>,
+    frames: Vec<Frame>,
+    nq: usize,
+    nv: usize,
+    link_by_name: HashMap<String, usize>,
+    joint_by_name: HashMap<String, usize>,
+    frame_by_name: HashMap<String, usize>,
+    /// For each link, the joints from the root down to it (all kinds), root first.
+    link_path: Vec<Vec<JointId>>,
+    /// For each link, the moving joints among `link_path`.
+    moving_path: Vec<Vec<JointId>>,
+    /// For each joint, the nearest link above it placed by a moving joint (or the root) and
+    /// the joint frame's pose in that link: runs of fixed joints composed once.
+    folded_origin: Vec<(usize, Isometry3<f64>)>,
+    /// For each link, the nearest link at or above it placed by a moving joint (or the root)
+    /// and the link's pose in that link.
+    anchor: Vec<(usize, Isometry3<f64>)>,
+    total_mass: f64,
+    lower: Vec<f64>,
+    upper: Vec<f64>,
+}
+
+/// One row of [`Model::configuration_layout`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayoutEntry {
+    /// Joint name.
+    pub joint: String,
+    /// Joint kind.
+    pub kind: JointKind,
+    /// First configuration index.
+    pub idx_q: usize,
+    /// Number of configuration values.
+    pub nq: usize,
+    /// First velocity index.
+    pub idx_v: usize,
+    /// Number of velocity values.
+    pub nv: usize,
+}
+
+impl Model {
+    pub(crate) fn from_parts(parts: ModelParts) -> Model {
+        let ModelParts {
+            name,
+            links,
+            joints,
+            frames,
+        } = parts;
+        let nq = joints.iter().map(Joint::nq).sum();
+        let nv = joints.iter().map(Joint::nv).sum();
+        let mut link_path: Vec<Vec<JointId>> = vec![Vec::new(); links.len()];
+        // Links are in depth-first order, so a parent's path is known before its children's.
+        for (l, link) in links.iter().enumerate() {
+            if let Some(j) = link.parent_joint {
+                let mut path = link_path[joints[j.0].parent_link.0].clone();
+                path.push(j);
+                link_path[l] = path;
+            }
+        }
+        let moving_path = link_path
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .copied()
+                    .filter(|j| joints[j.0].is_moving())
+                    .collect()
+            })
+            .collect();
+        let mut anchor = vec![(0, Isometry3::identity()); links.len()];
+        let mut folded_origin = Vec::with_capacity(joints.len());
+        for joint in &joints {
+            let (base, base_from_parent) = anchor[joint.parent_link.0];
+            let origin = base_from_parent * joint.parent_from_joint;
+            folded_origin.push((base, origin));
+            anchor[joint.child_link.0] = if joint.is_moving() {
+                (joint.child_link.0, Isometry3::identity())
+            } else {
+                (base, origin)
+            };
+        }
+        let mut lower = vec![f64::NEG_INFINITY; nq];
+        let mut upper = vec![f64::INFINITY; nq];
+        for joint in &joints {
+            match joint.kind {
+                JointKind::Floating if joint.nq() == 7 => {
+                    for i in 3..7 {
+                        lower[joint.idx_q + i] = -1.0;
+                        upper[joint.idx_q + i] = 1.0;
+                    }
+                }
+                _ if joint.nq() == 1 => {
+                    lower[joint.idx_q] = joint.limits.lower;
+                    upper[joint.idx_q] = joint.limits.upper;
+                }
+                _ => {}
+            }
+        }
+        let total_mass = links.iter().map(|l| l.inertial.mass).sum();
+        let index = |names: Vec<&str>| {
+            names
+                .into_iter()
+                .enumerate()
+                .map(|(i, n)| (n.to_owned(), i))
+                .collect()
+        };
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Model {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            link_by_name: index(links.iter().map(|l| l.name.as_str()).collect()),
+            joint_by_name: index(joints.iter().map(|j| j.name.as_str()).collect()),
+            frame_by_name: index(frames.iter().map(|f| f.name.as_str()).collect()),
+            name,
+            links,
+            joints,
+            frames,
+            nq,
+            nv,
+            link_path,
+            moving_path,
+            folded_origin,
+            anchor,
+            total_mass,
+            lower,
+            upper,
+        }
+    }
+
+    /// A number that identifies this model and its clones within the process.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The model's name (URDF `<robot name>`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Number of configuration values.
+    pub fn nq(&self) -> usize {
+        self.nq
+    }
+    /// Number of velocity values (columns of a Jacobian).
+    pub fn nv(&self) -> usize {
+        self.nv
+    }
+    /// All links, root first, depth first.
+    pub fn links(&self) -> &[Link] {
+        &self.links
+    }
+    /// All joints, depth first; joint `k` places link `k + 1`.
+    pub fn joints(&self) -> &[Joint] {
+        &self.joints
+    }
+    /// All frames: one per link (same index as the link), then the extra frames.
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+    /// The root link.
+    pub fn root_link(&self) -> LinkId {
+        LinkId(0)
+    }
+    /// Sum of all link masses (kg).
+    pub fn total_mass(&self) -> f64 {
+        self.total_mass
+    }
+    /// The link with this id.
+    pub fn link(&self, id: LinkId) -> &Link {
+        &self.links[id.0]
+    }
+    /// The joint with this id.
+    pub fn joint(&self, id: JointId) -> &Joint {
+        &self.joints[id.0]
+    }
+    /// The frame with this id.
+    pub fn frame(&self, id: FrameId) -> &Frame {
+        &self.frames[id.0]
+    }
+
+    /// Looks a link up by name.
+    pub fn link_id(&self, name: &str) -> Result<LinkId> {
+        self.link_by_name
+            .get(name)
+            .map(|&i| LinkId(i))
+            .ok_or_else(|| {
+                KinematicsError::unknown("link", name, self.links.iter().map(|l| l.name.as_str()))
+            })
+    }
+    /// Looks a joint up by name.
+    pub fn joint_id(&self, name: &str) -> Result<JointId> {
+        self.joint_by_name
+            .get(name)
+            .map(|&i| JointId(i))
+            .ok_or_else(|| {
+                KinematicsError::unknown("joint", name, self.joints.iter().map(|j| j.name.as_str()))
+            })
+    }
+    /// Looks a frame (a link's or an extra one) up by name.
+    pub fn frame_id(&self, name: &str) -> Result<FrameId> {
+        self.frame_by_name
+            .get(name)
+            .map(|&i| FrameId(i))
+            .ok_or_else(|| {
+                KinematicsError::unknown("frame", name, self.frames.iter().map(|f| f.name.as_str()))
+            })
+    }
+
+    /// The joints from the root down to `link` (fixed ones included), root first.
+    pub fn joint_path(&self, link: LinkId) -> &[JointId] {
+        &self.link_path[link.0]
+    }
+    /// The moving (non-fixed) joints from the root down to `link`, root first.
+    pub fn moving_joint_path(&self, link: LinkId) -> &[JointId] {
+        &self.moving_path[link.0]
+    }
+
+    /// For a joint: the link its folded origin is expressed in, and that origin (the fixed
+    /// joints between that link and the joint composed with the joint's own origin).
+    pub(crate) fn folded_origin(&self, joint: JointId) -> &(usize, Isometry3<f64>) {
+        &self.folded_origin[joint.0]
+    }
+
+    /// For a link: the nearest link at or above it that a moving joint places (or the root),
+    /// and the link's fixed pose in that link.
+    pub(crate) fn anchor(&self, link: LinkId) -> &(usize, Isometry3<f64>) {
+        &self.anchor[link.0]
+    }
+
+    /// Lower position limit of every configuration value (`-inf` when unlimited; -1 for quaternion values).
+    pub fn lower_limits(&self) -> &[f64] {
+        &self.lower
+    }
+    /// Upper position limit of every configuration value (`inf` when unlimited; 1 for quaternion values).
+    pub fn upper_limits(&self) -> &[f64] {
+        &self.upper
+    }
+
+    /// The joints that own configuration values, with their indices, in order.
+    pub fn configuration_layout(&self) -> Vec<LayoutEntry> {
+        self.joints
+            .iter()
+            .filter(|j| j.nq() > 0)
+            .map(|j| LayoutEntry {
+                joint: j.name.clone(),
+                kind: j.kind,
+                idx_q: j.idx_q,
+                nq: j.nq(),
+                idx_v: j.idx_v,
+                nv: j.nv(),
+            })
+            .collect()
+    }
+
+    /// Names of the joints that own exactly one configuration value, in configuration order
+    /// (floating, fixed and mimic joints are left out).
+    pub fn scalar_joint_names(&self) -> Vec<&str> {
+        self.joints
+            .iter()
+            .filter(|j| j.nq() == 1)
+            .map(|j| j.name.as_str())
+            .collect()
+    }
+
+    /// The neutral configuration: zero for every one-value joint, identity pose for floating joints.
+    pub fn neutral_configuration(&self) -> DVector<f64> {
+        let mut q = DVector::zeros(self.nq);
+        for joint in &self.joints {
+            if joint.kind == JointKind::Floating && joint.nq() == 7 {
+                q[joint.idx_q + 6] = 1.0;
+            }
+        }
+        q
+    }
+
+    /// The middle of the limits for every limited one-value joint, neutral values elsewhere.
+    pub fn mid_configuration(&self) -> DVector<f64> {
+        let mut q = self.neutral_configuration();
+        for joint in self.joints.iter().filter(|j| j.nq() == 1) {
+            let l = &joint.limits;
+            if l.lower.is_finite() && l.upper.is_finite() {
+                q[joint.idx_q] = 0.5 * (l.lower + l.upper);
+            }
+        }
+        q
+    }
+
+    /// Checks the length and finiteness of a configuration, and that floating-joint
+    /// quaternions are not zero.
+    pub fn check_configuration(&self, q: &[f64]) -> Result<()> {
+        if q.len() != self.nq {
+            return Err(KinematicsError::WrongLength {
+                what: "configuration",
+                expected: self.nq,
+                got: q.len(),
+            });
+        }
+        check_all_finite("configuration", q)?;
+        for joint in self
+            .joints
+            .iter()
+            .filter(|j| j.kind == JointKind::Floating && j.nq() == 7)
+        {
+            let quat = &q[joint.idx_q + 3..joint.idx_q + 7];
+            let norm2: f64 = quat.iter().map(|v| v * v).sum();
+            if norm2 < 1e-12 {
+                return Err(KinematicsError::invalid(
+                    format!("quaternion of floating joint \"{}\"", joint.name),
+                    "it is zero; give a unit quaternion x, y, z, w such as 0, 0, 0, 1",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the length and finiteness of a velocity-sized vector.
+    pub fn check_velocity(&self, v: &[f64]) -> Result<()> {
+        if v.len() != self.nv {
+            return Err(KinematicsError::WrongLength {
+                what: "velocity vector",
+                expected: self.nv,
+                got: v.len(),
+            });
+        }
+        check_all_finite("velocity vector", v)
+    }
+
+    /// The scalar position of a one-value joint (mimic joints included) in `q`.
+    pub fn joint_position(&self, q: &[f64], joint: impl JointKey) -> Result<f64> {
+        let id = joint.joint_id(self)?;
+        if q.len() != self.nq {
+            return Err(KinematicsError::WrongLength {
+                what: "configuration",
+                expected: self.nq,
+                got: q.len(),
+            });
+        }
+        let joint = &self.joints[id.0];
+        joint
+            .position(q)
+            .ok_or_else(|| KinematicsError::WrongJointType {
+                joint: joint.name.clone(),
+                expected: "revolute, continuous or prismatic",
+                actual: joint.kind.name(),
+                operation: "reading a scalar joint position",
+            })
+    }
+
+    /// Sets the scalar position of a joint that owns one configuration value.
+    pub fn set_joint_position(
+        &self,
+        q: &mut [f64],
+        joint: impl JointKey,
+        value: f64,
+    ) -> Result<()> {
+        let id = joint.joint_id(self)?;
+        if q.len() != self.nq {
+            return Err(KinematicsError::WrongLength {
+                what: "configuration",
+                expected: self.nq,
+                got: q.len(),
+            });
+        }
+        let joint = &self.joints[id.0];
+        if joint.nq() != 1 {
+            return Err(KinematicsError::WrongJointType {
+                joint: joint.name.clone(),
+                expected: "revolute, continuous or prismatic (not mimic)",
+                actual: if joint.mimic.is_some() {
+                    "a mimic joint"
+                } else {
+                    joint.kind.name()
+                },
+                operation: "setting a joint position",
+            });
+        }
+        crate::error::check_finite(|| format!("position of joint \"{}\"", joint.name), value)?;
+        q[joint.idx_q] = value;
+        Ok(())
+    }
+
+    /// A configuration with the named one-value joints set, and neutral values elsewhere.
+    pub fn configuration_from_names<K: JointKey>(
+        &self,
+        values: &[(K, f64)],
+    ) -> Result<DVector<f64>> {
+        let mut q = self.neutral_configuration();
+        for (key, value) in values {
+            self.set_joint_position(q.as_mut_slice(), key.joint_id(self)?, *value)?;
+        }
+        Ok(q)
+    }
+
+    /// True when every one-value joint of `q` is within its limits (with slack `tolerance`).
+    pub fn within_limits(&self, q: &[f64], tolerance: f64) -> bool {
+        q.len() == self.nq
+            && self.joints.iter().filter(|j| j.nq() == 1).all(|j| {
+                let v = q[j.idx_q];
+                v >= j.limits.lower - tolerance && v <= j.limits.upper + tolerance
+            })
+    }
+
+    /// Moves every one-value joint of `q` into its limits.
+    pub fn clamp_configuration(&self, q: &mut [f64]) {
+        for j in self.joints.iter().filter(|j| j.nq() == 1) {
+            q[j.idx_q] = j.limits.clamp(q[j.idx_q]);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Turning URDF `<visual>` and `<collision>` geometry into colliders, loading each mesh once.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use morsel_geometry::{Collider, Shape, TriangleMesh};
+use nalgebra::{Isometry3, Vector3};
+
+use super::paths::resolve_mesh_path;
+use crate::{KinematicsError, Result};
+
+/// Loaded meshes keyed by file and scale, so that a mesh used for both the visual and the
+/// collision geometry (or by several links) is read once and shared.
+#[derive(Default)]
+pub(crate) struct MeshCache {
+    meshes: HashMap<(PathBuf, [u64; 3]), Arc<TriangleMesh>>,
+}
+
+impl MeshCache {
+    fn get(
+        &mut self,
+        path: &Path,
+        scale: Vector3<f64>,
+        element: &str,
+    ) -> Result<Arc<TriangleMesh>> {
+        let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let key = (
+            canonical,
+            [scale.x.to_bits(), scale.y.to_bits(), scale.z.to_bits()],
+        );
+        if let Some(mesh) = self.meshes.get(&key) {
+            return Ok(Arc::clone(mesh));
+        }
+        let mesh = TriangleMesh::load(path, scale).map_err(|source| KinematicsError::Geometry {
+            element: element.to_owned(),
+            source,
+        })?;
+        let mesh = Arc::new(mesh);
+        self.meshes.insert(key, Arc::clone(&mesh));
+        Ok(mesh)
+    }
+}
+
+/// Where mesh files are looked for.
+pub(crate) struct MeshLocator<'a> {
+    pub base_dir: Option<&'a Path>,
+    pub package_paths: &'a [PathBuf],
+}
+
+/// Builds the collider for one URDF geometry placed at `origin` in the link frame.
+pub(crate) fn collider(
+    geometry: &urdf_rs::Geometry,
+    origin: Isometry3<f64>,
+    element: &str,
+    locator: &MeshLocator,
+    cache: &mut MeshCache,
+) -> Result<Collider> {
+    let wrap = |source| KinematicsError::Geometry {
+        element: element.to_owned(),
+        source,
+    };
+    let shape = match geometry {
+        urdf_rs::Geometry::Box { size } => {
+            Shape::cuboid(Vector3::new(size[0], size[1], size[2]) * 0.5).map_err(wrap)?
+        }
+        urdf_rs::Geometry::Cylinder { radius, length } => {
+            Shape::cylinder(*radius, 0.5 * length).map_err(wrap)?
+        }
+        urdf_rs::Geometry::Capsule { radius, length } => {
+            Shape::capsule(*radius, 0.5 * length).map_err(wrap)?
+        }
+        urdf_rs::Geometry::Sphere { radius } => Shape::sphere(*radius).map_err(wrap)?,
+        urdf_rs::Geometry::Mesh { filename, scale } => {
+            let scale = scale.map_or(Vector3::repeat(1.0), |s| Vector3::new(s[0], s[1], s[2]));
+            let element = format!("{element} > mesh");
+            let path =
+                resolve_mesh_path(filename, locator.base_dir, locator.package_paths, &element)?;
+            let mesh = cache.get(&path, scale, &element)?;
+            Shape::mesh(mesh).map_err(|source| KinematicsError::Geometry { element, source })?
+        }
+    };
+    Collider::new(shape, origin).map_err(wrap)
+}

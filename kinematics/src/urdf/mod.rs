@@ -1,0 +1,258 @@
+//! Loading models from URDF (through urdf-rs).
+//!
+//! ```
+//! use morsel_kinematics::urdf::{load_file, UrdfOptions};
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/robots/panda/panda.urdf");
+//! let panda = load_file(path, &UrdfOptions::default())?;
+//! assert_eq!(panda.nq(), 8); // 7 arm joints and one finger joint (the other finger mimics it)
+//! # Ok::<(), morsel_kinematics::KinematicsError>(())
+//! ```
+
+mod geometry;
+mod paths;
+mod validate;
+
+use std::path::{Path, PathBuf};
+
+use nalgebra::{Isometry3, Matrix3, Point3, Translation3, Vector3};
+
+use crate::spatial::rotation_from_rpy;
+use crate::{
+    Inertial, JointKind, JointLimits, JointSpec, KinematicsError, LinkSpec, Model, ModelBuilder,
+    Result,
+};
+use geometry::{MeshCache, MeshLocator, collider};
+
+/// How the URDF's root link is attached to the world.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RootJoint {
+    /// The root link is the world frame (a fixed base).
+    #[default]
+    Fixed,
+    /// A floating joint named `root_joint` places the root link; it hangs from an added
+    /// massless link named `universe` (as Pinocchio's free-flyer). Its 7 configuration values
+    /// come first.
+    Floating,
+}
+
+/// Options of [`load_file`] and [`load_str`].
+#[derive(Clone, Debug)]
+pub struct UrdfOptions {
+    /// Folders searched for `package://NAME/...` meshes: `DIR/NAME/...`, or `DIR/...` when DIR is named NAME.
+    pub package_paths: Vec<PathBuf>,
+    /// Folder that relative mesh paths start from. [`load_file`] uses the URDF's folder when this is `None`.
+    pub base_dir: Option<PathBuf>,
+    /// How the root link is attached.
+    pub root_joint: RootJoint,
+    /// Load `<visual>` geometry.
+    pub load_visuals: bool,
+    /// Load `<collision>` geometry.
+    pub load_collisions: bool,
+}
+
+impl Default for UrdfOptions {
+    fn default() -> Self {
+        UrdfOptions {
+            package_paths: Vec::new(),
+            base_dir: None,
+            root_joint: RootJoint::Fixed,
+            load_visuals: true,
+            load_collisions: true,
+        }
+    }
+}
+
+impl UrdfOptions {
+    /// Options that skip all geometry (fast loading for kinematics only).
+    pub fn kinematics_only() -> Self {
+        UrdfOptions {
+            load_visuals: false,
+            load_collisions: false,
+            ..UrdfOptions::default()
+        }
+    }
+}
+
+/// Loads a URDF file. Relative mesh paths resolve against the file's folder.
+pub fn load_file(path: impl AsRef<Path>, options: &UrdfOptions) -> Result<Model> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|source| KinematicsError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let base = options
+        .base_dir
+        .clone()
+        .or_else(|| path.parent().map(Path::to_path_buf));
+    load(&text, &path.display().to_string(), base.as_deref(), options)
+}
+
+/// Loads URDF text. Relative mesh paths need [`UrdfOptions::base_dir`].
+pub fn load_str(text: &str, options: &UrdfOptions) -> Result<Model> {
+    load(text, "<string>", options.base_dir.as_deref(), options)
+}
+
+fn load(
+    text: &str,
+    source_name: &str,
+    base_dir: Option<&Path>,
+    options: &UrdfOptions,
+) -> Result<Model> {
+    validate::validate(text, source_name)?;
+    let robot = urdf_rs::read_from_string(text).map_err(|e| KinematicsError::UrdfParse {
+        source_name: source_name.to_owned(),
+        message: e.to_string(),
+    })?;
+    let mut builder = ModelBuilder::new(robot.name.clone());
+    let locator = MeshLocator {
+        base_dir,
+        package_paths: &options.package_paths,
+    };
+    let mut cache = MeshCache::default();
+    for link in &robot.links {
+        builder.add_link(link_spec(link, options, &locator, &mut cache)?);
+    }
+    for joint in &robot.joints {
+        builder.add_joint(joint_spec(joint));
+    }
+    if options.root_joint == RootJoint::Floating {
+        let root = root_link_name(&robot)?;
+        builder.add_link(LinkSpec::new("universe"));
+        builder.add_joint(JointSpec::new(
+            "root_joint",
+            JointKind::Floating,
+            "universe",
+            root,
+            Isometry3::identity(),
+            Vector3::z(),
+        ));
+    }
+    builder.build()
+}
+
+/// The URDF link that no joint has as its child (the first one, if several).
+fn root_link_name(robot: &urdf_rs::Robot) -> Result<String> {
+    robot
+        .links
+        .iter()
+        .find(|l| robot.joints.iter().all(|j| j.child.link != l.name))
+        .map(|l| l.name.clone())
+        .ok_or_else(|| {
+            KinematicsError::InvalidModel(
+                "every link has a parent joint, so the URDF has no root link".into(),
+            )
+        })
+}
+
+fn pose(origin: &urdf_rs::Pose) -> Isometry3<f64> {
+    Isometry3::from_parts(
+        Translation3::new(origin.xyz[0], origin.xyz[1], origin.xyz[2]),
+        rotation_from_rpy([origin.rpy[0], origin.rpy[1], origin.rpy[2]]),
+    )
+}
+
+fn link_spec(
+    link: &urdf_rs::Link,
+    options: &UrdfOptions,
+    locator: &MeshLocator,
+    cache: &mut MeshCache,
+) -> Result<LinkSpec> {
+    let element = format!("link \"{}\"", link.name);
+    let i = &link.inertial;
+    let frame = pose(&i.origin);
+    let principal = Matrix3::new(
+        i.inertia.ixx,
+        i.inertia.ixy,
+        i.inertia.ixz, //
+        i.inertia.ixy,
+        i.inertia.iyy,
+        i.inertia.iyz, //
+        i.inertia.ixz,
+        i.inertia.iyz,
+        i.inertia.izz,
+    );
+    let rotation = frame.rotation.to_rotation_matrix();
+    let inertial = Inertial {
+        mass: i.mass.value,
+        com: Point3::from(frame.translation.vector),
+        inertia: rotation.matrix() * principal * rotation.matrix().transpose(),
+    };
+    if inertial.mass < 0.0 {
+        return Err(KinematicsError::UrdfElement {
+            element: format!("{element} > inertial > mass"),
+            location: String::new(),
+            problem: format!("mass {} is negative", inertial.mass),
+        });
+    }
+    let mut spec = LinkSpec::new(link.name.clone()).with_inertial(inertial);
+    if options.load_visuals {
+        for (k, visual) in link.visual.iter().enumerate() {
+            let element = format!("{element} > visual #{} > geometry", k + 1);
+            spec.visuals.push(collider(
+                &visual.geometry,
+                pose(&visual.origin),
+                &element,
+                locator,
+                cache,
+            )?);
+        }
+    }
+    if options.load_collisions {
+        for (k, collision) in link.collision.iter().enumerate() {
+            let element = format!("{element} > collision #{} > geometry", k + 1);
+            spec.collisions.push(collider(
+                &collision.geometry,
+                pose(&collision.origin),
+                &element,
+                locator,
+                cache,
+            )?);
+        }
+    }
+    Ok(spec)
+}
+
+fn joint_spec(joint: &urdf_rs::Joint) -> JointSpec {
+    let kind = match joint.joint_type {
+        urdf_rs::JointType::Revolute => JointKind::Revolute,
+        urdf_rs::JointType::Continuous => JointKind::Continuous,
+        urdf_rs::JointType::Prismatic => JointKind::Prismatic,
+        urdf_rs::JointType::Floating => JointKind::Floating,
+        // Planar and spherical joints are rejected by the validation pass.
+        _ => JointKind::Fixed,
+    };
+    let axis = Vector3::new(joint.axis.xyz[0], joint.axis.xyz[1], joint.axis.xyz[2]);
+    let l = &joint.limit;
+    let positive_or_inf = |v: f64| if v > 0.0 { v } else { f64::INFINITY };
+    let limits = match kind {
+        JointKind::Revolute | JointKind::Prismatic => Some(JointLimits {
+            lower: l.lower,
+            upper: l.upper,
+            velocity: positive_or_inf(l.velocity),
+            effort: positive_or_inf(l.effort),
+        }),
+        JointKind::Continuous => Some(JointLimits {
+            velocity: positive_or_inf(l.velocity),
+            effort: positive_or_inf(l.effort),
+            ..JointLimits::unlimited()
+        }),
+        _ => None,
+    };
+    let mut spec = JointSpec::new(
+        joint.name.clone(),
+        kind,
+        joint.parent.link.clone(),
+        joint.child.link.clone(),
+        pose(&joint.origin),
+        axis,
+    );
+    spec.limits = limits;
+    if let Some(m) = &joint.mimic {
+        spec = spec.with_mimic(
+            m.joint.clone(),
+            m.multiplier.unwrap_or(1.0),
+            m.offset.unwrap_or(0.0),
+        );
+    }
+    spec
+}

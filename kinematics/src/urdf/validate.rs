@@ -1,0 +1,267 @@
+//! A structural check of URDF text that names the faulty element and its line.
+//!
+//! urdf-rs reports missing fields without saying where; this pass runs first so that the
+//! common mistakes get an error such as `URDF joint "elbow" (line 42): missing <parent link="...">`.
+
+use roxmltree::{Document, Node};
+
+use crate::{KinematicsError, Result};
+
+/// Checks the parts of a URDF that Morsel reads. `source_name` is used in parse errors.
+pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
+    let doc = Document::parse(text).map_err(|e| KinematicsError::UrdfParse {
+        source_name: source_name.to_owned(),
+        message: e.to_string(),
+    })?;
+    let robot = doc.root_element();
+    let checker = Checker { doc: &doc };
+    if robot.tag_name().name() != "robot" {
+        return Err(checker.error(robot, "document", "the root element must be <robot>".into()));
+    }
+    for node in robot.children().filter(Node::is_element) {
+        match node.tag_name().name() {
+            "link" => checker.link(node)?,
+            "joint" => checker.joint(node)?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+struct Checker<'a, 'input> {
+    doc: &'a Document<'input>,
+}
+
+impl Checker<'_, '_> {
+    fn error(&self, node: Node, element: &str, problem: String) -> KinematicsError {
+        let pos = self.doc.text_pos_at(node.range().start);
+        KinematicsError::UrdfElement {
+            element: element.to_owned(),
+            location: format!(" (line {})", pos.row),
+            problem,
+        }
+    }
+
+    fn required<'n>(&self, node: Node<'n, '_>, element: &str, attribute: &str) -> Result<&'n str> {
+        node.attribute(attribute).ok_or_else(|| {
+            self.error(
+                node,
+                element,
+                format!(
+                    "missing attribute {attribute}=\"...\" on <{}>",
+                    node.tag_name().name()
+                ),
+            )
+        })
+    }
+
+    fn numbers(
+        &self,
+        node: Node,
+        element: &str,
+        attribute: &str,
+        count: usize,
+        required: bool,
+    ) -> Result<()> {
+        let Some(text) = node.attribute(attribute) else {
+            return if required {
+                self.required(node, element, attribute).map(|_| ())
+            } else {
+                Ok(())
+            };
+        };
+        let values: Vec<&str> = text.split_whitespace().collect();
+        let parsed: Vec<f64> = values
+            .iter()
+            .filter_map(|v| v.parse::<f64>().ok())
+            .collect();
+        if values.len() != count || parsed.len() != count || parsed.iter().any(|v| !v.is_finite()) {
+            let what = if count == 1 {
+                "a finite number".to_owned()
+            } else {
+                format!("{count} finite numbers")
+            };
+            return Err(self.error(
+                node,
+                element,
+                format!(
+                    "{attribute}=\"{text}\" on <{}> must be {what}",
+                    node.tag_name().name()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn origin(&self, parent: Node, element: &str) -> Result<()> {
+        for origin in children(parent, "origin") {
+            let element = format!("{element} > origin");
+            self.numbers(origin, &element, "xyz", 3, false)?;
+            self.numbers(origin, &element, "rpy", 3, false)?;
+        }
+        Ok(())
+    }
+
+    fn link(&self, link: Node) -> Result<()> {
+        let name = self.required(link, "link", "name")?;
+        let element = format!("link \"{name}\"");
+        for inertial in children(link, "inertial") {
+            let element = format!("{element} > inertial");
+            self.origin(inertial, &element)?;
+            let mass = children(inertial, "mass").next().ok_or_else(|| {
+                self.error(inertial, &element, "missing <mass value=\"...\"/>".into())
+            })?;
+            self.numbers(mass, &format!("{element} > mass"), "value", 1, true)?;
+            let inertia = children(inertial, "inertia").next().ok_or_else(|| {
+                self.error(
+                    inertial,
+                    &element,
+                    "missing <inertia ixx=... ixy=... ixz=... iyy=... iyz=... izz=.../>".into(),
+                )
+            })?;
+            for attribute in ["ixx", "ixy", "ixz", "iyy", "iyz", "izz"] {
+                self.numbers(inertia, &format!("{element} > inertia"), attribute, 1, true)?;
+            }
+        }
+        for kind in ["visual", "collision"] {
+            for (i, item) in children(link, kind).enumerate() {
+                let element = format!("{element} > {kind} #{}", i + 1);
+                self.origin(item, &element)?;
+                let geometry = children(item, "geometry")
+                    .next()
+                    .ok_or_else(|| self.error(item, &element, "missing <geometry>".into()))?;
+                self.geometry(geometry, &format!("{element} > geometry"))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn geometry(&self, geometry: Node, element: &str) -> Result<()> {
+        let shapes: Vec<Node> = geometry.children().filter(Node::is_element).collect();
+        let [shape] = shapes.as_slice() else {
+            return Err(self.error(
+                geometry,
+                element,
+                format!(
+                    "<geometry> must hold exactly one of <box>, <cylinder>, <capsule>, <sphere>, <mesh>; it holds {}",
+                    shapes.len()
+                ),
+            ));
+        };
+        let tag = shape.tag_name().name();
+        let element = format!("{element} > {tag}");
+        match tag {
+            "box" => self.numbers(*shape, &element, "size", 3, true),
+            "cylinder" | "capsule" => {
+                self.numbers(*shape, &element, "radius", 1, true)?;
+                self.numbers(*shape, &element, "length", 1, true)
+            }
+            "sphere" => self.numbers(*shape, &element, "radius", 1, true),
+            "mesh" => {
+                let filename = self.required(*shape, &element, "filename")?;
+                if filename.trim().is_empty() {
+                    return Err(self.error(*shape, &element, "filename is empty".into()));
+                }
+                self.numbers(*shape, &element, "scale", 3, false)
+            }
+            other => Err(self.error(
+                *shape,
+                &element,
+                format!("unknown geometry <{other}>; use <box>, <cylinder>, <capsule>, <sphere> or <mesh>"),
+            )),
+        }
+    }
+
+    fn joint(&self, joint: Node) -> Result<()> {
+        let name = self.required(joint, "joint", "name")?;
+        let element = format!("joint \"{name}\"");
+        let kind = self.required(joint, &element, "type")?;
+        match kind {
+            "revolute" | "continuous" | "prismatic" | "fixed" | "floating" => {}
+            "planar" | "spherical" => {
+                return Err(self.error(
+                    joint,
+                    &element,
+                    format!("type \"{kind}\" is not supported; use revolute, continuous, prismatic, fixed or floating joints"),
+                ));
+            }
+            other => {
+                return Err(self.error(
+                    joint,
+                    &element,
+                    format!("unknown type \"{other}\"; use revolute, continuous, prismatic, fixed or floating"),
+                ));
+            }
+        }
+        for end in ["parent", "child"] {
+            let node = children(joint, end).next().ok_or_else(|| {
+                self.error(joint, &element, format!("missing <{end} link=\"...\"/>"))
+            })?;
+            self.required(node, &format!("{element} > {end}"), "link")?;
+        }
+        self.origin(joint, &element)?;
+        for axis in children(joint, "axis") {
+            let axis_element = format!("{element} > axis");
+            self.numbers(axis, &axis_element, "xyz", 3, true)?;
+            let zero = axis.attribute("xyz").is_some_and(|t| {
+                t.split_whitespace()
+                    .filter_map(|v| v.parse::<f64>().ok())
+                    .all(|v| v == 0.0)
+            });
+            if zero && kind != "fixed" && kind != "floating" {
+                return Err(self.error(
+                    axis,
+                    &axis_element,
+                    "xyz is zero; give a direction such as \"0 0 1\"".into(),
+                ));
+            }
+        }
+        let limit = children(joint, "limit").next();
+        if limit.is_none() && (kind == "revolute" || kind == "prismatic") {
+            return Err(self.error(
+                joint,
+                &element,
+                format!("a {kind} joint needs <limit lower=\"...\" upper=\"...\" effort=\"...\" velocity=\"...\"/>"),
+            ));
+        }
+        if let Some(limit) = limit {
+            let limit_element = format!("{element} > limit");
+            for attribute in ["lower", "upper", "effort"] {
+                self.numbers(limit, &limit_element, attribute, 1, false)?;
+            }
+            self.numbers(limit, &limit_element, "velocity", 1, true)?;
+            let value = |a: &str| {
+                limit
+                    .attribute(a)
+                    .and_then(|v| v.trim().parse::<f64>().ok())
+                    .unwrap_or(0.0)
+            };
+            if value("lower") > value("upper") {
+                return Err(self.error(
+                    limit,
+                    &limit_element,
+                    format!(
+                        "lower {} is above upper {}; swap them",
+                        value("lower"),
+                        value("upper")
+                    ),
+                ));
+            }
+        }
+        for mimic in children(joint, "mimic") {
+            let mimic_element = format!("{element} > mimic");
+            self.required(mimic, &mimic_element, "joint")?;
+            self.numbers(mimic, &mimic_element, "multiplier", 1, false)?;
+            self.numbers(mimic, &mimic_element, "offset", 1, false)?;
+        }
+        Ok(())
+    }
+}
+
+fn children<'a, 'input: 'a>(
+    node: Node<'a, 'input>,
+    tag: &'a str,
+) -> impl Iterator<Item = Node<'a, 'input>> + 'a {
+    node.children()
+        .filter(move |n| n.is_element() && n.tag_name().name() == tag)
+}

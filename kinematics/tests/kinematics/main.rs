@@ -1,0 +1,8 @@
+//! Integration tests of morsel-kinematics (one binary, one module per area).
+
+mod armature;
+mod common;
+mod forward;
+mod ik;
+mod jacobians;
+mod urdf;

@@ -1,0 +1,259 @@
+//! The contact interface: what every source of contacts (geometry with a penalty law, a
+//! simulator, a stance's wrench distribution) hands to the sensors.
+
+use nalgebra::{Point3, Unit, Vector3};
+
+use crate::error::{Result, SensingError};
+use crate::scene::Scene;
+
+/// One side of a contact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The first body (`body_a`); the normal points away from it.
+    A,
+    /// The second body (`body_b`); the force acts on it.
+    B,
+}
+
+/// A point contact between two bodies, in the world frame.
+///
+/// Conventions: `normal` points from body A towards body B; `force` is the force that A
+/// exerts on B (B receives `force`, A receives `-force`), so a repulsive contact has
+/// `force · normal > 0`. `position` lies midway between the two surfaces; when the bodies
+/// interpenetrate by `depth`, A's surface is at `position + depth/2 · normal` and B's at
+/// `position - depth/2 · normal`. This is MuJoCo's convention (contact frame normal from
+/// geom 1 to geom 2, force on geom 2).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Contact {
+    /// Index of body A in the scene.
+    pub body_a: usize,
+    /// Index of body B in the scene.
+    pub body_b: usize,
+    /// Collider (geom) of A involved, when known.
+    pub collider_a: Option<usize>,
+    /// Collider (geom) of B involved, when known.
+    pub collider_b: Option<usize>,
+    /// World point midway between the two surfaces.
+    pub position: Point3<f64>,
+    /// Unit normal from A to B, world frame.
+    pub normal: Unit<Vector3<f64>>,
+    /// Penetration depth (>= 0, metres).
+    pub depth: f64,
+    /// Force exerted by A on B, world frame (newtons).
+    pub force: Vector3<f64>,
+}
+
+impl Contact {
+    /// A contact with its force, given directly (for instance read from a simulator).
+    ///
+    /// `normal` need not be unit length (it is normalised) but must be non-zero. Errors: a
+    /// non-finite value, a zero normal, a negative depth, the same body on both sides.
+    pub fn new(
+        body_a: usize,
+        body_b: usize,
+        position: Point3<f64>,
+        normal: Vector3<f64>,
+        depth: f64,
+        force: Vector3<f64>,
+    ) -> Result<Self> {
+        let invalid = |reason: String| SensingError::InvalidContact { index: 0, reason };
+        if body_a == body_b {
+            return Err(invalid(format!(
+                "both sides are body {body_a}; a contact joins two different bodies"
+            )));
+        }
+        if !(position
+            .iter()
+            .chain(normal.iter())
+            .chain(force.iter())
+            .all(|x| x.is_finite())
+            && depth.is_finite())
+        {
+            return Err(invalid(format!(
+                "non-finite value: position {position:?}, normal {normal:?}, depth {depth}, force {force:?}"
+            )));
+        }
+        if depth < 0.0 {
+            return Err(invalid(format!(
+                "depth must be >= 0 (the penetration), got {depth}; for a MuJoCo contact use max(0, -dist)"
+            )));
+        }
+        let normal = Unit::try_new(normal, 1e-300).ok_or_else(|| {
+            invalid(
+                "the normal is the zero vector; give the direction from body A to body B".into(),
+            )
+        })?;
+        Ok(Self {
+            body_a,
+            body_b,
+            collider_a: None,
+            collider_b: None,
+            position,
+            normal,
+            depth,
+            force,
+        })
+    }
+
+    /// A contact given in a simulator's contact frame, as MuJoCo stores it: `frame` holds the
+    /// normal (from A to B) and the two tangents as rows, `local_force` is
+    /// `[normal, tangent 1, tangent 2]` (the force on B), and `distance` is the signed
+    /// distance between the surfaces (negative when they penetrate).
+    pub fn from_contact_frame(
+        body_a: usize,
+        body_b: usize,
+        position: Point3<f64>,
+        frame: [[f64; 3]; 3],
+        local_force: [f64; 3],
+        distance: f64,
+    ) -> Result<Self> {
+        let row = |i: usize| Vector3::new(frame[i][0], frame[i][1], frame[i][2]);
+        let force = row(0) * local_force[0] + row(1) * local_force[1] + row(2) * local_force[2];
+        Self::new(
+            body_a,
+            body_b,
+            position,
+            row(0),
+            (-distance).max(0.0),
+            force,
+        )
+    }
+
+    /// Names the colliders (geoms) involved, when known.
+    pub fn with_colliders(mut self, collider_a: Option<usize>, collider_b: Option<usize>) -> Self {
+        self.collider_a = collider_a;
+        self.collider_b = collider_b;
+        self
+    }
+
+    /// The scalar normal force, positive when the bodies press on each other.
+    #[inline]
+    pub fn normal_force(&self) -> f64 {
+        self.force.dot(&self.normal)
+    }
+
+    /// The body on `side`.
+    #[inline]
+    pub fn body(&self, side: Side) -> usize {
+        match side {
+            Side::A => self.body_a,
+            Side::B => self.body_b,
+        }
+    }
+
+    /// The collider on `side`, when known.
+    #[inline]
+    pub fn collider(&self, side: Side) -> Option<usize> {
+        match side {
+            Side::A => self.collider_a,
+            Side::B => self.collider_b,
+        }
+    }
+
+    /// The world force acting on the body on `side`.
+    #[inline]
+    pub fn force_on(&self, side: Side) -> Vector3<f64> {
+        match side {
+            Side::A => -self.force,
+            Side::B => self.force,
+        }
+    }
+
+    /// The contact point moved onto the surface of the body on `side` (half the depth along
+    /// the normal, outward from the midpoint towards that body's surface).
+    #[inline]
+    pub fn surface_point(&self, side: Side) -> Point3<f64> {
+        let half = 0.5 * self.depth * self.normal.into_inner();
+        match side {
+            Side::A => self.position + half,
+            Side::B => self.position - half,
+        }
+    }
+
+    /// Checks this contact against `scene` (bodies and colliders exist, values finite),
+    /// reporting `index` as its position in the caller's list.
+    pub fn validate(&self, index: usize, scene: &Scene) -> Result<()> {
+        let invalid = |reason: String| SensingError::InvalidContact { index, reason };
+        for (side, body, collider) in [
+            ("A", self.body_a, self.collider_a),
+            ("B", self.body_b, self.collider_b),
+        ] {
+            let b = scene.bodies().get(body).ok_or_else(|| {
+                invalid(format!(
+                    "body {side} has index {body} but the scene has {} bodies ({})",
+                    scene.len(),
+                    scene.body_names().join(", ")
+                ))
+            })?;
+            if let Some(c) = collider
+                && c >= b.colliders.len()
+            {
+                return Err(invalid(format!(
+                    "collider {c} of body `{}` does not exist (it has {})",
+                    b.name,
+                    b.colliders.len()
+                )));
+            }
+        }
+        if self.body_a == self.body_b {
+            return Err(invalid("both sides are the same body".into()));
+        }
+        let n = self.normal.into_inner();
+        let finite = self
+            .position
+            .iter()
+            .chain(n.iter())
+            .chain(self.force.iter())
+            .all(|x| x.is_finite())
+            && self.depth.is_finite();
+        if !finite || self.depth < 0.0 || (n.norm() - 1.0).abs() > 1e-9 {
+            return Err(invalid(format!(
+                "needs finite values, a unit normal and depth >= 0: position {:?}, normal {:?}, depth {}, force {:?}",
+                self.position, n, self.depth, self.force
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn surface_points_straddle_the_midpoint() {
+        let c = Contact::new(
+            0,
+            1,
+            Point3::new(0.0, 0.0, 1.0),
+            Vector3::new(0.0, 0.0, 2.0),
+            0.2,
+            Vector3::new(0.0, 0.0, 5.0),
+        )
+        .unwrap();
+        // A below B: A's top surface is above the midpoint, B's bottom below it.
+        assert_eq!(c.surface_point(Side::A), Point3::new(0.0, 0.0, 1.1));
+        assert_eq!(c.surface_point(Side::B), Point3::new(0.0, 0.0, 0.9));
+        assert_eq!(c.normal_force(), 5.0);
+        assert_eq!(c.force_on(Side::A), Vector3::new(0.0, 0.0, -5.0));
+    }
+
+    #[test]
+    fn contact_frame_rows_give_the_world_force() {
+        let frame = [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let c = Contact::from_contact_frame(0, 1, Point3::origin(), frame, [3.0, 1.0, -2.0], -0.01)
+            .unwrap();
+        assert_eq!(c.force, Vector3::new(1.0, -2.0, 3.0));
+        assert_eq!(c.depth, 0.01);
+    }
+
+    #[test]
+    fn malformed_contacts_are_refused() {
+        let p = Point3::origin();
+        let z = Vector3::z();
+        assert!(Contact::new(0, 0, p, z, 0.0, z).is_err());
+        assert!(Contact::new(0, 1, p, Vector3::zeros(), 0.0, z).is_err());
+        assert!(Contact::new(0, 1, p, z, -1.0, z).is_err());
+        assert!(Contact::new(0, 1, p, z, f64::NAN, z).is_err());
+    }
+}

@@ -1,0 +1,176 @@
+//! The error type of morsel-sensing.
+
+use morsel_geometry::GeometryError;
+
+/// Everything that can go wrong when building scenes, touch sensors or taxels, or when
+/// reading them.
+///
+/// Every variant says what was wrong with the input and, where there is a closed list of valid
+/// choices (names of bodies, touch functions, response functions), lists them.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SensingError {
+    /// A geometry operation (sensor points, sensor meshes, queries) failed.
+    #[error("geometry: {0}")]
+    Geometry(#[from] GeometryError),
+    /// A body name is not in the scene.
+    #[error("unknown body `{name}`; the scene has: {valid}")]
+    UnknownBody {
+        /// The name asked for.
+        name: String,
+        /// The valid body names, comma separated.
+        valid: String,
+    },
+    /// A body index is out of range.
+    #[error("body index {index} is out of range: the scene has {count} bodies")]
+    BodyIndexOutOfRange {
+        /// The index given.
+        index: usize,
+        /// How many bodies the scene has.
+        count: usize,
+    },
+    /// A collider index is out of range for its body.
+    #[error("collider index {index} is out of range: body `{body}` has {count} colliders")]
+    ColliderIndexOutOfRange {
+        /// The body.
+        body: String,
+        /// The index given.
+        index: usize,
+        /// How many colliders the body has.
+        count: usize,
+    },
+    /// Two bodies share a name, or a name is empty.
+    #[error("invalid body name `{name}`: {reason}")]
+    InvalidBodyName {
+        /// The offending name.
+        name: String,
+        /// Why it is refused and what to do.
+        reason: &'static str,
+    },
+    /// A name given for a choice (touch function, response function, touch kind) is unknown.
+    #[error("unknown {what} `{name}`; valid choices: {}", .valid.join(", "))]
+    UnknownChoice {
+        /// What is being chosen ("touch function", ...).
+        what: &'static str,
+        /// The name given.
+        name: String,
+        /// The valid names.
+        valid: &'static [&'static str],
+    },
+    /// A sensor scale is zero, negative or not finite.
+    #[error(
+        "scale of body `{body}` must be a finite distance greater than zero (the sensor spacing in metres), got {value}"
+    )]
+    InvalidScale {
+        /// The body.
+        body: String,
+        /// The value given.
+        value: f64,
+    },
+    /// A body asked for has no sensors.
+    #[error("body `{body}` has no touch sensors; sensing bodies: {sensing}")]
+    NotSensing {
+        /// The body.
+        body: String,
+        /// The sensing bodies, comma separated.
+        sensing: String,
+    },
+    /// A value that must be finite is NaN or infinite.
+    #[error("{what} must be finite (no NaN or infinity), got {value}")]
+    NonFinite {
+        /// What the value is.
+        what: &'static str,
+        /// A rendering of the value.
+        value: String,
+    },
+    /// A configuration parameter is outside its valid range.
+    #[error("`{parameter}` {requirement}, got {value}")]
+    InvalidParameter {
+        /// The parameter's name.
+        parameter: &'static str,
+        /// What it must satisfy, phrased to complete "`name` ...".
+        requirement: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// A contact is malformed.
+    #[error("contact {index}: {reason}")]
+    InvalidContact {
+        /// Position of the contact in the list given.
+        index: usize,
+        /// What is wrong and how to fix it.
+        reason: String,
+    },
+    /// A scene passed to a sensor does not have the structure the sensor was built for.
+    #[error("scene does not match the one the sensor was built for: {reason}")]
+    SceneMismatch {
+        /// What differs.
+        reason: String,
+    },
+    /// A batched read was given a different number of environments than the history holds.
+    #[error(
+        "the sensor's history holds {expected} environments but {got} scenes were given; call reset() to change the number of environments"
+    )]
+    EnvironmentCount {
+        /// Environments held by the history.
+        expected: usize,
+        /// Scenes given.
+        got: usize,
+    },
+    /// An output file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// The result type of morsel-sensing.
+pub type Result<T> = std::result::Result<T, SensingError>;
+
+/// Checks that every component of a 3-vector (or point) is finite.
+pub(crate) fn finite3(what: &'static str, v: &[f64]) -> Result<()> {
+    if v.iter().all(|x| x.is_finite()) {
+        Ok(())
+    } else {
+        Err(SensingError::NonFinite {
+            what,
+            value: format!("{v:?}"),
+        })
+    }
+}
+
+/// Checks that a pose is finite.
+pub(crate) fn finite_pose(what: &'static str, pose: &nalgebra::Isometry3<f64>) -> Result<()> {
+    let t = pose.translation.vector;
+    let q = pose.rotation.coords;
+    if t.iter().chain(q.iter()).all(|x| x.is_finite()) {
+        Ok(())
+    } else {
+        Err(SensingError::NonFinite {
+            what,
+            value: format!("translation {t:?}, quaternion {q:?}"),
+        })
+    }
+}
+
+/// Checks a scalar parameter against a predicate.
+pub(crate) fn check_param(
+    parameter: &'static str,
+    value: f64,
+    ok: bool,
+    requirement: &'static str,
+) -> Result<f64> {
+    if ok && !value.is_nan() {
+        Ok(value)
+    } else {
+        Err(SensingError::InvalidParameter {
+            parameter,
+            requirement,
+            value: format!("{value}"),
+        })
+    }
+}

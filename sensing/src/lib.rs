@@ -1,0 +1,38 @@
+//! # morsel-sensing
+//!
+//! Touch and taxel sensors for Morsel, fed by contacts.
+//!
+//! - [`Scene`] / [`Body`]: rigid bodies with colliders, poses and velocities.
+//! - [`Contact`]: the one interface every contact source fills (bodies, world point, normal,
+//!   depth, force); [`PenaltyLaw`] makes contacts with forces from a scene's geometry.
+//! - [`Touch`]: MIMo-style touch (point or mesh sensors, `normal` / `force_vector` /
+//!   `force_vector_global` / `normal_force`, `nearest` / `spread_linear`).
+//! - [`TaxelSensor`]: Genesis-style kinematic taxels (spring-damper probes on a link),
+//!   evaluated over many scenes at once.
+//! - [`plot`]: SVG pictures of sensor points and sensor outputs.
+//!
+//! Conventions: f64, SI units, world frame z up; a contact's normal points from body A to body
+//! B and its force is the force on B.
+
+mod bounds;
+mod contact;
+mod error;
+mod penalty;
+pub mod plot;
+mod scene;
+mod surface_distance;
+pub mod taxel;
+pub mod touch;
+
+pub use contact::{Contact, Side};
+pub use error::{Result, SensingError};
+pub use penalty::PenaltyLaw;
+pub use scene::{Body, Scene};
+pub use surface_distance::{SurfaceDistance, signed_distance_local};
+pub use taxel::{TaxelConfig, TaxelReading, TaxelSensor};
+pub use touch::{ResponseFunction, Touch, TouchConfig, TouchFunction, TouchKind};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

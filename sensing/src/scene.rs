@@ -1,0 +1,273 @@
+//! A scene: rigid bodies, each a set of colliders with a pose and a velocity.
+
+use morsel_geometry::{Collider, Shape};
+use nalgebra::{Isometry3, Point3, Vector3};
+
+use crate::error::{Result, SensingError, finite_pose, finite3};
+
+/// A rigid body: a name, colliders placed in its frame, its world pose and its velocity.
+///
+/// Velocities are in the world frame: `linear_velocity` is the velocity of the body frame's
+/// origin, `angular_velocity` the body's angular velocity, so that a point `p` of the body
+/// moves at `linear_velocity + angular_velocity × (p − origin)`.
+#[derive(Debug, Clone)]
+pub struct Body {
+    /// Unique, non-empty name.
+    pub name: String,
+    /// Colliders, each placed by a local pose in the body frame (this order is the geom order).
+    pub colliders: Vec<Collider>,
+    /// World pose of the body frame.
+    pub pose: Isometry3<f64>,
+    /// World velocity of the body frame's origin (m/s).
+    pub linear_velocity: Vector3<f64>,
+    /// World angular velocity (rad/s).
+    pub angular_velocity: Vector3<f64>,
+}
+
+impl Body {
+    /// A body at the world origin, at rest, without colliders.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            colliders: Vec::new(),
+            pose: Isometry3::identity(),
+            linear_velocity: Vector3::zeros(),
+            angular_velocity: Vector3::zeros(),
+        }
+    }
+
+    /// Adds a collider: `shape` placed at `local_pose` in the body frame.
+    pub fn with_collider(mut self, shape: Shape, local_pose: Isometry3<f64>) -> Result<Self> {
+        self.colliders.push(Collider::new(shape, local_pose)?);
+        Ok(self)
+    }
+
+    /// Sets the world pose.
+    pub fn with_pose(mut self, pose: Isometry3<f64>) -> Self {
+        self.pose = pose;
+        self
+    }
+
+    /// Sets the world linear velocity (of the frame origin) and angular velocity.
+    pub fn with_velocity(mut self, linear: Vector3<f64>, angular: Vector3<f64>) -> Self {
+        self.linear_velocity = linear;
+        self.angular_velocity = angular;
+        self
+    }
+
+    /// World velocity of the body point that is at `world_point` now.
+    #[inline]
+    pub fn point_velocity(&self, world_point: &Point3<f64>) -> Vector3<f64> {
+        let r = world_point - Point3::from(self.pose.translation.vector);
+        self.linear_velocity + self.angular_velocity.cross(&r)
+    }
+
+    /// Checks that the pose and velocities are finite.
+    pub(crate) fn validate_state(&self) -> Result<()> {
+        finite_pose("body pose", &self.pose)?;
+        finite3("body linear velocity", self.linear_velocity.as_slice())?;
+        finite3("body angular velocity", self.angular_velocity.as_slice())
+    }
+}
+
+/// A set of uniquely named bodies, plus pairs of bodies whose contacts are ignored (for
+/// instance neighbouring links of a chain that overlap at their joint).
+#[derive(Debug, Clone, Default)]
+pub struct Scene {
+    bodies: Vec<Body>,
+    ignored_pairs: Vec<(usize, usize)>,
+}
+
+impl Scene {
+    /// An empty scene.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a body and returns its index. Errors: an empty or duplicate name, a non-finite
+    /// pose or velocity.
+    pub fn add_body(&mut self, body: Body) -> Result<usize> {
+        if body.name.is_empty() {
+            return Err(SensingError::InvalidBodyName {
+                name: body.name,
+                reason: "body names must not be empty",
+            });
+        }
+        if self.bodies.iter().any(|b| b.name == body.name) {
+            return Err(SensingError::InvalidBodyName {
+                name: body.name,
+                reason: "another body already has this name; names must be unique",
+            });
+        }
+        body.validate_state()?;
+        self.bodies.push(body);
+        Ok(self.bodies.len() - 1)
+    }
+
+    /// The bodies, in index order.
+    pub fn bodies(&self) -> &[Body] {
+        &self.bodies
+    }
+
+    /// The number of bodies.
+    pub fn len(&self) -> usize {
+        self.bodies.len()
+    }
+
+    /// Whether the scene has no body.
+    pub fn is_empty(&self) -> bool {
+        self.bodies.is_empty()
+    }
+
+    /// The body with this index.
+    pub fn body(&self, index: usize) -> Result<&Body> {
+        self.bodies
+            .get(index)
+            .ok_or(SensingError::BodyIndexOutOfRange {
+                index,
+                count: self.bodies.len(),
+            })
+    }
+
+    /// The body with this index, mutably (to move it or change its velocity; keep its name).
+    pub fn body_mut(&mut self, index: usize) -> Result<&mut Body> {
+        let count = self.bodies.len();
+        self.bodies
+            .get_mut(index)
+            .ok_or(SensingError::BodyIndexOutOfRange { index, count })
+    }
+
+    /// The index of the body called `name`; the error lists the valid names.
+    pub fn body_index(&self, name: &str) -> Result<usize> {
+        self.bodies
+            .iter()
+            .position(|b| b.name == name)
+            .ok_or_else(|| SensingError::UnknownBody {
+                name: name.to_string(),
+                valid: self.body_names().join(", "),
+            })
+    }
+
+    /// The body names, in index order.
+    pub fn body_names(&self) -> Vec<&str> {
+        self.bodies.iter().map(|b| b.name.as_str()).collect()
+    }
+
+    /// Sets a body's world pose. Errors: unknown body, non-finite pose.
+    pub fn set_pose(&mut self, name: &str, pose: Isometry3<f64>) -> Result<()> {
+        finite_pose("body pose", &pose)?;
+        let i = self.body_index(name)?;
+        self.bodies[i].pose = pose;
+        Ok(())
+    }
+
+    /// Sets a body's world velocities. Errors: unknown body, non-finite velocity.
+    pub fn set_velocity(
+        &mut self,
+        name: &str,
+        linear: Vector3<f64>,
+        angular: Vector3<f64>,
+    ) -> Result<()> {
+        finite3("body linear velocity", linear.as_slice())?;
+        finite3("body angular velocity", angular.as_slice())?;
+        let i = self.body_index(name)?;
+        self.bodies[i].linear_velocity = linear;
+        self.bodies[i].angular_velocity = angular;
+        Ok(())
+    }
+
+    /// Ignores contacts between two bodies (in either order).
+    pub fn ignore_pair(&mut self, a: &str, b: &str) -> Result<()> {
+        let (ia, ib) = (self.body_index(a)?, self.body_index(b)?);
+        let pair = (ia.min(ib), ia.max(ib));
+        if !self.ignored_pairs.contains(&pair) {
+            self.ignored_pairs.push(pair);
+        }
+        Ok(())
+    }
+
+    /// Whether contacts between bodies `a` and `b` are ignored.
+    pub fn is_ignored(&self, a: usize, b: usize) -> bool {
+        self.ignored_pairs.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// World pose of collider `collider` of body `body`.
+    pub fn collider_pose(&self, body: usize, collider: usize) -> Result<Isometry3<f64>> {
+        let b = self.body(body)?;
+        let c = b
+            .colliders
+            .get(collider)
+            .ok_or_else(|| SensingError::ColliderIndexOutOfRange {
+                body: b.name.clone(),
+                index: collider,
+                count: b.colliders.len(),
+            })?;
+        Ok(b.pose * c.local_pose)
+    }
+
+    /// Checks that every body's pose and velocity is finite.
+    pub fn validate_state(&self) -> Result<()> {
+        self.bodies.iter().try_for_each(Body::validate_state)
+    }
+
+    /// Checks that `other` has the same bodies (names, order) and collider counts as this
+    /// scene, so that a sensor built on this scene can read `other`.
+    pub fn check_same_structure(&self, other: &Scene) -> Result<()> {
+        if self.bodies.len() != other.bodies.len() {
+            return Err(SensingError::SceneMismatch {
+                reason: format!(
+                    "it has {} bodies, the sensor was built for {}",
+                    other.bodies.len(),
+                    self.bodies.len()
+                ),
+            });
+        }
+        for (a, b) in self.bodies.iter().zip(&other.bodies) {
+            if a.name != b.name || a.colliders.len() != b.colliders.len() {
+                return Err(SensingError::SceneMismatch {
+                    reason: format!(
+                        "body `{}` with {} colliders stands where `{}` with {} colliders was",
+                        b.name,
+                        b.colliders.len(),
+                        a.name,
+                        a.colliders.len()
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_listed() {
+        let mut scene = Scene::new();
+        scene.add_body(Body::new("a")).unwrap();
+        scene.add_body(Body::new("b")).unwrap();
+        assert!(scene.add_body(Body::new("a")).is_err());
+        assert!(scene.add_body(Body::new("")).is_err());
+        let err = scene.body_index("c").unwrap_err().to_string();
+        assert!(err.contains("a, b"), "{err}");
+    }
+
+    #[test]
+    fn point_velocity_is_rigid_motion() {
+        let body = Body::new("b")
+            .with_pose(Isometry3::translation(1.0, 0.0, 0.0))
+            .with_velocity(Vector3::new(0.0, 0.0, 1.0), Vector3::new(0.0, 0.0, 2.0));
+        // Point one metre along x from the origin of the body: ω × r = 2 ez × ex = 2 ey.
+        let v = body.point_velocity(&Point3::new(2.0, 0.0, 0.0));
+        assert_eq!(v, Vector3::new(0.0, 2.0, 1.0));
+    }
+
+    #[test]
+    fn nan_velocity_is_refused() {
+        let mut scene = Scene::new();
+        let body = Body::new("b").with_velocity(Vector3::new(f64::NAN, 0.0, 0.0), Vector3::zeros());
+        assert!(scene.add_body(body).is_err());
+    }
+}

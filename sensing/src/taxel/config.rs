@@ -1,0 +1,253 @@
+//! Taxel configuration, with Genesis's field names and defaults, and the per-probe force law.
+
+use nalgebra::{Point3, Vector3};
+
+use crate::error::{Result, SensingError, check_param, finite3};
+
+/// Configuration of a [`TaxelSensor`](crate::TaxelSensor): probes rigidly attached to a link.
+///
+/// The defaults are Genesis's (`KinematicTactileSensorCfg`); `link_name` is required.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaxelConfig {
+    /// The body carrying the probes (required).
+    pub link_name: String,
+    /// Probe centres in the link frame. Default `[[0, 0, 0]]`.
+    pub probe_local_pos: Vec<Point3<f64>>,
+    /// Shared probe normal in the link frame (normalised on validation). Default `+z`. It names
+    /// the sensing direction for readers of the output: with `+z` the force components read
+    /// `(tangent_x, tangent_y, normal)`. The force law itself uses the normal of the touched
+    /// surface.
+    pub probe_local_normal: Vector3<f64>,
+    /// Probe radius `R` (m, >= 0). Default 0.01.
+    pub probe_radius: f64,
+    /// Radius noise amplitude (m, >= 0). When > 0 each probe's radius is redrawn every read as
+    /// `max(0, R + U(−1, 1)·noise)` from the seeded generator. Default 0.
+    pub probe_radius_noise: f64,
+    /// Normal stiffness `k` (N/m^α, >= 0). Default 1000.
+    pub normal_stiffness: f64,
+    /// Normal damping `c` (>= 0). Default 1.
+    pub normal_damping: f64,
+    /// Penetration exponent `α` (>= 1; 1 linear, 1.5 Hertzian). Default 1.
+    pub normal_exponent: f64,
+    /// Shear coefficient on the tangential relative velocity (N·s/m, >= 0). Default 1.
+    pub shear_scalar: f64,
+    /// Twist coefficient on the normal relative angular velocity (N·m·s, >= 0). Default 1.
+    pub twist_scalar: f64,
+    /// Steps kept in the history ring buffer (0: current step only). Default 0.
+    pub history_length: usize,
+    /// Seed of the radius-noise generator. Default 0.
+    pub seed: u64,
+}
+
+impl Default for TaxelConfig {
+    fn default() -> Self {
+        Self {
+            link_name: String::new(),
+            probe_local_pos: vec![Point3::origin()],
+            probe_local_normal: Vector3::z(),
+            probe_radius: 0.01,
+            probe_radius_noise: 0.0,
+            normal_stiffness: 1000.0,
+            normal_damping: 1.0,
+            normal_exponent: 1.0,
+            shear_scalar: 1.0,
+            twist_scalar: 1.0,
+            history_length: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// What a probe touches, in the link frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProbeTouch {
+    /// Penetration `R − sd` (> 0 for a force).
+    pub penetration: f64,
+    /// Unit outward normal of the touched surface, pointing towards the probe.
+    pub normal: Vector3<f64>,
+    /// Velocity of the touched geometry minus the probe's, at the probe.
+    pub relative_velocity: Vector3<f64>,
+    /// Angular velocity of the touched geometry minus the link's.
+    pub relative_angular_velocity: Vector3<f64>,
+}
+
+impl TaxelConfig {
+    /// A configuration for `link` with the defaults.
+    pub fn new(link: impl Into<String>) -> Self {
+        Self {
+            link_name: link.into(),
+            ..Self::default()
+        }
+    }
+
+    /// Checks every field; the error names the field and what it must satisfy.
+    pub fn validate(&self) -> Result<()> {
+        if self.link_name.is_empty() {
+            return Err(SensingError::InvalidParameter {
+                parameter: "link_name",
+                requirement: "is required: name the body that carries the probes",
+                value: "an empty name".into(),
+            });
+        }
+        if self.probe_local_pos.is_empty() {
+            return Err(SensingError::InvalidParameter {
+                parameter: "probe_local_pos",
+                requirement: "must list at least one probe position",
+                value: "an empty list".into(),
+            });
+        }
+        for p in &self.probe_local_pos {
+            finite3("probe_local_pos", p.coords.as_slice())?;
+        }
+        finite3("probe_local_normal", self.probe_local_normal.as_slice())?;
+        if self.probe_local_normal.norm() == 0.0 {
+            return Err(SensingError::InvalidParameter {
+                parameter: "probe_local_normal",
+                requirement: "must be a non-zero vector",
+                value: "[0, 0, 0]".into(),
+            });
+        }
+        let nonneg = |name: &'static str, v: f64| {
+            check_param(
+                name,
+                v,
+                v.is_finite() && v >= 0.0,
+                "must be a finite number >= 0",
+            )
+        };
+        nonneg("probe_radius", self.probe_radius)?;
+        nonneg("probe_radius_noise", self.probe_radius_noise)?;
+        nonneg("normal_stiffness", self.normal_stiffness)?;
+        nonneg("normal_damping", self.normal_damping)?;
+        nonneg("shear_scalar", self.shear_scalar)?;
+        nonneg("twist_scalar", self.twist_scalar)?;
+        check_param(
+            "normal_exponent",
+            self.normal_exponent,
+            self.normal_exponent.is_finite() && self.normal_exponent >= 1.0,
+            "must be a finite number >= 1 (1 linear, 1.5 Hertzian)",
+        )?;
+        Ok(())
+    }
+
+    /// The probe law: force and torque on the sensor from a probe at `position` (link frame)
+    /// touching as `touch` says (link frame), in the link frame.
+    ///
+    /// With `s = pen^α`, `v_n = (v·n)·n` and `v_t = v − v_n`:
+    /// `F = k·s·n + c·s·v_n − shear·v_t` and `T = p × F − twist·(ω·n)·n`.
+    /// No penetration gives no force.
+    pub fn probe_law(
+        &self,
+        position: &Point3<f64>,
+        touch: &ProbeTouch,
+    ) -> (Vector3<f64>, Vector3<f64>) {
+        if touch.penetration <= 0.0 {
+            return (Vector3::zeros(), Vector3::zeros());
+        }
+        let n = touch.normal;
+        let pen = touch.penetration;
+        // The common exponents without a call to `powf`.
+        let a = self.normal_exponent;
+        let s = if a == 1.0 {
+            pen
+        } else if a == 1.5 {
+            pen * pen.sqrt()
+        } else if a == 2.0 {
+            pen * pen
+        } else {
+            pen.powf(a)
+        };
+        let v = touch.relative_velocity;
+        let v_n = n * v.dot(&n);
+        let v_t = v - v_n;
+        let force = n * (self.normal_stiffness * s) + v_n * (self.normal_damping * s)
+            - v_t * self.shear_scalar;
+        let spin = touch.relative_angular_velocity.dot(&n);
+        let torque = position.coords.cross(&force) - n * (self.twist_scalar * spin);
+        (force, torque)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The notes' worked examples, computed by hand.
+    #[test]
+    fn worked_examples() {
+        let cfg = TaxelConfig::new("finger");
+        let still = ProbeTouch {
+            penetration: 0.01,
+            normal: Vector3::z(),
+            relative_velocity: Vector3::zeros(),
+            relative_angular_velocity: Vector3::zeros(),
+        };
+        let (f, t) = cfg.probe_law(&Point3::origin(), &still);
+        assert!((f - Vector3::new(0.0, 0.0, 10.0)).norm() < 1e-12);
+        assert_eq!(t, Vector3::zeros());
+
+        let cfg = TaxelConfig {
+            normal_exponent: 1.5,
+            twist_scalar: 0.01,
+            ..cfg
+        };
+        let moving = ProbeTouch {
+            penetration: 0.005 - 0.002,
+            normal: Vector3::z(),
+            relative_velocity: Vector3::new(0.1, 0.0, 0.05),
+            relative_angular_velocity: Vector3::new(0.0, 0.0, 2.0),
+        };
+        let (f, t) = cfg.probe_law(&Point3::new(0.01, 0.0, 0.0), &moving);
+        // s = 0.003^1.5 = 1.6432e-4: F_z = 1000 s + 1·s·0.05, F_x = −1·0.1.
+        let s = 0.003f64.powf(1.5);
+        assert!((f - Vector3::new(-0.1, 0.0, 1000.0 * s + 0.05 * s)).norm() < 1e-15);
+        assert!((f.z - 0.16432).abs() < 1e-5);
+        assert!((t - Vector3::new(0.0, -0.01 * f.z, -0.02)).norm() < 1e-15);
+        assert!((t.y + 0.00164).abs() < 1e-5);
+    }
+
+    #[test]
+    fn invalid_fields_are_named() {
+        let bad = |cfg: TaxelConfig, field: &str| {
+            let e = cfg.validate().unwrap_err().to_string();
+            assert!(e.contains(field), "{e}");
+        };
+        bad(TaxelConfig::default(), "link_name");
+        bad(
+            TaxelConfig {
+                normal_exponent: 0.5,
+                ..TaxelConfig::new("l")
+            },
+            "normal_exponent",
+        );
+        bad(
+            TaxelConfig {
+                probe_radius: -0.01,
+                ..TaxelConfig::new("l")
+            },
+            "probe_radius",
+        );
+        bad(
+            TaxelConfig {
+                probe_radius_noise: f64::NAN,
+                ..TaxelConfig::new("l")
+            },
+            "probe_radius_noise",
+        );
+        bad(
+            TaxelConfig {
+                probe_local_normal: Vector3::zeros(),
+                ..TaxelConfig::new("l")
+            },
+            "probe_local_normal",
+        );
+        bad(
+            TaxelConfig {
+                probe_local_pos: vec![],
+                ..TaxelConfig::new("l")
+            },
+            "probe_local_pos",
+        );
+        assert!(TaxelConfig::new("l").validate().is_ok());
+    }
+}

@@ -1,0 +1,225 @@
+//! Touch configuration: which bodies sense and at what spacing, what each sensor reports, and
+//! how a contact's force reaches the sensors.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Result, SensingError};
+
+/// What a sensor reports for a contact (MIMo's `touch_function`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TouchFunction {
+    /// The normal force as a scalar, positive when pressing on the sensing body.
+    Normal,
+    /// The force on the sensing body, in the sensor group's frame (the geom frame for point
+    /// touch, the body frame for mesh touch).
+    ForceVector,
+    /// The force on the sensing body, in the world frame.
+    ForceVectorGlobal,
+    /// The normal component of the force on the sensing body, as a vector in the sensor
+    /// group's frame.
+    NormalForce,
+}
+
+impl TouchFunction {
+    /// Valid names, in the order of the variants.
+    pub const NAMES: &'static [&'static str] = &[
+        "normal",
+        "force_vector",
+        "force_vector_global",
+        "normal_force",
+    ];
+
+    /// The function called `name`; the error lists the valid names.
+    pub fn from_name(name: &str) -> Result<Self> {
+        Ok(match name {
+            "normal" => Self::Normal,
+            "force_vector" => Self::ForceVector,
+            "force_vector_global" => Self::ForceVectorGlobal,
+            "normal_force" => Self::NormalForce,
+            _ => return Err(unknown("touch function", name, Self::NAMES)),
+        })
+    }
+
+    /// The name, as accepted by [`TouchFunction::from_name`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Normal => "normal",
+            Self::ForceVector => "force_vector",
+            Self::ForceVectorGlobal => "force_vector_global",
+            Self::NormalForce => "normal_force",
+        }
+    }
+
+    /// Values per sensor: 1 for `normal`, 3 otherwise.
+    pub fn size(self) -> usize {
+        match self {
+            Self::Normal => 1,
+            _ => 3,
+        }
+    }
+}
+
+/// How a contact's output reaches the sensors (MIMo's `response_function`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResponseFunction {
+    /// All of it goes to the nearest active sensor.
+    Nearest,
+    /// Sensors within twice the scale `s` share it with weights
+    /// `max(0, (2s − d)/(2s))` normalised by their sum, so the total is conserved exactly.
+    SpreadLinear,
+}
+
+impl ResponseFunction {
+    /// Valid names.
+    pub const NAMES: &'static [&'static str] = &["nearest", "spread_linear"];
+
+    /// The response called `name`; the error lists the valid names.
+    pub fn from_name(name: &str) -> Result<Self> {
+        Ok(match name {
+            "nearest" => Self::Nearest,
+            "spread_linear" => Self::SpreadLinear,
+            _ => return Err(unknown("response function", name, Self::NAMES)),
+        })
+    }
+
+    /// The name, as accepted by [`ResponseFunction::from_name`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Nearest => "nearest",
+            Self::SpreadLinear => "spread_linear",
+        }
+    }
+}
+
+/// The sensor layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TouchKind {
+    /// Sensor points per geom, in the geom frame (MIMo's `DiscreteTouch`).
+    Points,
+    /// One sensor mesh per body, in the body frame (MIMo's `TrimeshTouch`).
+    Mesh,
+}
+
+impl TouchKind {
+    /// Valid names.
+    pub const NAMES: &'static [&'static str] = &["points", "mesh"];
+
+    /// The kind called `name`; the error lists the valid names.
+    pub fn from_name(name: &str) -> Result<Self> {
+        Ok(match name {
+            "points" => Self::Points,
+            "mesh" => Self::Mesh,
+            _ => return Err(unknown("touch kind", name, Self::NAMES)),
+        })
+    }
+
+    /// The name, as accepted by [`TouchKind::from_name`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Points => "points",
+            Self::Mesh => "mesh",
+        }
+    }
+}
+
+fn unknown(what: &'static str, name: &str, valid: &'static [&'static str]) -> SensingError {
+    SensingError::UnknownChoice {
+        what,
+        name: name.to_string(),
+        valid,
+    }
+}
+
+macro_rules! name_traits {
+    ($t:ty) => {
+        impl FromStr for $t {
+            type Err = SensingError;
+            fn from_str(s: &str) -> Result<Self> {
+                Self::from_name(s)
+            }
+        }
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+name_traits!(TouchFunction);
+name_traits!(ResponseFunction);
+name_traits!(TouchKind);
+
+/// A touch configuration, as MIMo's `touch_params`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TouchConfig {
+    /// Sensing bodies by name, each with its sensor spacing in metres (> 0).
+    pub scales: Vec<(String, f64)>,
+    /// What sensors report. Default `force_vector`.
+    pub touch_function: TouchFunction,
+    /// How contacts reach sensors. Default `spread_linear`.
+    pub response_function: ResponseFunction,
+    /// Point or mesh sensors. Default `mesh`.
+    pub kind: TouchKind,
+}
+
+impl Default for TouchConfig {
+    fn default() -> Self {
+        Self {
+            scales: Vec::new(),
+            touch_function: TouchFunction::ForceVector,
+            response_function: ResponseFunction::SpreadLinear,
+            kind: TouchKind::Mesh,
+        }
+    }
+}
+
+impl TouchConfig {
+    /// A configuration of the given kind with the default functions and no sensing body.
+    pub fn new(kind: TouchKind) -> Self {
+        Self {
+            kind,
+            ..Self::default()
+        }
+    }
+
+    /// Adds a sensing body with its sensor spacing.
+    pub fn scale(mut self, body: impl Into<String>, spacing: f64) -> Self {
+        self.scales.push((body.into(), spacing));
+        self
+    }
+
+    /// Sets the touch function.
+    pub fn touch_function(mut self, f: TouchFunction) -> Self {
+        self.touch_function = f;
+        self
+    }
+
+    /// Sets the response function.
+    pub fn response_function(mut self, f: ResponseFunction) -> Self {
+        self.response_function = f;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_errors_list_choices() {
+        for name in TouchFunction::NAMES {
+            assert_eq!(TouchFunction::from_name(name).unwrap().name(), *name);
+        }
+        for name in ResponseFunction::NAMES {
+            assert_eq!(name.parse::<ResponseFunction>().unwrap().to_string(), *name);
+        }
+        let err = TouchFunction::from_name("force").unwrap_err().to_string();
+        assert!(
+            err.contains("normal, force_vector, force_vector_global, normal_force"),
+            "{err}"
+        );
+        let err = TouchKind::from_name("trimesh").unwrap_err().to_string();
+        assert!(err.contains("points, mesh"), "{err}");
+    }
+}

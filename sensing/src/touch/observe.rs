@@ -1,0 +1,138 @@
+//! The touch pipeline: for each contact and each sensing side, the touch function gives the
+//! value, the response function hands it to the sensors.
+
+use morsel_geometry::query;
+use nalgebra::{Isometry3, Point3};
+
+use crate::contact::{Contact, Side};
+use crate::error::Result;
+use crate::scene::Scene;
+use crate::touch::config::{ResponseFunction, TouchFunction};
+use crate::touch::data::TouchData;
+use crate::touch::model::{SensorGroup, TouchModel};
+
+/// Contacts whose normal force is below this (N) are skipped, as MIMo does.
+pub const MIN_NORMAL_FORCE: f64 = 1e-9;
+
+impl TouchModel {
+    /// Runs the touch pipeline on `contacts` (forces given) for the bodies at their poses in
+    /// `scene`, writing the sensor outputs into `data` (zeroed first).
+    ///
+    /// `scene` must have the bodies and collider counts the model was built from (poses and
+    /// velocities may differ). Errors: a different scene structure, a malformed contact
+    /// (bodies or colliders out of range, non-finite values, negative depth).
+    pub fn observe(&self, data: &mut TouchData, scene: &Scene, contacts: &[Contact]) -> Result<()> {
+        self.check_scene(scene)?;
+        scene.validate_state()?;
+        for (i, c) in contacts.iter().enumerate() {
+            c.validate(i, scene)?;
+        }
+        data.prepare(self);
+        for contact in contacts {
+            if contact.normal_force() < MIN_NORMAL_FORCE {
+                continue;
+            }
+            for side in [Side::A, Side::B] {
+                let body = contact.body(side);
+                let groups = self.groups_of_body(body);
+                if groups.is_empty() {
+                    continue;
+                }
+                let body_pose = scene.bodies()[body].pose;
+                let surface = contact.surface_point(side);
+                let group = match pick_group(scene, contact, side, groups, &surface)? {
+                    Some(g) => g,
+                    None => continue,
+                };
+                let pose = body_pose * group.local_pose();
+                let local = pose.inverse_transform_point(&surface);
+                let value = self.touch_value(contact, side, &pose);
+                self.respond(group, &local, &value, data);
+            }
+        }
+        Ok(())
+    }
+
+    /// The touch function's value for the body on `side`, in the group frame at `pose`
+    /// (only the first [`TouchModel::values_per_sensor`] entries are meaningful).
+    fn touch_value(&self, contact: &Contact, side: Side, pose: &Isometry3<f64>) -> [f64; 3] {
+        let force = contact.force_on(side);
+        let v = match self.touch_function() {
+            TouchFunction::Normal => return [contact.normal_force(), 0.0, 0.0],
+            TouchFunction::ForceVectorGlobal => force,
+            TouchFunction::ForceVector => pose.rotation.inverse_transform_vector(&force),
+            TouchFunction::NormalForce => {
+                let n = contact.normal.into_inner();
+                pose.rotation.inverse_transform_vector(&(n * force.dot(&n)))
+            }
+        };
+        [v.x, v.y, v.z]
+    }
+
+    /// Hands `value` to the sensors of `group` near `local` (group frame).
+    fn respond(
+        &self,
+        group: &SensorGroup,
+        local: &Point3<f64>,
+        value: &[f64; 3],
+        data: &mut TouchData,
+    ) {
+        let size = self.values_per_sensor();
+        let offset = group.offset();
+        if self.response_function() == ResponseFunction::SpreadLinear {
+            let reach = 2.0 * group.scale();
+            let mut hits = std::mem::take(&mut data.hits);
+            self.within_into(group, local, reach, &mut data.path, &mut hits);
+            let total: f64 = hits
+                .iter()
+                .map(|&(_, d)| ((reach - d) / reach).max(0.0))
+                .sum();
+            if total > 0.0 {
+                for &(sensor, d) in &hits {
+                    let w = ((reach - d) / reach).max(0.0);
+                    if w > 0.0 {
+                        data.add(offset + sensor, size, value, w / total);
+                    }
+                }
+                data.hits = hits;
+                return;
+            }
+            data.hits = hits;
+        }
+        // `nearest`, and `spread_linear` when no sensor lies within reach (the whole value
+        // goes to the nearest sensor, so that nothing is lost).
+        if let Some((sensor, _)) = group.tree.nearest(local) {
+            data.add(offset + sensor, size, value, 1.0);
+        }
+    }
+}
+
+/// The group that senses `side` of `contact`: the body's group (mesh touch), the contact's
+/// geom, or the geom whose surface is nearest to the contact point when the contact names none.
+fn pick_group<'a>(
+    scene: &Scene,
+    contact: &Contact,
+    side: Side,
+    groups: &'a [SensorGroup],
+    surface: &Point3<f64>,
+) -> Result<Option<&'a SensorGroup>> {
+    if groups[0].collider().is_none() {
+        return Ok(groups.first());
+    }
+    if let Some(c) = contact.collider(side) {
+        return Ok(groups.iter().find(|g| g.collider() == Some(c)));
+    }
+    let body = &scene.bodies()[contact.body(side)];
+    let mut best: Option<(f64, &SensorGroup)> = None;
+    for g in groups {
+        let Some(c) = g.collider() else { continue };
+        let collider = &body.colliders[c];
+        let d = query::project_point(&collider.shape, &(body.pose * collider.local_pose), surface)?
+            .signed_distance
+            .abs();
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, g));
+        }
+    }
+    Ok(best.map(|(_, g)| g))
+}

@@ -1,0 +1,12 @@
+//! Integration tests of morsel-sensing (one binary, one module per topic).
+
+// Test helpers outside `#[test]` functions build fixed, valid scenes: a failure is a test bug.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+mod conservation;
+mod errors;
+mod frames;
+mod nearest;
+mod path_rule;
+mod taxels;

@@ -1,0 +1,324 @@
+//! Script bindings of morsel-kinematics: robots built from URDF or with a chain builder,
+//! forward kinematics, Jacobians, centre of mass, inverse kinematics, MORSE's armature services
+//! and the kinematic simulation loop.
+//!
+//! One script type, `Robot`, is a shared handle ([`crate::simulation::Robot`]): the variable
+//! in the script and the simulation that drives it see the same armature.
+//!
+//! # Placement versus joint motion (MORSE's Builder API, mapped)
+//!
+//! MORSE's Builder overloads `translate`/`rotate`: on a component they set where it sits; on
+//! an armature actuator they move joints. Morsel keeps the two apart:
+//!
+//! | MORSE | Morsel |
+//! | --- | --- |
+//! | `arm.translate(x, y, z)` / `arm.rotate(r, p, y)` (Builder, placement) | `arm.place(pose([x, y, z], [r, p, y]))` |
+//! | `robot.append(arm)` then `arm.translate(...)` (placement relative to the parent) | `robot.append(arm, pose(...))` or `robot.append(arm, "link", pose(...))` |
+//! | actuator services `rotate`, `translate` (joint motion) | `arm.rotate(joint, angle)`, `arm.translate(joint, offset)` |
+//!
+//! Files: `mod.rs` (construction and registration), `algorithms.rs` (`fk`, `jacobian`, `com`,
+//! `ik`), `services.rs` (armature services), `simulation.rs` (simulation, sensors, recorders).
+
+use std::sync::Arc;
+
+use morsel_kinematics::urdf::{RootJoint, UrdfOptions, load_file};
+use morsel_kinematics::{ChainBuilder, Inertial, JointKind, JointLimits};
+use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
+use rhai::{Dynamic, Engine, ImmutableString, Map};
+
+use crate::context::ShellContext;
+use crate::convert::{describe, string_arg, vector3_arg};
+use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
+use crate::options::Options;
+use crate::simulation::Robot;
+
+use super::doc;
+
+mod algorithms;
+mod services;
+mod simulation;
+
+/// Registers robots, their algorithms, armature services and the simulation.
+pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
+    engine.register_type_with_name::<Robot>("Robot");
+    register_construction(engine, ctx);
+    algorithms::register(engine);
+    services::register(engine);
+    simulation::register(engine, ctx);
+}
+
+fn register_construction(engine: &mut Engine, ctx: &Arc<ShellContext>) {
+    let shared = Arc::clone(ctx);
+    doc(
+        "urdf",
+        &["path: string", "Robot"],
+        "A robot loaded from a URDF file (path relative to the script), fixed base.",
+    )
+    .register_into_engine(engine, move |path: ImmutableString| {
+        load_urdf(&shared, &path, &Dynamic::UNIT)
+    });
+    let shared = Arc::clone(ctx);
+    doc(
+        "urdf",
+        &[
+            "path: string",
+            "options: #{package_dirs: [string], floating: bool, geometry: bool}",
+            "Robot",
+        ],
+        "A robot loaded from a URDF file; package:// meshes are searched in package_dirs.",
+    )
+    .register_into_engine(engine, move |path: ImmutableString, opts: Dynamic| {
+        load_urdf(&shared, &path, &opts)
+    });
+    doc(
+        "armature",
+        &["name: string", "Robot"],
+        "An empty armature whose base link is `name`; add joints with .revolute(), .prismatic(), .fixed().",
+    )
+    .register_into_engine(engine, |name: ImmutableString| -> ScriptResult<Robot> {
+        Robot::building(ChainBuilder::new(name.as_str())).or_script()
+    });
+    for (name, kind, what) in [
+        (
+            "revolute",
+            JointKind::Revolute,
+            "a revolute joint (limits in rad)",
+        ),
+        (
+            "continuous",
+            JointKind::Continuous,
+            "an unlimited revolute joint",
+        ),
+        (
+            "prismatic",
+            JointKind::Prismatic,
+            "a prismatic joint (limits in m)",
+        ),
+        (
+            "fixed",
+            JointKind::Fixed,
+            "a fixed joint (a tool point or a rigid offset)",
+        ),
+    ] {
+        doc(
+            name,
+            &[
+                "arm: Robot",
+                "joint: string",
+                "options: #{axis: [x, y, z], origin: [x, y, z] or Pose, rpy: [r, p, y], limits: [lo, hi], speed: number, mass: number, com: [x, y, z]}",
+                "Robot",
+            ],
+            &format!("Appends {what} moving a new link of the same name; returns the armature for chaining."),
+        )
+        .register_into_engine(
+            engine,
+            move |arm: &mut Robot, joint: ImmutableString, opts: Dynamic| {
+                add_joint(arm, kind, &joint, &opts, name)
+            },
+        );
+        doc(
+            name,
+            &["arm: Robot", "joint: string", "Robot"],
+            &format!("Appends {what} with default options."),
+        )
+        .register_into_engine(engine, move |arm: &mut Robot, joint: ImmutableString| {
+            add_joint(arm, kind, &joint, &Dynamic::UNIT, name)
+        });
+    }
+    doc(
+        "place",
+        &["robot: Robot", "pose: Pose", "Robot"],
+        "Sets where the robot's base sits (MORSE Builder's translate/rotate); joints do not move.",
+    )
+    .register_into_engine(engine, |r: &mut Robot, pose: Isometry3<f64>| {
+        r.place(pose).or_script()?;
+        Ok::<_, Box<rhai::EvalAltResult>>(r.clone())
+    });
+    doc(
+        "append",
+        &["parent: Robot", "child: Robot", "offset: Pose", "Robot"],
+        "Mounts child on parent's base link at offset (MORSE's robot.append(arm) plus its placement).",
+    )
+    .register_into_engine(
+        engine,
+        |parent: &mut Robot, child: Robot, offset: Isometry3<f64>| {
+            parent.append(&child, None, offset).or_script()?;
+            Ok::<_, Box<rhai::EvalAltResult>>(parent.clone())
+        },
+    );
+    doc(
+        "append",
+        &[
+            "parent: Robot",
+            "child: Robot",
+            "link: string",
+            "offset: Pose",
+            "Robot",
+        ],
+        "Mounts child on one of parent's links (or frames) at offset; it follows that link as parent moves.",
+    )
+    .register_into_engine(
+        engine,
+        |parent: &mut Robot, child: Robot, link: ImmutableString, offset: Isometry3<f64>| {
+            parent
+                .append(&child, Some(link.to_string()), offset)
+                .or_script()?;
+            Ok::<_, Box<rhai::EvalAltResult>>(parent.clone())
+        },
+    );
+    engine.register_get(
+        "placement",
+        |r: &mut Robot| -> ScriptResult<Isometry3<f64>> { r.world_placement().or_script() },
+    );
+    engine.register_get("name", |r: &mut Robot| -> ImmutableString {
+        r.name().into()
+    });
+    doc(
+        "to_map",
+        &["robot: Robot", "Map"],
+        "The robot's name, joints, configuration and properties.",
+    )
+    .register_into_engine(engine, |r: &mut Robot| -> ScriptResult<Map> {
+        services::robot_map(r)
+    });
+    engine.register_fn("to_string", robot_text);
+    engine.register_fn("to_debug", robot_text);
+}
+
+fn robot_text(r: &mut Robot) -> String {
+    match r.with(|a| Ok(a.get_joints().len())) {
+        Ok(n) => format!("Robot({}, {n} joints)", r.name()),
+        Err(_) => format!("Robot({})", r.name()),
+    }
+}
+
+fn load_urdf(ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<Robot> {
+    let mut o = Options::new("urdf", opts).or_script()?;
+    let mut options = UrdfOptions::default();
+    if let Some(dirs) = o.value("package_dirs") {
+        let what = "option `package_dirs` of urdf()";
+        let list = dirs
+            .as_array_ref()
+            .map_err(|_| {
+                script_error(ShellError::argument(
+                    what,
+                    "an array of folder names",
+                    describe(&dirs),
+                ))
+            })?
+            .clone();
+        for (i, dir) in list.iter().enumerate() {
+            let dir = string_arg(dir, &format!("{what}, element {i}")).or_script()?;
+            options.package_paths.push(package_dir(ctx, &dir)?);
+        }
+    }
+    if o.bool_or("floating", false).or_script()? {
+        options.root_joint = RootJoint::Floating;
+    }
+    let geometry = o.bool_or("geometry", true).or_script()?;
+    options.load_visuals = geometry;
+    options.load_collisions = geometry;
+    o.finish().or_script()?;
+    let file = ctx.sandbox.read_path(path).or_script()?;
+    let model = load_file(&file, &options).or_script()?;
+    let name = model.name().to_string();
+    Robot::from_model(name, model).or_script()
+}
+
+/// Reads a joint's options and appends it to an armature under construction.
+fn add_joint(
+    arm: &mut Robot,
+    kind: JointKind,
+    joint: &str,
+    opts: &Dynamic,
+    function: &str,
+) -> ScriptResult<Robot> {
+    let mut o = Options::new(function, opts).or_script()?;
+    let axis = o.vector3("axis").or_script()?.unwrap_or_else(Vector3::z);
+    let origin = match o.value("origin") {
+        None => Isometry3::identity(),
+        Some(v) => origin_arg(&v, function)?,
+    };
+    let rpy = o.vector3("rpy").or_script()?;
+    let limits = match o.vec("limits").or_script()? {
+        None => None,
+        Some(l) if l.len() == 2 => Some(JointLimits::position(l[0], l[1])),
+        Some(l) => {
+            return Err(script_error(ShellError::argument(
+                format!("option `limits` of {function}()"),
+                "[lower, upper]",
+                format!("{} numbers", l.len()),
+            )));
+        }
+    };
+    let speed = o.f64("speed").or_script()?;
+    let mass = o.f64("mass").or_script()?;
+    let com = o.vector3("com").or_script()?;
+    o.finish().or_script()?;
+    let origin = match rpy {
+        Some(a) => Isometry3::from_parts(
+            origin.translation,
+            UnitQuaternion::from_euler_angles(a.x, a.y, a.z) * origin.rotation,
+        ),
+        None => origin,
+    };
+    let limits = match (kind, limits) {
+        (JointKind::Revolute, None) => Some(JointLimits::position(
+            -std::f64::consts::PI,
+            std::f64::consts::PI,
+        )),
+        (JointKind::Prismatic, None) => Some(JointLimits::position(0.0, 1.0)),
+        (JointKind::Continuous | JointKind::Fixed, _) => None,
+        (_, l) => l,
+    };
+    let inertial = mass.map(|m| Inertial {
+        mass: m,
+        com: Point3::from(com.unwrap_or_else(Vector3::zeros)),
+        inertia: nalgebra::Matrix3::zeros(),
+    });
+    arm.add_joint(kind, joint, origin, axis, limits, inertial, speed)
+        .or_script()?;
+    Ok(arm.clone())
+}
+
+/// An origin given as `[x, y, z]` or as a `Pose`.
+fn origin_arg(value: &Dynamic, function: &str) -> ScriptResult<Isometry3<f64>> {
+    if let Some(pose) = value.clone().try_cast::<Isometry3<f64>>() {
+        return Ok(pose);
+    }
+    let what = format!("option `origin` of {function}()");
+    if value.is_array() {
+        let t = vector3_arg(value, &what).or_script()?;
+        return Ok(Isometry3::from_parts(
+            Translation3::from(t),
+            UnitQuaternion::identity(),
+        ));
+    }
+    Err(script_error(ShellError::argument(
+        what,
+        "[x, y, z] or a Pose",
+        describe(value),
+    )))
+}
+
+/// A `package_dirs` folder, relative to the script and inside the sandbox's read root.
+fn package_dir(ctx: &ShellContext, dir: &str) -> ScriptResult<std::path::PathBuf> {
+    let joined = ctx.sandbox.read_base().join(dir);
+    let refuse = |why: &str| {
+        script_error(ShellError::argument(
+            "option `package_dirs` of urdf()",
+            "folders inside the script's folder tree",
+            format!("\"{dir}\", which {why}"),
+        ))
+    };
+    let canonical = std::fs::canonicalize(&joined).map_err(|_| refuse("does not exist"))?;
+    let root = std::fs::canonicalize(ctx.sandbox.read_root())
+        .unwrap_or_else(|_| ctx.sandbox.read_root().to_path_buf());
+    if !canonical.starts_with(&root) {
+        return Err(refuse("is outside the readable folders"));
+    }
+    if !canonical.is_dir() {
+        return Err(refuse("is not a folder"));
+    }
+    Ok(canonical)
+}

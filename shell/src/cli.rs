@@ -1,0 +1,264 @@
+//! The `morsel` command line: argument parsing and dispatch.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::Diagnostic;
+use crate::error::ShellError;
+use crate::session::{Session, SessionOptions, read_script};
+
+/// The usage text.
+pub const USAGE: &str = "\
+usage:
+  morsel                      open the REPL (or run the script piped into stdin)
+  morsel run FILE.rhai [--out DIR] [--seed N] [--root DIR]
+                              run a script; files are written under DIR (default out/)
+  morsel check FILE.rhai      compile a script without running it
+  morsel help                 show this text
+
+Scripts read files relative to their own folder, and may not leave the read root: the
+current folder when the script lies inside it, else the script's folder (--root DIR sets it).";
+
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Open the REPL, or run stdin when it is not a terminal.
+    Interactive,
+    /// Run a script.
+    Run {
+        /// The script.
+        file: PathBuf,
+        /// The output folder.
+        out: PathBuf,
+        /// The seed.
+        seed: u64,
+        /// The read root, when given.
+        root: Option<PathBuf>,
+    },
+    /// Compile a script.
+    Check {
+        /// The script.
+        file: PathBuf,
+    },
+    /// Print the usage.
+    Help,
+}
+
+/// Parses the arguments after the program name.
+pub fn parse_args(args: &[OsString]) -> Result<Command, ShellError> {
+    let usage = |msg: String| ShellError::Usage(msg);
+    let mut args = args.iter();
+    let Some(sub) = args.next() else {
+        return Ok(Command::Interactive);
+    };
+    let sub = sub.to_string_lossy();
+    match sub.as_ref() {
+        "help" | "--help" | "-h" => Ok(Command::Help),
+        "run" | "check" => {
+            let mut file = None;
+            let mut out = PathBuf::from("out");
+            let mut seed = 0u64;
+            let mut root = None;
+            while let Some(arg) = args.next() {
+                let text = arg.to_string_lossy();
+                let (flag, inline) = match text.split_once('=') {
+                    Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(OsString::from(v))),
+                    _ => (text.to_string(), None),
+                };
+                let mut value = |name: &str| {
+                    inline
+                        .clone()
+                        .or_else(|| args.next().cloned())
+                        .ok_or_else(|| usage(format!("{name} needs a value")))
+                };
+                match flag.as_str() {
+                    "--out" if sub == "run" => out = PathBuf::from(value("--out")?),
+                    "--root" if sub == "run" => root = Some(PathBuf::from(value("--root")?)),
+                    "--seed" if sub == "run" => {
+                        let v = value("--seed")?;
+                        let v = v.to_string_lossy();
+                        seed = v.parse().map_err(|_| {
+                            usage(format!("--seed takes a non-negative integer, got `{v}`"))
+                        })?;
+                    }
+                    f if f.starts_with('-') && f.len() > 1 => {
+                        return Err(usage(format!("unknown option `{f}` for `morsel {sub}`")));
+                    }
+                    _ if file.is_none() => file = Some(PathBuf::from(arg)),
+                    _ => return Err(usage(format!("unexpected argument `{text}`"))),
+                }
+            }
+            let file = file.ok_or_else(|| usage(format!("`morsel {sub}` needs a script file")))?;
+            Ok(if sub == "run" {
+                Command::Run {
+                    file,
+                    out,
+                    seed,
+                    root,
+                }
+            } else {
+                Command::Check { file }
+            })
+        }
+        other => Err(usage(format!("unknown command `{other}`"))),
+    }
+}
+
+/// The folder a script's reads are confined to by default: the current folder when the script
+/// lies inside it, else the script's own folder.
+pub fn default_read_root(script_dir: &Path) -> PathBuf {
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.canonicalize().ok());
+    let dir = script_dir
+        .canonicalize()
+        .unwrap_or_else(|_| script_dir.to_path_buf());
+    match cwd {
+        Some(cwd) if dir.starts_with(&cwd) => cwd,
+        _ => dir,
+    }
+}
+
+/// The folder a script file lives in (`.` for a bare file name).
+fn script_dir(file: &Path) -> PathBuf {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Runs `morsel` with the given arguments (without the program name); returns the exit code:
+/// 0 on success, 1 when a script fails, 2 for a bad command line.
+pub fn run(args: &[OsString]) -> i32 {
+    let command = match parse_args(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("morsel: {e}");
+            return 2;
+        }
+    };
+    match command {
+        Command::Help => {
+            println!("{USAGE}");
+            0
+        }
+        Command::Check { file } => report(check(&file)),
+        Command::Run {
+            file,
+            out,
+            seed,
+            root,
+        } => report(run_script(&file, &out, seed, root)),
+        Command::Interactive => {
+            if std::io::stdin().is_terminal() {
+                crate::repl::run_repl()
+            } else {
+                report(run_stdin())
+            }
+        }
+    }
+}
+
+fn report(result: Result<(), Diagnostic>) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(d) => {
+            eprintln!("{d}");
+            1
+        }
+    }
+}
+
+fn session_error(file: &Path, e: ShellError) -> Diagnostic {
+    Diagnostic::without_position(&file.display().to_string(), e.to_string())
+}
+
+fn check(file: &Path) -> Result<(), Diagnostic> {
+    let source = read_script(file)?;
+    let dir = script_dir(file);
+    let session = Session::new(SessionOptions::new(&dir, "out").read_root(default_read_root(&dir)))
+        .map_err(|e| session_error(file, e))?;
+    session.check_source(&file.display().to_string(), &source)?;
+    println!("{}: ok", file.display());
+    Ok(())
+}
+
+fn run_script(file: &Path, out: &Path, seed: u64, root: Option<PathBuf>) -> Result<(), Diagnostic> {
+    let dir = script_dir(file);
+    let root = root.unwrap_or_else(|| default_read_root(&dir));
+    let options = SessionOptions::new(&dir, out).seed(seed).read_root(root);
+    let mut session = Session::new(options).map_err(|e| session_error(file, e))?;
+    session.run_file(file).map(|_| ())
+}
+
+fn run_stdin() -> Result<(), Diagnostic> {
+    let mut source = String::new();
+    std::io::stdin()
+        .read_to_string(&mut source)
+        .map_err(|e| Diagnostic::without_position("<stdin>", format!("cannot read stdin: {e}")))?;
+    let options = SessionOptions::new(".", "out");
+    let mut session = Session::new(options).map_err(|e| session_error(Path::new("<stdin>"), e))?;
+    session.run_source("<stdin>", &source).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn parses_run_with_options_in_any_order() {
+        let c = parse_args(&args(&["run", "--seed", "7", "a.rhai", "--out=res"])).expect("ok");
+        assert_eq!(
+            c,
+            Command::Run {
+                file: "a.rhai".into(),
+                out: "res".into(),
+                seed: 7,
+                root: None
+            }
+        );
+        let c = parse_args(&args(&["run", "a.rhai"])).expect("ok");
+        assert!(matches!(c, Command::Run { seed: 0, ref out, .. } if out == Path::new("out")));
+        assert_eq!(parse_args(&args(&[])).expect("ok"), Command::Interactive);
+        assert_eq!(
+            parse_args(&args(&["check", "x.rhai"])).expect("ok"),
+            Command::Check {
+                file: "x.rhai".into()
+            }
+        );
+    }
+
+    #[test]
+    fn bad_command_lines_say_what_is_wrong() {
+        for (list, needle) in [
+            (&["run"][..], "needs a script file"),
+            (&["run", "a.rhai", "--seed"][..], "--seed needs a value"),
+            (
+                &["run", "a.rhai", "--seed", "-3"][..],
+                "non-negative integer",
+            ),
+            (
+                &["run", "a.rhai", "--speed", "3"][..],
+                "unknown option `--speed`",
+            ),
+            (
+                &["check", "a.rhai", "--seed", "3"][..],
+                "unknown option `--seed`",
+            ),
+            (
+                &["run", "a.rhai", "b.rhai"][..],
+                "unexpected argument `b.rhai`",
+            ),
+            (&["fly"][..], "unknown command `fly`"),
+        ] {
+            let err = parse_args(&args(list)).unwrap_err().to_string();
+            assert!(err.contains(needle), "{list:?}: {err}");
+            assert!(err.contains("usage:"), "{err}");
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! What every binding may know about the run it serves: the sandbox, the seed and the test flag.
+
+use crate::sandbox::Sandbox;
+
+/// Shared, read-only facts about one session, handed to every `bindings::<crate>::register`
+/// as an `Arc<ShellContext>` (clone the `Arc` into closures that need it).
+#[derive(Debug, Clone)]
+pub struct ShellContext {
+    /// Where scripts may read and write: resolve every script-given path through it.
+    pub sandbox: Sandbox,
+    /// The `--seed` of the run (0 by default); every random process should derive from it.
+    pub seed: u64,
+    /// True when the golden-test harness runs the script: scripts may use smaller sizes.
+    pub test_mode: bool,
+}

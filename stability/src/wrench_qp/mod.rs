@@ -1,0 +1,634 @@
+//! The wrench-distribution QP, in a compact form solved with clarabel.
+//!
+//! pymanoid's problem: minimise `Σ ½ w_iᵀ P_i w_i` over the supporting contacts' wrenches `w_i`
+//! (world frame, each at its contact point) subject to `F_i w_i <= 0` and `Σ G_i w_i = w_target`,
+//! with `P_i = blockdiag(R W_f Rᵀ, R W_τ Rᵀ)` and `F_i` the world-frame wrench faces.
+//!
+//! The same problem is solved in each contact's own frame: with `u_i` the local wrench,
+//! `w_i = blockdiag(R, R) u_i`, the cost becomes the diagonal `diag(fw, fw, ε, cw, cw, yw)` and
+//! the faces become the constant, sparse closed-form matrix; only the six sum rows depend on the
+//! contact poses. With two supporting contacts the sum is eliminated (one contact's wrench is
+//! the target minus the other's), leaving 6 variables and 32 rows; with more, the sparse form
+//! keeps a KKT system that factorises with little fill.
+//!
+//! Before any solver call, the minimiser `x0` under the sum constraint alone is computed in
+//! closed form; when it satisfies every inequality it is the optimum and is returned as is.
+//! Otherwise clarabel solves for the step from `x0`, whose cost is the (rescaled) extra cost, on
+//! a working set of rows: first the rows `x0` violates, then any row the solution still
+//! violates, until none is (the optimum of a relaxation that satisfies every row is the optimum).
+//! The result is the same optimum as with all rows at once, with much smaller KKT systems.
+//!
+//! The target is scaled to unit size (the problem is homogeneous, so the solution scales back
+//! exactly) and the cost so that the cost of `x0` is one (so that clarabel's absolute gap
+//! tolerance acts as a relative one). After solving, a least-norm correction makes the wrenches
+//! sum to the target to round-off. A [`DistributionWorkspace`] keeps clarabel solvers (one per
+//! problem structure and working set) between calls and only overwrites their data, so repeated
+//! solves reuse the solvers' memory and symbolic factorisations. Solver tolerances and settings
+//! are clarabel's defaults (only printing, presolve and zero-dropping are off, the last two so
+//! that data can be updated in place).
+
+use clarabel::algebra::CscMatrix;
+use clarabel::solver::{
+    DefaultSettings, DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT,
+};
+use nalgebra::{Matrix6, Point3, Vector6};
+
+mod forms;
+
+use crate::contact::Contact;
+use crate::contact_set::ContactSet;
+use crate::distribution::{
+    ContactWrench, DistributionStatus, DistributionWeights, WrenchDistribution,
+};
+use crate::error::{StabilityError, check_finite};
+use crate::transport::{grasp_matrix, transport_wrench};
+use forms::QpData;
+
+/// Constraint slack (unit-scaled problem) accepted when checking a wrench without a QP.
+const CHECK_TOLERANCE: f64 = 1e-9;
+
+/// A row whose slack is below minus this (unit-scaled problem) is violated and joins the working
+/// set.
+const SCREEN_TOLERANCE: f64 = 1e-10;
+
+/// Number of solvers (one per working set) a workspace keeps.
+const CACHED_SOLVERS: usize = 8;
+
+/// Reusable memory for wrench distributions: the clarabel solvers of the last few problem
+/// structures and working sets.
+#[derive(Default)]
+pub struct DistributionWorkspace {
+    cached: Vec<CachedSolver>,
+}
+
+impl std::fmt::Debug for DistributionWorkspace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DistributionWorkspace")
+            .field("cached_solvers", &self.cached.len())
+            .finish()
+    }
+}
+
+impl Clone for DistributionWorkspace {
+    /// A fresh workspace (solver memory is not shared between clones).
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl DistributionWorkspace {
+    /// An empty workspace; the solver is created on first use.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// A solver set up for one problem structure (the number of supporting contacts, which of them
+/// have a pressure limit, the form) and one working set of rows.
+struct CachedSolver {
+    pressure_rows: Vec<bool>,
+    equalities: usize,
+    working_set: Vec<bool>,
+    solver: DefaultSolver<f64>,
+}
+
+/// Finds supporting wrenches (see [`ContactSet::find_supporting_wrenches`]). With `screening`,
+/// the QP is solved on a working set of rows grown from the sum-constrained optimum (no solver
+/// call at all when that optimum is feasible); without, on all rows at once.
+pub(crate) fn distribute(
+    set: &ContactSet,
+    wrench: &Vector6<f64>,
+    point: &Point3<f64>,
+    weights: &DistributionWeights,
+    workspace: &mut DistributionWorkspace,
+    screening: bool,
+) -> Result<WrenchDistribution, StabilityError> {
+    check_finite("target wrench", wrench.as_slice())?;
+    check_finite("point", point.coords.as_slice())?;
+    weights.validate()?;
+    let contacts = set.contacts();
+    let supporting = set.supporting_indices();
+    // Managed contacts act on the robot too: the others must supply the rest.
+    let mut residual = *wrench;
+    for contact in contacts.iter().filter(|c| c.is_managed()) {
+        if let Some(w) = contact.wrench() {
+            residual -= transport_wrench(&w, &contact.position(), point);
+        }
+    }
+    if supporting.is_empty() {
+        let status = if residual.amax() <= CHECK_TOLERANCE * (1.0 + wrench.amax()) {
+            DistributionStatus::Solved
+        } else {
+            DistributionStatus::Infeasible {
+                reason: "every contact is managed and their wrenches do not add up to the target"
+                    .to_string(),
+            }
+        };
+        return Ok(finish(contacts, &supporting, &[], status, 0));
+    }
+    // Express the target at the supporting contacts' centroid, scaled to unit size.
+    let reference = Point3::from(
+        supporting
+            .iter()
+            .map(|&i| contacts[i].position().coords)
+            .sum::<nalgebra::Vector3<f64>>()
+            / supporting.len() as f64,
+    );
+    let target = transport_wrench(&residual, point, &reference);
+    let scale = target.amax();
+    if scale == 0.0 {
+        let zeros = vec![Vector6::zeros(); supporting.len()];
+        return Ok(finish(
+            contacts,
+            &supporting,
+            &zeros,
+            DistributionStatus::Solved,
+            0,
+        ));
+    }
+    let unit_target = target / scale;
+    if supporting.len() == 1 {
+        let contact = &contacts[supporting[0]];
+        let at_contact = transport_wrench(&unit_target, &reference, &contact.position());
+        let status = if satisfies(contact, &at_contact, scale) {
+            DistributionStatus::Solved
+        } else {
+            DistributionStatus::Infeasible {
+                reason: "the only supporting contact cannot exert the target wrench within its friction cone"
+                    .to_string(),
+            }
+        };
+        return Ok(finish(
+            contacts,
+            &supporting,
+            &[at_contact * scale],
+            status,
+            0,
+        ));
+    }
+    // Equality blocks: local wrench of contact i -> world wrench at the reference point.
+    let maps: Vec<Matrix6<f64>> = supporting
+        .iter()
+        .map(|&i| local_to_reference(&contacts[i], &reference))
+        .collect();
+    // The sum-constrained optimum `x0` (every inequality ignored): if it satisfies them all, it is
+    // the optimum. Otherwise clarabel solves for the step `δ = x − x0`, whose cost is the extra
+    // cost `½ δᵀ P δ` (no large constant to cancel, so the optimum is resolved to full relative
+    // precision), under the rows `A δ <= b − A x0`.
+    let start = sum_constrained_optimum(&maps, &unit_target, weights);
+    if screening
+        && let Some(local) = &start
+        && supporting
+            .iter()
+            .zip(local)
+            .all(|(&i, u)| satisfies_local(&contacts[i], u, scale))
+    {
+        let wrenches = world_wrenches(contacts, &supporting, local, scale);
+        return Ok(finish(
+            contacts,
+            &supporting,
+            &wrenches,
+            DistributionStatus::Solved,
+            0,
+        ));
+    }
+    // Two contacts: eliminating the sum leaves 6 variables and 32 rows, the smallest KKT system.
+    // More contacts: the sparse form, whose KKT system factorises with little fill.
+    let full = if supporting.len() == 2 {
+        QpData::eliminated(contacts, &supporting, &maps, &unit_target, scale, weights)
+    } else {
+        None
+    }
+    .unwrap_or_else(|| QpData::new(contacts, &supporting, &maps, &unit_target, scale, weights));
+    let x0 = start
+        .as_ref()
+        .map_or_else(|| vec![0.0; full.q.len()], |local| full.variables(local));
+    // Scale the cost so that the cost of `x0` (a lower bound of the optimum) is one: clarabel's
+    // absolute gap tolerance then acts as a relative one on the optimal cost.
+    let lower_bound = start
+        .as_ref()
+        .map_or(0.0, |local| local_cost(local, weights));
+    let objective_scale = if lower_bound > 1e-300 {
+        1.0 / lower_bound
+    } else {
+        1.0
+    };
+    let shifted = full.shifted(&x0, objective_scale);
+    let mut keep = vec![true; full.rows];
+    if screening && start.is_some() {
+        // Working set: the rows `x0` violates. Solve with those only, and add the rows the
+        // solution still violates until none is (the optimum of a relaxation that satisfies the
+        // full problem is its optimum).
+        for (r, k) in keep.iter_mut().enumerate() {
+            *k = r < shifted.equalities || shifted.b[r] < -SCREEN_TOLERANCE;
+        }
+        if !keep[shifted.equalities..].iter().any(|&k| k) {
+            // Feasible within the screening tolerance but not the direct check: keep every row.
+            keep.fill(true);
+        }
+    }
+    let mut iterations = 0;
+    loop {
+        let restricted = (!keep.iter().all(|&k| k)).then(|| shifted.restricted(&keep));
+        let data = restricted.as_ref().unwrap_or(&shifted);
+        let solver = prepared_solver(workspace, data, &keep)?;
+        solver.solve();
+        let solution = &solver.solution;
+        iterations += solution.iterations;
+        let status = match solution.status {
+            SolverStatus::Solved | SolverStatus::AlmostSolved => DistributionStatus::Solved,
+            // A relaxation without a solution means the full problem has none either.
+            SolverStatus::PrimalInfeasible | SolverStatus::AlmostPrimalInfeasible => {
+                DistributionStatus::Infeasible {
+                    reason:
+                        "no contact wrenches within the friction cones add up to the target wrench"
+                            .to_string(),
+                }
+            }
+            other => DistributionStatus::Failed {
+                reason: format!("the QP solver stopped with status {other:?}"),
+            },
+        };
+        if status != DistributionStatus::Solved {
+            return Ok(finish(contacts, &supporting, &[], status, iterations));
+        }
+        let slack = shifted.slacks(&solution.x);
+        let mut added = false;
+        for (r, (k, s)) in keep.iter_mut().zip(&slack).enumerate() {
+            if !*k && r >= shifted.equalities && *s < -SCREEN_TOLERANCE {
+                *k = true;
+                added = true;
+            }
+        }
+        if !added {
+            let x: Vec<f64> = x0.iter().zip(&solution.x).map(|(a, d)| a + d).collect();
+            let mut local = full.local_wrenches(&x, supporting.len());
+            correct_sum(&mut local, &maps, &unit_target);
+            let wrenches = world_wrenches(contacts, &supporting, &local, scale);
+            return Ok(finish(contacts, &supporting, &wrenches, status, iterations));
+        }
+    }
+}
+
+/// The cost `Σ ½ u_iᵀ D u_i` of local wrenches.
+fn local_cost(local: &[Vector6<f64>], weights: &DistributionWeights) -> f64 {
+    let d = [
+        weights.friction,
+        weights.friction,
+        weights.normal_force_weight(),
+        weights.cop,
+        weights.cop,
+        weights.yaw,
+    ];
+    local
+        .iter()
+        .map(|u| u.iter().zip(&d).map(|(v, w)| 0.5 * w * v * v).sum::<f64>())
+        .sum()
+}
+
+/// World-frame wrenches (at their contact points, in newtons) of unit-scaled local wrenches.
+fn world_wrenches(
+    contacts: &[Contact],
+    supporting: &[usize],
+    local: &[Vector6<f64>],
+    scale: f64,
+) -> Vec<Vector6<f64>> {
+    supporting
+        .iter()
+        .zip(local)
+        .map(|(&i, u)| to_world(&contacts[i], u) * scale)
+        .collect()
+}
+
+/// `blockdiag(R, R)` followed by the move from the contact point to `reference`.
+fn local_to_reference(contact: &Contact, reference: &Point3<f64>) -> Matrix6<f64> {
+    let r = contact.rotation();
+    let mut rotate = Matrix6::zeros();
+    rotate.fixed_view_mut::<3, 3>(0, 0).copy_from(&r);
+    rotate.fixed_view_mut::<3, 3>(3, 3).copy_from(&r);
+    grasp_matrix(&contact.position(), reference) * rotate
+}
+
+/// A local (contact-frame) wrench in the world frame, at the contact point.
+fn to_world(contact: &Contact, local: &Vector6<f64>) -> Vector6<f64> {
+    let r = contact.rotation();
+    let f = r * local.fixed_rows::<3>(0);
+    let t = r * local.fixed_rows::<3>(3);
+    Vector6::new(f.x, f.y, f.z, t.x, t.y, t.z)
+}
+
+/// The minimiser of the cost under the sum constraint alone, `u = D⁻¹ Mᵀ (M D⁻¹ Mᵀ)⁻¹ t` (local
+/// wrenches, unit-scaled). When it also satisfies every inequality it is the QP's unique optimum
+/// (no inequality is active).
+fn sum_constrained_optimum(
+    maps: &[Matrix6<f64>],
+    unit_target: &Vector6<f64>,
+    weights: &DistributionWeights,
+) -> Option<Vec<Vector6<f64>>> {
+    let eps = weights.normal_force_weight();
+    let inverse_cost = Vector6::new(
+        1.0 / weights.friction,
+        1.0 / weights.friction,
+        1.0 / eps,
+        1.0 / weights.cop,
+        1.0 / weights.cop,
+        1.0 / weights.yaw,
+    );
+    let gram: Matrix6<f64> = maps
+        .iter()
+        .map(|m| m * Matrix6::from_diagonal(&inverse_cost) * m.transpose())
+        .sum();
+    let multiplier = gram.cholesky()?.solve(unit_target);
+    let mut local: Vec<Vector6<f64>> = maps
+        .iter()
+        .map(|m| (m.transpose() * multiplier).component_mul(&inverse_cost))
+        .collect();
+    correct_sum(&mut local, maps, unit_target);
+    Some(local)
+}
+
+/// Adds the least-norm correction that makes `Σ M_i u_i` equal `target` exactly (the solver
+/// meets the equality only to its tolerance).
+fn correct_sum(local: &mut [Vector6<f64>], maps: &[Matrix6<f64>], target: &Vector6<f64>) {
+    let sum: Vector6<f64> = maps.iter().zip(local.iter()).map(|(m, u)| m * u).sum();
+    let gram: Matrix6<f64> = maps.iter().map(|m| m * m.transpose()).sum();
+    if let Some(chol) = gram.cholesky() {
+        let multiplier = chol.solve(&(target - sum));
+        for (u, m) in local.iter_mut().zip(maps) {
+            *u += m.transpose() * multiplier;
+        }
+    }
+}
+
+/// Whether the unit-scaled local wrench `u` satisfies `contact`'s faces and pressure limit.
+fn satisfies_local(contact: &Contact, u: &Vector6<f64>, scale: f64) -> bool {
+    let faces_ok = (contact.local_wrench_inequalities() * u).max() <= SCREEN_TOLERANCE;
+    let pressure_ok = contact
+        .max_pressure()
+        .is_none_or(|limit| u[2] <= limit / scale + SCREEN_TOLERANCE);
+    faces_ok && pressure_ok
+}
+
+/// Whether `unit_wrench` (unit-scaled, world frame, at the contact point) is valid for `contact`.
+fn satisfies(contact: &Contact, unit_wrench: &Vector6<f64>, scale: f64) -> bool {
+    let faces = contact.wrench_inequalities() * unit_wrench;
+    let pressure_ok = contact.max_pressure().is_none_or(|limit| {
+        contact.normal().dot(&unit_wrench.fixed_rows::<3>(0)) <= limit / scale + CHECK_TOLERANCE
+    });
+    faces.max() <= CHECK_TOLERANCE && pressure_ok
+}
+
+/// Assembles the result: every contact in order when solved, nothing otherwise.
+fn finish(
+    contacts: &[Contact],
+    supporting: &[usize],
+    supporting_wrenches: &[Vector6<f64>],
+    status: DistributionStatus,
+    iterations: u32,
+) -> WrenchDistribution {
+    let wrenches = if status == DistributionStatus::Solved {
+        let world: Vec<(usize, Vector6<f64>)> = contacts
+            .iter()
+            .enumerate()
+            .filter_map(|(index, contact)| {
+                let world = if contact.is_managed() {
+                    contact.wrench()
+                } else {
+                    supporting
+                        .iter()
+                        .position(|&s| s == index)
+                        .and_then(|k| supporting_wrenches.get(k).copied())
+                };
+                world.map(|w| (index, w))
+            })
+            .collect();
+        let force_scale = world
+            .iter()
+            .map(|(_, w)| w.fixed_rows::<3>(0).norm())
+            .fold(0.0, f64::max);
+        world
+            .into_iter()
+            .map(|(index, w)| ContactWrench::new(index, &contacts[index], w, force_scale))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    WrenchDistribution {
+        status,
+        wrenches,
+        iterations,
+    }
+}
+
+fn solver_settings() -> Result<DefaultSettings<f64>, StabilityError> {
+    DefaultSettingsBuilder::default()
+        .verbose(false)
+        .presolve_enable(false)
+        .input_sparse_dropzeros(false)
+        .build()
+        .map_err(|e| StabilityError::Numerical {
+            what: "wrench distribution (solver settings)",
+            reason: e.to_string(),
+        })
+}
+
+/// The workspace's solver for this structure and working set, loaded with `data`: updated in
+/// place when one exists, created otherwise (the oldest is dropped when the cache is full).
+fn prepared_solver<'w>(
+    workspace: &'w mut DistributionWorkspace,
+    data: &QpData,
+    working_set: &[bool],
+) -> Result<&'w mut DefaultSolver<f64>, StabilityError> {
+    let position = workspace.cached.iter().position(|c| {
+        c.pressure_rows == data.pressure_rows
+            && c.equalities == data.equalities
+            && c.working_set == working_set
+    });
+    let mut ready = None;
+    if let Some(index) = position {
+        let solver = &mut workspace.cached[index].solver;
+        let updated = solver
+            .update_P(&data.p_values)
+            .and_then(|_| solver.update_q(&data.q))
+            .and_then(|_| solver.update_A(&data.a_values))
+            .and_then(|_| solver.update_b(&data.b));
+        if updated.is_ok() {
+            ready = Some(index);
+        } else {
+            workspace.cached.remove(index);
+        }
+    }
+    let index = match ready {
+        Some(index) => index,
+        None => {
+            let n = data.q.len();
+            let p = CscMatrix::new(
+                n,
+                n,
+                data.p_colptr.clone(),
+                data.p_rowval.clone(),
+                data.p_values.clone(),
+            );
+            let a = CscMatrix::new(
+                data.rows,
+                n,
+                data.a_colptr.clone(),
+                data.a_rowval.clone(),
+                data.a_values.clone(),
+            );
+            let cones = [
+                SupportedConeT::ZeroConeT(data.equalities),
+                SupportedConeT::NonnegativeConeT(data.rows - data.equalities),
+            ];
+            let solver = DefaultSolver::new(&p, &data.q, &a, &data.b, &cones, solver_settings()?)
+                .map_err(|e| StabilityError::Numerical {
+                what: "wrench distribution (solver setup)",
+                reason: e.to_string(),
+            })?;
+            if workspace.cached.len() >= CACHED_SOLVERS {
+                workspace.cached.remove(0);
+            }
+            workspace.cached.push(CachedSolver {
+                pressure_rows: data.pressure_rows.clone(),
+                equalities: data.equalities,
+                working_set: working_set.to_vec(),
+                solver,
+            });
+            workspace.cached.len() - 1
+        }
+    };
+    Ok(&mut workspace.cached[index].solver)
+}
+
+impl ContactSet {
+    /// Finds contact wrenches that realise the net contact wrench `wrench` (world frame, taken at
+    /// `point`), with pymanoid's cost ([`DistributionWeights`]) and constraints (each supporting
+    /// contact's wrench cone and, if set, its maximum pressure).
+    ///
+    /// Managed contacts keep their wrench, which is subtracted from the target. An infeasible
+    /// target is reported in the result's status, not as an error. Errors on NaN or infinite
+    /// input and on invalid weights.
+    pub fn find_supporting_wrenches(
+        &self,
+        wrench: &Vector6<f64>,
+        point: &Point3<f64>,
+        weights: &DistributionWeights,
+    ) -> Result<WrenchDistribution, StabilityError> {
+        self.find_supporting_wrenches_with(
+            wrench,
+            point,
+            weights,
+            &mut DistributionWorkspace::new(),
+        )
+    }
+
+    /// [`ContactSet::find_supporting_wrenches`] reusing the solver memory of `workspace`.
+    pub fn find_supporting_wrenches_with(
+        &self,
+        wrench: &Vector6<f64>,
+        point: &Point3<f64>,
+        weights: &DistributionWeights,
+        workspace: &mut DistributionWorkspace,
+    ) -> Result<WrenchDistribution, StabilityError> {
+        distribute(self, wrench, point, weights, workspace, true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cost(result: &WrenchDistribution, weights: &DistributionWeights) -> f64 {
+        let local: Vec<Vector6<f64>> = result.wrenches.iter().map(|w| w.local).collect();
+        local_cost(&local, weights)
+    }
+
+    fn two_feet(com_x: f64) -> (ContactSet, Vector6<f64>, Point3<f64>) {
+        let left = Contact::from_pos_rpy([0.11, 0.05], [0.0, 0.15, 0.0], [0.0; 3], 0.7).unwrap();
+        let right = Contact::from_pos_rpy([0.11, 0.05], [0.0, -0.15, 0.0], [0.0; 3], 0.7).unwrap();
+        let set = ContactSet::new(vec![left, right]).unwrap();
+        (
+            set,
+            Vector6::new(0.0, 0.0, 380.0, 0.0, 0.0, 0.0),
+            Point3::new(com_x, 0.02, 0.8),
+        )
+    }
+
+    #[test]
+    fn closed_form_and_interior_point_agree_when_no_inequality_is_active() {
+        let (set, target, com) = two_feet(0.03);
+        let weights = DistributionWeights::default();
+        let mut workspace = DistributionWorkspace::new();
+        let fast = distribute(&set, &target, &com, &weights, &mut workspace, true).unwrap();
+        let slow = distribute(&set, &target, &com, &weights, &mut workspace, false).unwrap();
+        assert_eq!(fast.iterations, 0, "the closed form should apply here");
+        assert!(slow.iterations > 0);
+        for (a, b) in fast.wrenches.iter().zip(&slow.wrenches) {
+            assert!(
+                (a.world - b.world).amax() < 1e-5 * 380.0,
+                "{} vs {}",
+                a.world,
+                b.world
+            );
+        }
+    }
+
+    #[test]
+    fn screened_and_full_solves_agree_when_inequalities_bind() {
+        let wall = [0.0, -std::f64::consts::FRAC_PI_2, 0.0];
+        let hands = [
+            Contact::from_pos_rpy([0.04, 0.04], [0.45, 0.3, 1.1], wall, 0.7).unwrap(),
+            Contact::from_pos_rpy([0.04, 0.04], [0.45, -0.3, 1.1], wall, 0.7).unwrap(),
+        ];
+        let (feet, _, _) = two_feet(0.0);
+        let mut all = feet.contacts().to_vec();
+        all.extend(hands);
+        let four = ContactSet::new(all).unwrap();
+        let cases = [
+            (
+                feet,
+                Vector6::new(19.0, -11.4, 372.8, 0.0, 0.0, 0.0),
+                Point3::new(0.1, 0.05, 0.8),
+            ),
+            (
+                four.clone(),
+                Vector6::new(-38.0, 0.0, 391.8, 0.0, 0.0, 0.0),
+                Point3::new(0.3, 0.1, 0.9),
+            ),
+            (
+                four,
+                Vector6::new(0.0, 0.0, 372.8, 0.0, 0.0, 0.0),
+                Point3::new(0.0, 0.0, 0.8),
+            ),
+        ];
+        for (set, target, point) in cases {
+            let weights = DistributionWeights::default();
+            let mut workspace = DistributionWorkspace::new();
+            let screened =
+                distribute(&set, &target, &point, &weights, &mut workspace, true).unwrap();
+            let full = distribute(&set, &target, &point, &weights, &mut workspace, false).unwrap();
+            assert!(screened.is_solved() && full.is_solved());
+            // The cost is nearly flat along the yaw moment (weight 1e-4), so compare optimal
+            // values rather than wrenches.
+            let (a, b) = (cost(&screened, &weights), cost(&full, &weights));
+            assert!((a - b).abs() <= 1e-8 * a.max(b), "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn the_closed_form_is_skipped_when_an_inequality_binds() {
+        // CoM beyond the toes: the centre of pressure constraints bind (or it is infeasible).
+        let (set, target, com) = two_feet(0.105);
+        let result = distribute(
+            &set,
+            &target,
+            &com,
+            &DistributionWeights::default(),
+            &mut DistributionWorkspace::new(),
+            true,
+        )
+        .unwrap();
+        assert!(result.iterations > 0);
+        assert!(result.is_solved());
+    }
+}
