@@ -111,6 +111,8 @@ fn sweep() {
     let poses = grid();
     let id = Isometry3::identity();
     let mut scratch = ProximityScratch::new();
+    // `PROXIMITY_SWEEP=warm` runs the warm-started sweeps only (for profiling).
+    let only_warm = std::env::var("PROXIMITY_SWEEP").is_ok_and(|v| v == "warm");
     let report = |name: &str, t: f64, vt: u64, tt: u64, extra: String| {
         let n = poses.len() as f64;
         println!(
@@ -122,10 +124,16 @@ fn sweep() {
         );
     };
     for warm_mode in [false, true] {
-        let (mut vt, mut tt, mut zero) = (0, 0, 0);
+        if only_warm && !warm_mode {
+            continue;
+        }
+        let (mut vt, mut tt, mut zero, mut skips, mut roots) = (0, 0, 0, 0u64, 0);
         let mut warm = None;
         let t0 = cpu_seconds(origin);
         for p in &poses {
+            if !warm_mode {
+                scratch.forget();
+            }
             let r = mesh_distance(
                 &base,
                 &id,
@@ -137,8 +145,10 @@ fn sweep() {
             .expect("ok");
             warm = Some(r.triangles);
             let s = scratch.last_query_stats();
+            roots += (warm_mode && s.front_skips == 0 && r.distance > 0.0) as usize;
             vt += s.volume_tests;
             tt += s.triangle_tests;
+            skips += s.front_skips;
             zero += (r.distance == 0.0) as usize;
         }
         let t = cpu_seconds(origin) - t0;
@@ -151,7 +161,10 @@ fn sweep() {
             t,
             vt,
             tt,
-            format!("in contact {zero}"),
+            format!(
+                "in contact {zero}, front skips/query {:.1}, apart from the roots {roots}",
+                skips as f64 / poses.len() as f64
+            ),
         );
         if warm_mode && std::env::var_os("PROXIMITY_DETAIL").is_some() {
             // Work against distance, in distance bands.
@@ -205,10 +218,19 @@ fn sweep() {
         }
     }
     for warm_mode in [false, true] {
-        let (mut vt, mut tt, mut hits) = (0, 0, 0);
+        if only_warm && !warm_mode {
+            continue;
+        }
+        let (mut vt, mut tt, mut hits, mut skips) = (0, 0, 0, 0u64);
         let mut warm = None;
         let t0 = cpu_seconds(origin);
+        // Wall time, queries and volume tests by kind: hit by the warm pair, other hits, misses.
+        let mut kinds = [(0.0f64, 0u64, 0u64); 3];
         for p in &poses {
+            if !warm_mode {
+                scratch.forget();
+            }
+            let q0 = Instant::now();
             let r = mesh_intersection(
                 &base,
                 &id,
@@ -223,10 +245,29 @@ fn sweep() {
                 hits += 1;
             }
             let s = scratch.last_query_stats();
+            let kind = match r {
+                Some(_) if s.triangle_tests == 1 && s.volume_tests == 0 => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            kinds[kind].0 += q0.elapsed().as_secs_f64();
+            kinds[kind].1 += 1;
+            kinds[kind].2 += s.volume_tests;
             vt += s.volume_tests;
             tt += s.triangle_tests;
+            skips += s.front_skips;
         }
         let t = cpu_seconds(origin) - t0;
+        if std::env::var_os("PROXIMITY_DETAIL").is_some() {
+            for (name, k) in ["hit by warm pair", "other hit", "miss"].iter().zip(kinds) {
+                println!(
+                    "  {name:<16}: {:>6} queries, {:>8.2} us/query (wall), volume tests {:>7.1}",
+                    k.1,
+                    1e6 * k.0 / k.1.max(1) as f64,
+                    k.2 as f64 / k.1.max(1) as f64
+                );
+            }
+        }
         report(
             if warm_mode {
                 "intersection warm"
@@ -236,7 +277,10 @@ fn sweep() {
             t,
             vt,
             tt,
-            format!("hits {hits}"),
+            format!(
+                "hits {hits}, front skips/query {:.1}",
+                skips as f64 / poses.len() as f64
+            ),
         );
     }
 }
@@ -259,6 +303,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("distance_cold", |bch| {
         bch.iter(|| {
             for p in &poses[row * N..(row + 1) * N] {
+                scratch.forget();
                 black_box(mesh_distance(&base, &id, &leg, p, None, &mut scratch).expect("ok"));
             }
             row = (row + 1) % N;

@@ -15,6 +15,7 @@ mod collider;
 pub mod convert;
 mod ellipsoid;
 mod error;
+mod halfspace;
 mod mesh;
 pub mod mesh_io;
 pub mod proximity;

@@ -15,6 +15,9 @@ use crate::error::{GeometryError, Result};
 pub struct TriangleMesh {
     vertices: Vec<Point3<f64>>,
     faces: Vec<[u32; 3]>,
+    /// Whether the faces form a closed, consistently oriented surface (decided once: solidity
+    /// checks ask it on every query).
+    closed: bool,
 }
 
 impl TriangleMesh {
@@ -72,7 +75,12 @@ impl TriangleMesh {
                     .to_string(),
             ));
         }
-        Ok(Self { vertices, faces })
+        let closed = faces_are_closed(&faces);
+        Ok(Self {
+            vertices,
+            faces,
+            closed,
+        })
     }
 
     /// Builds a mesh from a triangle soup (one vertex per triangle corner, as STL stores them),
@@ -144,15 +152,7 @@ impl TriangleMesh {
     /// Whether every edge is shared by exactly two faces, in opposite directions
     /// (a closed, consistently oriented 2-manifold).
     pub fn is_closed(&self) -> bool {
-        let mut directed: HashMap<(u32, u32), i32> = HashMap::with_capacity(self.faces.len() * 3);
-        for f in &self.faces {
-            for k in 0..3 {
-                *directed.entry((f[k], f[(k + 1) % 3])).or_default() += 1;
-            }
-        }
-        directed
-            .iter()
-            .all(|(&(a, b), &count)| count == 1 && directed.get(&(b, a)) == Some(&1))
+        self.closed
     }
 
     /// Axis-aligned bounds `(min, max)` of the vertices.
@@ -186,8 +186,25 @@ impl TriangleMesh {
             .iter()
             .map(|f| if mirror { [f[0], f[2], f[1]] } else { *f })
             .collect();
-        Ok(Self { vertices, faces })
+        Ok(Self {
+            vertices,
+            faces,
+            closed: self.closed,
+        })
     }
+}
+
+/// Whether every directed edge appears exactly once and its reverse exactly once.
+fn faces_are_closed(faces: &[[u32; 3]]) -> bool {
+    let mut directed: HashMap<(u32, u32), i32> = HashMap::with_capacity(faces.len() * 3);
+    for f in faces {
+        for k in 0..3 {
+            *directed.entry((f[k], f[(k + 1) % 3])).or_default() += 1;
+        }
+    }
+    directed
+        .iter()
+        .all(|(&(a, b), &count)| count == 1 && directed.get(&(b, a)) == Some(&1))
 }
 
 /// Merges vertices with bit-identical coordinates, remapping faces.

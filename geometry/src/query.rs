@@ -11,6 +11,7 @@ use parry3d_f64::query as pq;
 
 use crate::convert::{from_parry_point, from_parry_vector, to_parry_point, to_parry_pose};
 use crate::error::{GeometryError, Result, finite_pose};
+use crate::halfspace::{self, Lowest};
 use crate::proximity;
 use crate::shape::{Shape, ShapeKind};
 
@@ -112,6 +113,9 @@ fn nested(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) -> Res
 /// assert!((d - 1.0).abs() < 1e-12);
 /// ```
 pub fn distance(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) -> Result<f64> {
+    if let Some((lowest, _)) = halfspace_pair(a, pa, b, pb)? {
+        return Ok(lowest.height.max(0.0));
+    }
     if let (Some(ba), Some(bb)) = (a.mesh_bvh(), b.mesh_bvh()) {
         finite_pose("pose of the first shape", pa)?;
         finite_pose("pose of the second shape", pb)?;
@@ -135,6 +139,27 @@ pub fn distance(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) 
         return Ok(0.0);
     }
     Ok(d)
+}
+
+/// The exact lowest point for a pair where exactly one shape is a half-space, with whether the
+/// half-space is the first shape; `None` for every other pair.
+fn halfspace_pair(
+    a: &Shape,
+    pa: &Isometry3<f64>,
+    b: &Shape,
+    pb: &Isometry3<f64>,
+) -> Result<Option<(Lowest, bool)>> {
+    let Some((halfspace_first, normal)) = halfspace::one_halfspace(a, b) else {
+        return Ok(None);
+    };
+    finite_pose("pose of the first shape", pa)?;
+    finite_pose("pose of the second shape", pb)?;
+    let lowest = if halfspace_first {
+        halfspace::lowest_point(b, pb, &normal, pa)
+    } else {
+        halfspace::lowest_point(a, pa, &normal, pb)
+    };
+    Ok(lowest.map(|l| (l, halfspace_first)))
 }
 
 /// Convex shapes whose point projection is exact, so that closest points found by GJK can be
@@ -192,6 +217,19 @@ pub fn closest_points(
     b: &Shape,
     pb: &Isometry3<f64>,
 ) -> Result<Option<ClosestPoints>> {
+    if let Some((lowest, halfspace_first)) = halfspace_pair(a, pa, b, pb)? {
+        return Ok(lowest.closest_points().map(|c| {
+            if halfspace_first {
+                ClosestPoints {
+                    distance: c.distance,
+                    point_a: c.point_b,
+                    point_b: c.point_a,
+                }
+            } else {
+                c
+            }
+        }));
+    }
     if let (Some(ba), Some(bb)) = (a.mesh_bvh(), b.mesh_bvh()) {
         finite_pose("pose of the first shape", pa)?;
         finite_pose("pose of the second shape", pb)?;
@@ -238,14 +276,18 @@ pub fn contact(
     b: &Shape,
     pb: &Isometry3<f64>,
 ) -> Result<Option<Contact>> {
-    let is_halfspace = |s: &Shape| matches!(s.kind(), ShapeKind::HalfSpace { .. });
-    if is_halfspace(b) && !is_halfspace(a) {
-        // parry 0.31 mis-poses the (support map, half-space) order: ask the other way round.
-        return Ok(contact(b, pb, a, pa)?.map(|c| Contact {
-            depth: c.depth,
-            point_a: c.point_b,
-            point_b: c.point_a,
-            normal: -c.normal,
+    if let Some((lowest, halfspace_first)) = halfspace_pair(a, pa, b, pb)? {
+        return Ok(lowest.contact().map(|c| {
+            if halfspace_first {
+                Contact {
+                    depth: c.depth,
+                    point_a: c.point_b,
+                    point_b: c.point_a,
+                    normal: -c.normal,
+                }
+            } else {
+                c
+            }
         }));
     }
     let qa = placed(a, pa, "pose of the first shape")?;
@@ -266,6 +308,9 @@ pub fn contact(
 
 /// Whether two placed shapes touch or overlap.
 pub fn intersects(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) -> Result<bool> {
+    if let Some((lowest, _)) = halfspace_pair(a, pa, b, pb)? {
+        return Ok(lowest.height <= 0.0);
+    }
     if let (Some(ba), Some(bb)) = (a.mesh_bvh(), b.mesh_bvh()) {
         finite_pose("pose of the first shape", pa)?;
         finite_pose("pose of the second shape", pb)?;

@@ -470,3 +470,127 @@ fn invalid_inputs_are_errors() {
     .expect("ok");
     assert!((r.distance - 2.0).abs() < 1e-15);
 }
+
+/// A pose a small random step away from `p`: a rotation of up to `step` radians about a random
+/// axis through a random point near the origin, and a translation of up to `step`.
+fn nudge(rng: &mut ChaCha8Rng, p: &Isometry3<f64>, step: f64) -> Isometry3<f64> {
+    let axis = Vector3::new(
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+        rng.random_range(-1.0..1.0),
+    );
+    let pivot = Vector3::new(
+        rng.random_range(-0.5..0.5),
+        rng.random_range(-0.5..0.5),
+        rng.random_range(-0.5..0.5),
+    );
+    let spin = UnitQuaternion::from_scaled_axis(axis.normalize() * rng.random_range(-step..step));
+    let about = Translation3::from(pivot) * spin * Translation3::from(-pivot);
+    let shift = Translation3::new(
+        rng.random_range(-step..step),
+        rng.random_range(-step..step),
+        rng.random_range(-step..step),
+    );
+    shift * about * p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Coherent sequences reuse the front of the previous query on the same pair (moved to
+    /// the new placement by a bound on the motion): every answer must still be brute force,
+    /// through approach, contact, sliding and separation, with both meshes moving, and with
+    /// queries on another pair and big jumps in between.
+    #[test]
+    fn coherent_sequences_match_brute_force(seed in any::<u64>(), na in 1usize..60, nb in 1usize..60, step in 0.0f64..0.02) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let a = soup(&mut rng, na, 1.0);
+        let b = soup(&mut rng, nb, 0.7);
+        let other = soup(&mut rng, 5, 0.5);
+        let (ba, bb, bo) = (a.bvh(), b.bvh(), other.bvh());
+        let (mut pa, mut pb) = (pose(&mut rng, 0.2), pose(&mut rng, 2.0));
+        let mut scratch = ProximityScratch::new();
+        let (mut warm_d, mut warm_i) = (None, None);
+        for k in 0..40 {
+            match rng.random_range(0..20) {
+                0 => pb = pose(&mut rng, 1.0),
+                1 => {
+                    mesh_distance(&ba, &pa, &bo, &pb, None, &mut scratch).expect("finite");
+                    mesh_intersection(&bo, &pa, &bb, &pb, None, &mut scratch).expect("finite");
+                }
+                2 => pa = nudge(&mut rng, &pa, step),
+                _ => {}
+            }
+            // Drift towards the first mesh so that sequences pass through contact.
+            pb = nudge(&mut rng, &pb, step);
+            let towards = (pa.translation.vector - pb.translation.vector) * 0.01;
+            pb = Translation3::from(towards) * pb;
+            let (truth, _) = brute_force(&a, &pa, &b, &pb);
+            let r = mesh_distance(&ba, &pa, &bb, &pb, warm_d, &mut scratch).expect("finite");
+            prop_assert!((r.distance - truth).abs() <= TOL, "step {k}: {} vs {truth}", r.distance);
+            warm_d = Some(r.triangles);
+            let bound = truth * rng.random_range(0.5..1.5) + rng.random_range(0.0..0.01);
+            let within = mesh_distance_within(&ba, &pa, &bb, &pb, bound, warm_d, &mut scratch)
+                .expect("finite");
+            if (truth - bound).abs() > TOL {
+                prop_assert_eq!(within.is_some(), truth <= bound);
+            }
+            if let Some(w) = within {
+                prop_assert!((w.distance - truth).abs() <= TOL);
+            }
+            let hit = mesh_intersection(&ba, &pa, &bb, &pb, warm_i, &mut scratch).expect("finite");
+            if truth > TOL {
+                prop_assert!(hit.is_none(), "step {k}: hit {hit:?} at distance {truth}");
+            } else if r.distance == 0.0 {
+                prop_assert!(hit.is_some(), "step {k}: no hit at distance 0");
+            }
+            if hit.is_some() {
+                warm_i = hit;
+            }
+        }
+    }
+}
+
+/// Along grid rows of the Solo-12 shoulder (in and out of contact), the queries that start
+/// from the previous query's front answer exactly what queries from the roots answer.
+#[test]
+fn solo12_grid_rows_with_fronts_match_queries_from_the_roots() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let (mut warm_d, mut warm_i) = (None, None);
+    let (mut hits, mut skips, mut swapped_skips) = (0, 0, 0);
+    for (row, cols) in [(0usize, 0usize..60), (57, 20..70), (120, 150..200)] {
+        for j in cols {
+            let p = leg_pose(q(row), q(j));
+            fresh.forget();
+            let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+            let r = mesh_distance(&base, &id, &leg, &p, warm_d, &mut coherent).expect("ok");
+            skips += coherent.last_query_stats().front_skips;
+            warm_d = Some(r.triangles);
+            assert!(
+                (r.distance - truth.distance).abs() <= TOL,
+                "cell ({row}, {j}): {} vs {}",
+                r.distance,
+                truth.distance
+            );
+            // The same pair the other way round, interleaved: a second front in the scratch.
+            let swapped = mesh_distance(&leg, &p, &base, &id, None, &mut coherent).expect("ok");
+            swapped_skips += coherent.last_query_stats().front_skips;
+            assert!((swapped.distance - truth.distance).abs() <= TOL);
+            fresh.forget();
+            let expected = mesh_intersection(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+            let hit = mesh_intersection(&base, &id, &leg, &p, warm_i, &mut coherent).expect("ok");
+            assert_eq!(hit.is_some(), expected.is_some(), "cell ({row}, {j})");
+            assert_eq!(hit.is_some(), truth.distance == 0.0, "cell ({row}, {j})");
+            if hit.is_some() {
+                warm_i = hit;
+                hits += 1;
+            }
+        }
+    }
+    assert!(hits > 0 && hits < 160, "{hits} cells in contact");
+    assert!(skips > 0 && swapped_skips > 0, "the fronts were never used");
+}

@@ -401,3 +401,123 @@ fn nested_mesh_and_sphere_intersect() {
     assert_eq!(query::distance(&m, &id, &s, &id).unwrap(), 0.0);
     assert!(query::distance(&m, &id, &s, &Isometry3::translation(2.0, 0.0, 0.0)).unwrap() > 1.0);
 }
+
+/// Signed height of a placed primitive's lowest point above a plane through `origin` with unit
+/// normal `n`, from the support-function closed forms (`m` is `n` in the shape's frame).
+fn primitive_height(
+    shape: &Shape,
+    pose: &Isometry3<f64>,
+    n: &Vector3<f64>,
+    origin: &Point3<f64>,
+) -> f64 {
+    use morsel_geometry::ShapeKind;
+    let m = pose.rotation.inverse() * n;
+    let reach = match shape.kind() {
+        ShapeKind::Sphere { radius } => *radius,
+        ShapeKind::Cuboid { half_extents } => half_extents.dot(&m.abs()),
+        ShapeKind::Capsule {
+            radius,
+            half_length,
+        } => half_length * m.z.abs() + radius,
+        ShapeKind::Cylinder {
+            radius,
+            half_length,
+        } => half_length * m.z.abs() + radius * m.x.hypot(m.y),
+        ShapeKind::Ellipsoid { semi_axes } => semi_axes.component_mul(&m).norm(),
+        other => panic!("no closed form for {other:?}"),
+    };
+    n.dot(&(pose.translation.vector - origin.coords)) - reach
+}
+
+#[test]
+fn primitives_against_a_tilted_halfspace_match_support_closed_forms() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let shapes = [
+        Shape::sphere(0.2).unwrap(),
+        Shape::cuboid(Vector3::new(0.3, 0.1, 0.05)).unwrap(),
+        Shape::capsule(0.05, 0.2).unwrap(),
+        Shape::cylinder(0.1, 0.25).unwrap(),
+        Shape::ellipsoid(Vector3::new(0.3, 0.2, 0.1)).unwrap(),
+    ];
+    let local_normal = Vector3::new(0.2, -0.3, 1.0);
+    let floor = Shape::halfspace(local_normal).unwrap();
+    for _ in 0..100 {
+        let hs_pose = random_pose(&mut rng, 0.2);
+        let n = hs_pose.rotation * local_normal.normalize();
+        let origin = Point3::from(hs_pose.translation.vector);
+        for shape in &shapes {
+            let pose = random_pose(&mut rng, 0.4);
+            let h = primitive_height(shape, &pose, &n, &origin);
+            let d = query::distance(shape, &pose, &floor, &hs_pose).unwrap();
+            assert!((d - h.max(0.0)).abs() < 1e-12, "{shape:?}: {d} vs {h}");
+            let d_swapped = query::distance(&floor, &hs_pose, shape, &pose).unwrap();
+            assert_eq!(d, d_swapped);
+            assert_eq!(
+                query::intersects(shape, &pose, &floor, &hs_pose).unwrap(),
+                h <= 0.0
+            );
+            match query::contact(shape, &pose, &floor, &hs_pose).unwrap() {
+                Some(c) => {
+                    assert!(h <= 0.0);
+                    assert!((c.depth + h).abs() < 1e-12);
+                    assert!((c.normal.into_inner() + n).norm() < 1e-12);
+                    // The deepest point lies on the shape's surface and `depth` below the plane.
+                    let on_surface = query::project_point(shape, &pose, &c.point_a).unwrap();
+                    assert!(on_surface.signed_distance.abs() < 1e-9);
+                    assert!((n.dot(&(c.point_a - origin)) - h).abs() < 1e-12);
+                    assert!(n.dot(&(c.point_b - origin)).abs() < 1e-12);
+                    let flipped = query::contact(&floor, &hs_pose, shape, &pose)
+                        .unwrap()
+                        .unwrap();
+                    assert!((flipped.normal.into_inner() - n).norm() < 1e-12);
+                    assert_eq!(flipped.point_b, c.point_a);
+                }
+                None => assert!(h > 0.0),
+            }
+            if let Some(cp) = query::closest_points(shape, &pose, &floor, &hs_pose).unwrap() {
+                assert!((cp.distance - h).abs() < 1e-12);
+                assert!(((cp.point_a - cp.point_b).norm() - h).abs() < 1e-12);
+            } else {
+                assert!(h <= 0.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_mesh_above_a_floor_is_apart_by_its_lowest_vertex() {
+    // Regression: parry 0.31 reported a 0.316 m penetration for Solo-12's foot held 0.3 m up.
+    let foot =
+        TriangleMesh::load(&solo_mesh("with_foot/solo_foot.stl"), Vector3::repeat(1.0)).unwrap();
+    let lowest_z = foot
+        .vertices()
+        .iter()
+        .map(|v| v.z)
+        .fold(f64::INFINITY, f64::min);
+    let shape = Shape::mesh(Arc::new(foot.clone())).unwrap();
+    let floor = Shape::halfspace(Vector3::z()).unwrap();
+    let id = Isometry3::identity();
+    for height in [0.3, 0.015, 0.001, -0.002] {
+        let pose = Isometry3::translation(0.01, -0.02, height);
+        let h = height + lowest_z;
+        let d = query::distance(&shape, &pose, &floor, &id).unwrap();
+        assert!((d - h.max(0.0)).abs() < 1e-12, "at {height}: {d} vs {h}");
+        assert_eq!(
+            query::intersects(&shape, &pose, &floor, &id).unwrap(),
+            h <= 0.0
+        );
+        match query::contact(&shape, &pose, &floor, &id).unwrap() {
+            Some(c) => assert!((c.depth + h).abs() < 1e-12 && h <= 0.0),
+            None => assert!(h > 0.0, "at {height}: missed a {h} m penetration"),
+        }
+    }
+    // Tilted: the lowest vertex changes; compare with every vertex placed by hand.
+    let pose = Isometry3::new(Vector3::new(0.0, 0.0, 0.02), Vector3::new(0.4, -0.3, 0.1));
+    let brute = foot
+        .vertices()
+        .iter()
+        .map(|v| (pose * v).z)
+        .fold(f64::INFINITY, f64::min);
+    let d = query::distance(&shape, &pose, &floor, &id).unwrap();
+    assert!((d - brute.max(0.0)).abs() < 1e-12);
+}

@@ -1,11 +1,15 @@
 //! The `morsel` command line: argument parsing and dispatch.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Read};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime};
 
+use crate::api_reference;
 use crate::diagnostic::Diagnostic;
 use crate::error::ShellError;
+use crate::interrupt;
+use crate::manifest::{RunRecord, RunStatus};
 use crate::session::{Session, SessionOptions, read_script};
 
 /// The usage text.
@@ -15,10 +19,13 @@ usage:
   morsel run FILE.rhai [--out DIR] [--seed N] [--root DIR]
                               run a script; files are written under DIR (default out/)
   morsel check FILE.rhai      compile a script without running it
+  morsel doc [--signatures]   print the script API reference (Markdown), or its sorted signatures
   morsel help                 show this text
 
 Scripts read files relative to their own folder, and may not leave the read root: the
-current folder when the script lies inside it, else the script's folder (--root DIR sets it).";
+current folder when the script lies inside it, else the script's folder (--root DIR sets it).
+Every run writes DIR/manifest.json (version, script and input hashes, seed, outputs, date,
+status). Ctrl-C stops a run and keeps what was saved and recorded (exit code 130).";
 
 /// What the command line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +48,11 @@ pub enum Command {
         /// The script.
         file: PathBuf,
     },
+    /// Print the script API reference.
+    Doc {
+        /// Only the sorted signatures, one a line.
+        signatures: bool,
+    },
     /// Print the usage.
     Help,
 }
@@ -55,6 +67,19 @@ pub fn parse_args(args: &[OsString]) -> Result<Command, ShellError> {
     let sub = sub.to_string_lossy();
     match sub.as_ref() {
         "help" | "--help" | "-h" => Ok(Command::Help),
+        "doc" => {
+            let mut signatures = false;
+            for arg in args {
+                match arg.to_string_lossy().as_ref() {
+                    "--signatures" => signatures = true,
+                    "--markdown" => signatures = false,
+                    other => {
+                        return Err(usage(format!("unknown option `{other}` for `morsel doc`")));
+                    }
+                }
+            }
+            Ok(Command::Doc { signatures })
+        }
         "run" | "check" => {
             let mut file = None;
             let mut out = PathBuf::from("out");
@@ -143,14 +168,19 @@ pub fn run(args: &[OsString]) -> i32 {
             println!("{USAGE}");
             0
         }
+        Command::Doc { signatures } => print_reference(signatures),
         Command::Check { file } => report(check(&file)),
         Command::Run {
             file,
             out,
             seed,
             root,
-        } => report(run_script(&file, &out, seed, root)),
+        } => {
+            interrupt::install();
+            report(run_script(&file, &out, seed, root))
+        }
         Command::Interactive => {
+            interrupt::install();
             if std::io::stdin().is_terminal() {
                 crate::repl::run_repl()
             } else {
@@ -160,14 +190,41 @@ pub fn run(args: &[OsString]) -> i32 {
     }
 }
 
+/// The exit code of a finished command: 0, 1 for a failed script, 130 for an interrupted one.
 fn report(result: Result<(), Diagnostic>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(d) => {
             eprintln!("{d}");
-            1
+            if interrupt::requested() {
+                interrupt::EXIT_INTERRUPTED
+            } else {
+                1
+            }
         }
     }
+}
+
+fn print_reference(signatures: bool) -> i32 {
+    let session = match api_reference::reference_session() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("morsel: {e}");
+            return 1;
+        }
+    };
+    let text = if signatures {
+        let mut lines = api_reference::signatures(session.engine()).join("\n");
+        lines.push('\n');
+        lines
+    } else {
+        api_reference::markdown(session.engine())
+    };
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (`morsel doc | head`) is not an error.
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    0
 }
 
 fn session_error(file: &Path, e: ShellError) -> Diagnostic {
@@ -184,12 +241,48 @@ fn check(file: &Path) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Runs a script file and writes `<out>/manifest.json`, whatever the outcome.
 fn run_script(file: &Path, out: &Path, seed: u64, root: Option<PathBuf>) -> Result<(), Diagnostic> {
     let dir = script_dir(file);
     let root = root.unwrap_or_else(|| default_read_root(&dir));
-    let options = SessionOptions::new(&dir, out).seed(seed).read_root(root);
+    let options = SessionOptions::new(&dir, out)
+        .seed(seed)
+        .read_root(root)
+        .interruptible(true);
     let mut session = Session::new(options).map_err(|e| session_error(file, e))?;
-    session.run_file(file).map(|_| ())
+    let source = read_script(file)?;
+    let started = SystemTime::now();
+    let clock = Instant::now();
+    let result = session
+        .run_source(&file.display().to_string(), &source)
+        .map(|_| ());
+    let status = match &result {
+        Ok(()) => RunStatus::Ok,
+        Err(_) if interrupt::requested() => RunStatus::Interrupted,
+        Err(_) => RunStatus::Failed,
+    };
+    let sandbox = &session.context().sandbox;
+    let record = RunRecord {
+        script: file.to_path_buf(),
+        script_source: source,
+        seed,
+        read_root: sandbox.read_root().to_path_buf(),
+        out_dir: sandbox.write_root().to_path_buf(),
+        access: sandbox.access_log(),
+        started,
+        wall_time: clock.elapsed(),
+        status,
+        error: result.as_ref().err().map(ToString::to_string),
+    };
+    if let Err(e) = record.write() {
+        let manifest = Diagnostic::without_position(
+            &file.display().to_string(),
+            format!("the run's manifest could not be written: {e}"),
+        );
+        // A script error says more than a manifest error: report the first.
+        return result.and(Err(manifest));
+    }
+    result
 }
 
 fn run_stdin() -> Result<(), Diagnostic> {
@@ -197,7 +290,7 @@ fn run_stdin() -> Result<(), Diagnostic> {
     std::io::stdin()
         .read_to_string(&mut source)
         .map_err(|e| Diagnostic::without_position("<stdin>", format!("cannot read stdin: {e}")))?;
-    let options = SessionOptions::new(".", "out");
+    let options = SessionOptions::new(".", "out").interruptible(true);
     let mut session = Session::new(options).map_err(|e| session_error(Path::new("<stdin>"), e))?;
     session.run_source("<stdin>", &source).map(|_| ())
 }
@@ -225,6 +318,14 @@ mod tests {
         let c = parse_args(&args(&["run", "a.rhai"])).expect("ok");
         assert!(matches!(c, Command::Run { seed: 0, ref out, .. } if out == Path::new("out")));
         assert_eq!(parse_args(&args(&[])).expect("ok"), Command::Interactive);
+        assert_eq!(
+            parse_args(&args(&["doc"])).expect("ok"),
+            Command::Doc { signatures: false }
+        );
+        assert_eq!(
+            parse_args(&args(&["doc", "--signatures"])).expect("ok"),
+            Command::Doc { signatures: true }
+        );
         assert_eq!(
             parse_args(&args(&["check", "x.rhai"])).expect("ok"),
             Command::Check {
@@ -255,6 +356,7 @@ mod tests {
                 "unexpected argument `b.rhai`",
             ),
             (&["fly"][..], "unknown command `fly`"),
+            (&["doc", "--html"][..], "unknown option `--html`"),
         ] {
             let err = parse_args(&args(list)).unwrap_err().to_string();
             assert!(err.contains(needle), "{list:?}: {err}");

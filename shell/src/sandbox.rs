@@ -14,6 +14,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// A path that a script may not use.
 #[derive(Debug, thiserror::Error)]
@@ -107,6 +108,17 @@ pub struct Sandbox {
     read_base: Vec<OsString>,
     /// Absolute write root (created on first write).
     write_root: PathBuf,
+    /// Every file resolved so far, shared by clones (for the run manifest).
+    log: Arc<Mutex<AccessLog>>,
+}
+
+/// The files a sandbox has resolved for reading and for writing, each sorted and listed once.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AccessLog {
+    /// Files resolved by [`Sandbox::read_path`] (canonical paths).
+    pub reads: std::collections::BTreeSet<PathBuf>,
+    /// Files resolved by [`Sandbox::write_path`].
+    pub writes: std::collections::BTreeSet<PathBuf>,
 }
 
 fn io_error(action: &'static str, at: &Path) -> impl FnOnce(io::Error) -> SandboxError {
@@ -146,7 +158,16 @@ impl Sandbox {
             read_root: root,
             read_base,
             write_root: absolute(write_root)?,
+            log: Arc::default(),
         })
+    }
+
+    /// The files resolved so far through this sandbox and its clones.
+    pub fn access_log(&self) -> AccessLog {
+        self.log
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// The folder that reads may not leave.
@@ -194,6 +215,8 @@ impl Sandbox {
                 problem: "is a folder, not a file",
             });
         }
+        let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
+        log.reads.insert(canonical.clone());
         Ok(canonical)
     }
 
@@ -255,6 +278,8 @@ impl Sandbox {
                 });
             }
         }
+        let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
+        log.writes.insert(target.clone());
         Ok(target)
     }
 }

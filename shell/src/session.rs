@@ -5,13 +5,17 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rhai::{AST, Dynamic, Engine, Scope};
+use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
+use crate::api_reference;
 use crate::context::ShellContext;
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Limits, Output, build_engine};
 use crate::error::ShellError;
+use crate::interrupt;
 use crate::sandbox::Sandbox;
+use crate::save::save_plain;
+use crate::simulation::Recorder;
 
 /// How to set up a [`Session`].
 #[derive(Debug, Clone)]
@@ -30,6 +34,8 @@ pub struct SessionOptions {
     pub capture_output: bool,
     /// Resource limits.
     pub limits: Limits,
+    /// Whether Ctrl-C stops scripts (see [`crate::interrupt`]); off for tests and the harness.
+    pub interruptible: bool,
 }
 
 impl SessionOptions {
@@ -43,7 +49,14 @@ impl SessionOptions {
             test_mode: false,
             capture_output: false,
             limits: Limits::default(),
+            interruptible: false,
         }
+    }
+
+    /// Lets Ctrl-C ([`crate::interrupt::requested`]) stop the session's scripts.
+    pub fn interruptible(mut self, on: bool) -> Self {
+        self.interruptible = on;
+        self
     }
 
     /// Sets the seed.
@@ -85,6 +98,7 @@ pub struct Session {
     functions: AST,
     ctx: Arc<ShellContext>,
     output: Output,
+    interruptible: bool,
 }
 
 impl Session {
@@ -102,7 +116,11 @@ impl Session {
         } else {
             Output::Terminal
         };
-        let engine = build_engine(&ctx, &options.limits, &output);
+        let mut engine = build_engine(&ctx, &options.limits, &output);
+        if options.interruptible {
+            engine
+                .on_progress(|_| interrupt::requested().then(|| Dynamic::from(interrupt::MESSAGE)));
+        }
         let mut scope = Scope::new();
         scope.push_constant("SEED", options.seed as rhai::INT);
         scope.push_constant("TEST_MODE", options.test_mode);
@@ -112,6 +130,7 @@ impl Session {
             functions: AST::empty(),
             ctx,
             output,
+            interruptible: options.interruptible,
         })
     }
 
@@ -150,7 +169,16 @@ impl Session {
         let result = self
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut self.scope, &program)
-            .map_err(|e| Diagnostic::from_eval(name, source, &e));
+            .map_err(|e| {
+                let mut d = Diagnostic::from_eval(name, source, &e);
+                if self.interruptible && is_terminated(&e) {
+                    d.message = self.interrupted_message();
+                } else if let Some(hint) = self.signature_hint(&e) {
+                    d.message.push('\n');
+                    d.message.push_str(&hint);
+                }
+                d
+            });
         // Keep the functions even when the run failed, as a REPL user expects.
         program.clear_statements();
         self.functions = program;
@@ -162,6 +190,84 @@ impl Session {
         let name = path.display().to_string();
         let source = read_script(path)?;
         self.run_source(&name, &source)
+    }
+
+    /// Saves every recorder held by a session variable as `interrupted/<variable>.json` under the
+    /// output folder (columns of the rows recorded so far); returns the files written.
+    pub fn flush_recorders(&self) -> Vec<PathBuf> {
+        let mut written = Vec::new();
+        for (name, _, value) in self.scope.iter_raw() {
+            let Some(recorder) = value.clone().try_cast::<Recorder>() else {
+                continue;
+            };
+            let Ok((columns, rows)) = recorder.table() else {
+                continue;
+            };
+            let map: rhai::Map = columns
+                .iter()
+                .enumerate()
+                .map(|(i, column)| {
+                    let values: rhai::Array = rows
+                        .iter()
+                        .map(|row| Dynamic::from_float(row.get(i).copied().unwrap_or(f64::NAN)))
+                        .collect();
+                    (column.as_str().into(), Dynamic::from_array(values))
+                })
+                .collect();
+            let path = format!("interrupted/{name}.json");
+            if let Ok(file) = save_plain(&self.ctx.sandbox, &path, &Dynamic::from_map(map)) {
+                written.push(file);
+            }
+        }
+        written
+    }
+
+    /// For a call that matches no registered signature, the signatures that exist under that
+    /// name (Rhai reports only the argument types it was given).
+    fn signature_hint(&self, err: &EvalAltResult) -> Option<String> {
+        let mut innermost = err;
+        while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = innermost {
+            innermost = inner;
+        }
+        let EvalAltResult::ErrorFunctionNotFound(call, _) = innermost else {
+            return None;
+        };
+        let name = call
+            .split(|c: char| c == '(' || c.is_whitespace())
+            .next()
+            .unwrap_or_default();
+        let known: Vec<String> = api_reference::functions(&self.engine)
+            .into_iter()
+            .filter(|f| f.name == name)
+            .map(|f| format!("  {}", f.signature))
+            .collect();
+        if known.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "help: `{name}` takes one of these argument lists (see docs/scripting.md):\n{}",
+            known.join("\n")
+        ))
+    }
+
+    /// The message of an interrupted run, after keeping what the recorders hold.
+    fn interrupted_message(&self) -> String {
+        let kept = self.flush_recorders();
+        if kept.is_empty() {
+            format!("{}; files saved before it are kept", interrupt::MESSAGE)
+        } else {
+            let names: Vec<String> = kept
+                .iter()
+                .filter_map(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .collect();
+            format!(
+                "{}; files saved before it are kept, and the recorders' rows so far are in \
+                 interrupted/ ({})",
+                interrupt::MESSAGE,
+                names.join(", ")
+            )
+        }
     }
 
     /// Takes the output printed since the last call (empty unless capturing).
@@ -186,9 +292,51 @@ impl Session {
     }
 }
 
+/// Whether an evaluation error is the engine's termination (by `on_progress`), possibly raised
+/// inside script function calls.
+fn is_terminated(err: &EvalAltResult) -> bool {
+    match err {
+        EvalAltResult::ErrorTerminated(..) => true,
+        EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => is_terminated(inner),
+        _ => false,
+    }
+}
+
 /// Reads a script file, as a diagnostic on failure.
 pub fn read_script(path: &Path) -> Result<String, Diagnostic> {
     let name = path.display().to_string();
     std::fs::read_to_string(path)
         .map_err(|e| Diagnostic::without_position(&name, format!("cannot read the script: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_with_wrong_arguments_lists_the_signatures_that_exist() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut session =
+            Session::new(SessionOptions::new(dir.path(), dir.path().join("out")).capture_output())
+                .expect("session");
+        let d = session
+            .run_source("t.rhai", "let a = 1;\nlet s = box(\"big\");")
+            .expect_err("box takes numbers");
+        assert_eq!(d.line, Some(2), "{d}");
+        assert!(
+            d.message
+                .contains("help: `box` takes one of these argument lists"),
+            "{d}"
+        );
+        assert!(
+            d.message
+                .contains("box(hx: number, hy: number, hz: number) -> Shape"),
+            "{d}"
+        );
+        // An unknown name gets no list.
+        let d = session
+            .run_source("t.rhai", "frobnicate(1);")
+            .expect_err("unknown");
+        assert!(!d.message.contains("help:"), "{d}");
+    }
 }

@@ -7,7 +7,10 @@
 //! Each [`Simulation::step`] advances the clock by `dt` and runs the processes in the order
 //! they were added: an armature process places the armature where its mount says (see
 //! [`Robot::append`]) and ticks it (joint motions, trajectories, moving IK targets); a recorder
-//! process samples its robot. Completed motions and warnings are kept as [`SimEvent`]s.
+//! process samples its robot. Then the [`TickProcess`]es added with
+//! [`Simulation::add_process`] (a wrench distributor, for instance) run, in the order they were
+//! added, so they see every robot where this step left it. Completed motions, warnings and the
+//! tick processes' notices are kept as [`SimEvent`]s.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -16,6 +19,10 @@ use morsel_kinematics::{
     Model, MotionKind,
 };
 use nalgebra::{Isometry3, Vector3};
+
+mod tick;
+
+pub use tick::{ProcessNotice, TickProcess};
 
 /// What the simulation layer can reject.
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +42,16 @@ pub enum SimulationError {
     /// A simulation setting or call is invalid.
     #[error("simulation: {0}")]
     Invalid(String),
+    /// A tick process (see [`TickProcess`]) failed during a step.
+    #[error("process \"{process}\" at t = {time} s: {reason}")]
+    Process {
+        /// The process's label.
+        process: String,
+        /// The simulation time of the step (s).
+        time: f64,
+        /// What went wrong.
+        reason: String,
+    },
     /// A shared object was left inconsistent by an earlier failure.
     #[error("a shared {0} is unusable after an earlier internal failure; rebuild it")]
     Poisoned(&'static str),
@@ -359,7 +376,7 @@ pub struct SimEvent {
     pub time: f64,
     /// The robot concerned.
     pub robot: String,
-    /// `"completed"` or `"warning"`.
+    /// `"completed"`, `"warning"`, or the kind of a tick process's notice.
     pub kind: &'static str,
     /// The motion that completed (`joints`, `trajectory`, `ik_target <name>`) or the warning.
     pub detail: String,
@@ -369,6 +386,7 @@ pub struct SimEvent {
 enum Process {
     Armature(Robot),
     Recorder(Recorder),
+    Tick(Arc<dyn TickProcess>),
 }
 
 #[derive(Debug)]
@@ -447,7 +465,25 @@ impl Simulation {
         Ok(())
     }
 
-    /// Advances by one step, running every process in order.
+    /// Adds a tick process, run after the armatures and recorders of every step, in the order
+    /// tick processes were added. Adding the same shared process twice is an error.
+    pub fn add_process(&self, process: Arc<dyn TickProcess>) -> SimResult<()> {
+        let mut s = self.state()?;
+        let already = s
+            .processes
+            .iter()
+            .any(|p| matches!(p, Process::Tick(t) if t.identity() == process.identity()));
+        if already {
+            return Err(SimulationError::Invalid(format!(
+                "this {} was already added",
+                process.label()
+            )));
+        }
+        s.processes.push(Process::Tick(process));
+        Ok(())
+    }
+
+    /// Advances by one step: armatures and recorders in the order added, then tick processes.
     pub fn step(&self) -> SimResult<()> {
         let mut s = self.state()?;
         s.steps += 1;
@@ -481,6 +517,25 @@ impl Simulation {
                     }
                 }
                 Process::Recorder(recorder) => recorder.sample(time)?,
+                Process::Tick(_) => {}
+            }
+        }
+        for process in s.processes.clone() {
+            let Process::Tick(p) = process else { continue };
+            let notices = p
+                .tick(time, dt)
+                .map_err(|reason| SimulationError::Process {
+                    process: p.label(),
+                    time,
+                    reason,
+                })?;
+            for (kind, detail) in notices {
+                s.events.push(SimEvent {
+                    time,
+                    robot: p.label(),
+                    kind,
+                    detail,
+                });
             }
         }
         Ok(())
@@ -502,6 +557,13 @@ impl Simulation {
         }
         let steps = steps as u64;
         for _ in 0..steps {
+            if crate::interrupt::requested() {
+                // Stop between steps: everything recorded so far stays consistent.
+                return Err(SimulationError::Invalid(format!(
+                    "run() interrupted (Ctrl-C) at t = {} s",
+                    self.time()?
+                )));
+            }
             self.step()?;
         }
         Ok(steps)

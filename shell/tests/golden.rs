@@ -10,6 +10,8 @@
 //!   ```text
 //!   MORSEL_BLESS=1 cargo test -p morsel-shell --test golden
 //!   ```
+//!
+//! - `MORSEL_GOLDEN=stance,touch` limits a run or a bless to the named scripts.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -239,6 +241,15 @@ fn scripts_match_their_golden_files() {
         .filter(|p| p.extension().is_some_and(|e| e == "rhai"))
         .collect();
     scripts.sort();
+    // MORSEL_GOLDEN=stance,touch limits the run (and a bless) to those scripts.
+    if let Some(only) = std::env::var_os("MORSEL_GOLDEN").filter(|v| !v.is_empty()) {
+        let only = only.to_string_lossy().into_owned();
+        let wanted: Vec<&str> = only.split(',').map(str::trim).collect();
+        scripts.retain(|p| {
+            p.file_stem()
+                .is_some_and(|s| wanted.contains(&s.to_string_lossy().as_ref()))
+        });
+    }
     assert!(
         !scripts.is_empty(),
         "no scripts in {}",

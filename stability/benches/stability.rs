@@ -1,11 +1,18 @@
-//! Criterion benchmarks: wrench span, static-equilibrium polygon (each method) and supporting
-//! wrenches, for two feet and for two feet plus two hands on a wall.
+//! Criterion benchmarks of what issue 5 asks for, single thread: for two feet and for two feet
+//! plus two hands on a wall, the wrench span, the static-equilibrium polygon by each method and
+//! the supporting wrenches. The polygon is also timed with a tilted foot (and a tilted hand),
+//! where the net wrench cone has many more faces than with flat contacts.
+//!
+//! Supporting wrenches are timed at rest (the closed form applies), with active inequalities
+//! (the dense active-set solver, its workspace reused and warm-started as in the distributor),
+//! and with clarabel for comparison.
 //!
 //! Run with `cargo bench -p morsel-stability`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use morsel_stability::{
-    Contact, ContactSet, DistributionWeights, DistributionWorkspace, PolygonMethod, Stance,
+    Contact, ContactSet, DistributionWeights, DistributionWorkspace, PolygonMethod, QpSolver,
+    Stance,
 };
 use nalgebra::{Point3, Vector3};
 use std::hint::black_box;
@@ -15,21 +22,27 @@ fn foot(y: f64) -> Contact {
     Contact::from_pos_rpy([0.11, 0.05], [0.0, y, 0.0], [0.0; 3], 0.7).expect("valid foot")
 }
 
-fn hand(y: f64) -> Contact {
-    Contact::from_pos_rpy(
-        [0.04, 0.04],
-        [0.45, y, 1.1],
-        [0.0, -std::f64::consts::FRAC_PI_2, 0.0],
-        0.7,
-    )
-    .expect("valid hand")
+fn hand(y: f64, rpy: [f64; 3]) -> Contact {
+    Contact::from_pos_rpy([0.04, 0.04], [0.45, y, 1.1], rpy, 0.7).expect("valid hand")
+}
+
+const WALL: [f64; 3] = [0.0, -std::f64::consts::FRAC_PI_2, 0.0];
+
+fn tilted_foot() -> Contact {
+    Contact::from_pos_rpy([0.11, 0.05], [0.05, 0.15, 0.02], [0.1, -0.05, 0.3], 0.7)
+        .expect("valid foot")
 }
 
 /// (name, stance at rest, stance whose distribution has active inequalities)
 fn scenarios() -> Vec<(&'static str, Stance, Stance)> {
     let feet = ContactSet::new(vec![foot(0.15), foot(-0.15)]).expect("contacts");
-    let all =
-        ContactSet::new(vec![foot(0.15), foot(-0.15), hand(0.3), hand(-0.3)]).expect("contacts");
+    let all = ContactSet::new(vec![
+        foot(0.15),
+        foot(-0.15),
+        hand(0.3, WALL),
+        hand(-0.3, WALL),
+    ])
+    .expect("contacts");
     let rest = |set: &ContactSet| {
         Stance::new(Point3::new(0.0, 0.0, 0.8), 38.0, set.clone()).expect("stance")
     };
@@ -50,6 +63,16 @@ fn scenarios() -> Vec<(&'static str, Stance, Stance)> {
     ]
 }
 
+fn polygons(c: &mut Criterion, name: &str, set: &ContactSet) {
+    let mut group = c.benchmark_group(name);
+    for method in PolygonMethod::ALL {
+        group.bench_function(format!("polygon_{method}"), |b| {
+            b.iter(|| black_box(set.static_equilibrium_polygon(black_box(method))))
+        });
+    }
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let weights = DistributionWeights::default();
     for (name, stance, busy) in scenarios() {
@@ -64,31 +87,39 @@ fn benches(c: &mut Criterion) {
                 b.iter(|| black_box(contacts.static_equilibrium_polygon(black_box(method))))
             });
         }
-        for (label, s) in [("at_rest", &stance), ("active_constraints", &busy)] {
+        let cases = [
+            (
+                "supporting_wrenches_at_rest",
+                &stance,
+                QpSolver::ActiveSet,
+                false,
+            ),
+            (
+                "supporting_wrenches_active",
+                &busy,
+                QpSolver::ActiveSet,
+                true,
+            ),
+            (
+                "supporting_wrenches_active_clarabel",
+                &busy,
+                QpSolver::InteriorPoint,
+                true,
+            ),
+        ];
+        for (label, s, solver, needs_solver) in cases {
             let target = s.gravity_wrench();
             let point = s.com();
+            let mut workspace = DistributionWorkspace::with_solver(solver);
             let check = s
                 .contacts()
-                .find_supporting_wrenches(&target, &point, &weights)
+                .find_supporting_wrenches_with(&target, &point, &weights, &mut workspace)
                 .expect("valid");
             assert!(check.is_solved(), "{name} {label}: {:?}", check.status);
-            if label == "active_constraints" {
-                assert!(
-                    check.iterations > 0,
-                    "{name}: expected an interior-point solve"
-                );
+            if needs_solver {
+                assert!(check.iterations > 0, "{name}: expected a solver call");
             }
-            group.bench_function(format!("supporting_wrenches_{label}"), |b| {
-                b.iter(|| {
-                    black_box(s.contacts().find_supporting_wrenches(
-                        &target,
-                        black_box(&point),
-                        &weights,
-                    ))
-                })
-            });
-            let mut workspace = DistributionWorkspace::new();
-            group.bench_function(format!("supporting_wrenches_{label}_reused"), |b| {
+            group.bench_function(label, |b| {
                 b.iter(|| {
                     black_box(s.contacts().find_supporting_wrenches_with(
                         &target,
@@ -99,19 +130,29 @@ fn benches(c: &mut Criterion) {
                 })
             });
         }
+        // A fresh workspace per call: no warm start, solver memory allocated every time.
+        let (target, point) = (busy.gravity_wrench(), busy.com());
+        group.bench_function("supporting_wrenches_active_cold", |b| {
+            b.iter(|| {
+                black_box(busy.contacts().find_supporting_wrenches(
+                    &target,
+                    black_box(&point),
+                    &weights,
+                ))
+            })
+        });
         group.finish();
     }
-    // A tilted, shifted foot: the net wrench cone has many more faces than for flat feet.
-    let tilted = Contact::from_pos_rpy([0.11, 0.05], [0.05, 0.15, 0.02], [0.1, -0.05, 0.3], 0.7)
-        .expect("valid");
-    let set = ContactSet::new(vec![tilted, foot(-0.15)]).expect("contacts");
-    let mut group = c.benchmark_group("tilted_feet");
-    for method in PolygonMethod::ALL {
-        group.bench_function(format!("polygon_{method}"), |b| {
-            b.iter(|| black_box(set.static_equilibrium_polygon(black_box(method))))
-        });
-    }
-    group.finish();
+    let tilted = ContactSet::new(vec![tilted_foot(), foot(-0.15)]).expect("contacts");
+    polygons(c, "tilted_feet", &tilted);
+    let tilted_all = ContactSet::new(vec![
+        tilted_foot(),
+        foot(-0.15),
+        hand(0.3, [0.05, -1.4, 0.1]),
+        hand(-0.3, WALL),
+    ])
+    .expect("contacts");
+    polygons(c, "tilted_feet_and_hands", &tilted_all);
 }
 
 criterion_group! {

@@ -130,8 +130,9 @@ pub struct WrenchDistribution {
     /// When solved: one entry per contact of the set, in order (managed contacts with their own
     /// wrench). Empty otherwise.
     pub wrenches: Vec<ContactWrench>,
-    /// Interior-point iterations of clarabel; 0 when no solver call was needed (the closed-form
-    /// optimum had no active inequality, or a single contact was simply checked).
+    /// Solver iterations: active-set changes of the dual active-set method, or interior-point
+    /// iterations of clarabel; 0 when no solver call was needed (the closed-form optimum had no
+    /// active inequality, or a single contact was simply checked).
     pub iterations: u32,
 }
 

@@ -198,6 +198,8 @@ struct DdState<const D: usize, const W: usize> {
     plane_edges: Vec<(u32, u32)>,
     plane_zero_sets: Vec<[u64; W]>,
     candidate_zero_sets: Vec<[u64; W]>,
+    /// Whether each candidate is on exactly `D − 1` constraints (a simple ray).
+    candidate_simple: Vec<bool>,
     next_rays: Vec<[f64; D]>,
     next_zero_sets: Vec<[u64; W]>,
     next_edges: Vec<(u32, u32)>,
@@ -219,6 +221,7 @@ impl<const D: usize, const W: usize> DdState<D, W> {
             plane_edges: Vec::new(),
             plane_zero_sets: Vec::new(),
             candidate_zero_sets: Vec::new(),
+            candidate_simple: Vec::new(),
             next_rays: Vec::with_capacity(capacity),
             next_zero_sets: Vec::with_capacity(capacity),
             next_edges: Vec::with_capacity(4 * capacity),
@@ -382,12 +385,26 @@ impl<const D: usize, const W: usize> DdState<D, W> {
                 .iter()
                 .map(|&r| self.next_zero_sets[r as usize]),
         );
+        self.candidate_simple.clear();
+        self.candidate_simple.extend(
+            self.candidate_zero_sets
+                .iter()
+                .map(|z| z.iter().map(|w| w.count_ones() as usize).sum::<usize>() == D - 1),
+        );
         let plane = &self.plane_zero_sets;
         let candidates = &self.candidate_zero_sets;
         for (i, za) in candidates.iter().enumerate() {
             for (j, zb) in candidates.iter().enumerate().skip(i + 1) {
                 let common: [u64; W] = std::array::from_fn(|k| za[k] & zb[k]);
                 if !has_at_least_bits(&common, D - 2) {
+                    continue;
+                }
+                // A simple ray (on exactly D − 1 constraints, necessarily independent since it is
+                // extreme) shares with the other ray D − 2 independent constraints, which cut out
+                // a 2-D face: its only extreme rays are the two, so they are adjacent.
+                if self.candidate_simple[i] || self.candidate_simple[j] {
+                    self.next_edges
+                        .push((self.candidates[i], self.candidates[j]));
                     continue;
                 }
                 // `a` and `b` themselves contain `common`; any third ray blocks.

@@ -3,8 +3,8 @@
 //! Contact stability for legged and humanoid robots, independent of any robot model: rectangular
 //! contacts with Coulomb friction, their wrench cones in span and face form, the net wrench cone
 //! of a contact set, the static-equilibrium polygon of the centre of mass (three methods that
-//! agree), and the wrench-distribution QP (pymanoid's `find_supporting_wrenches`, solved with
-//! clarabel).
+//! agree), and the wrench-distribution QP (pymanoid's `find_supporting_wrenches`, solved by a
+//! dense dual active-set method with clarabel as fallback and cross-check).
 //!
 //! Conventions: SI units, world frame with z up, wrenches `[force; moment]` exerted by the
 //! environment on the robot. Every function that returns a wrench says at which point and in
@@ -51,7 +51,7 @@ pub use distributor::WrenchDistributor;
 pub use error::StabilityError;
 pub use polygon::{ConvexPolygon, PolygonMethod, StaticPolygon};
 pub use stance::{STANDARD_GRAVITY, Stance};
-pub use wrench_qp::DistributionWorkspace;
+pub use wrench_qp::{DistributionWorkspace, QpSolver};
 
 #[cfg(test)]
 mod send_sync {

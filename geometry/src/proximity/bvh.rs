@@ -42,6 +42,16 @@ impl Node {
     }
 }
 
+/// The bounding sphere of a node alone (the centre of its box and the radius), kept in a dense
+/// array of its own for the cheap tests that need nothing else.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(crate) struct Sphere {
+    /// Centre, in the mesh frame.
+    pub center: V3,
+    /// Radius.
+    pub radius: f64,
+}
+
 /// The links of a node: either two children (the left one is the next node) or a run of
 /// triangles. Kept apart from the volumes so that both arrays stay dense.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +81,13 @@ impl Link {
 #[derive(Debug, Clone)]
 pub struct MeshBvh {
     pub(crate) nodes: Vec<Node>,
+    /// The bounding sphere of each node, in node order.
+    pub(crate) spheres: Vec<Sphere>,
     pub(crate) links: Vec<Link>,
+    /// The parent of each node (the root is its own parent).
+    pub(crate) parents: Vec<u32>,
+    /// The leaf holding each triangle slot.
+    pub(crate) leaf_of_slot: Vec<u32>,
     /// Triangles in leaf order.
     pub(crate) triangles: Vec<PreparedTriangle>,
     /// The face index (in the input) of each triangle in leaf order.
@@ -172,9 +188,31 @@ impl MeshBvh {
         for (slot, &f) in order.iter().enumerate() {
             slot_of_face[f as usize] = slot as u32;
         }
+        let spheres = nodes
+            .iter()
+            .map(|n| Sphere {
+                center: n.obb.center,
+                radius: n.radius,
+            })
+            .collect();
+        let mut parents = vec![0u32; nodes.len()];
+        let mut leaf_of_slot = vec![0u32; faces.len()];
+        for (i, l) in links.iter().enumerate() {
+            if l.is_leaf() {
+                for slot in l.link..l.link + l.count {
+                    leaf_of_slot[slot as usize] = i as u32;
+                }
+            } else {
+                parents[i + 1] = i as u32;
+                parents[l.link as usize] = i as u32;
+            }
+        }
         Ok(Self {
             nodes,
+            spheres,
             links,
+            parents,
+            leaf_of_slot,
             triangles,
             face_of_slot: order,
             slot_of_face,
@@ -186,6 +224,16 @@ impl MeshBvh {
     /// Number of triangles (faces given at construction).
     pub fn triangle_count(&self) -> usize {
         self.triangles.len()
+    }
+
+    /// The ancestor `levels` levels above the leaf holding triangle slot `slot` (the root
+    /// when the leaf is not that deep).
+    pub(crate) fn ancestor_of_slot(&self, slot: u32, levels: usize) -> u32 {
+        let mut node = self.leaf_of_slot[slot as usize];
+        for _ in 0..levels {
+            node = self.parents[node as usize];
+        }
+        node
     }
 
     /// Number of nodes of the hierarchy.

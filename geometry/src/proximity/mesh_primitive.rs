@@ -137,11 +137,7 @@ fn closest(p: &Placed<'_>, scratch: &mut ProximityScratch, bound: f64, warm: Opt
     if root > best.limit(p.tolerance) {
         return best;
     }
-    stack.push(Pending {
-        a: 0,
-        b: 0,
-        bound: root,
-    });
+    stack.push(Pending { a: 0, bound: root });
     while let Some(Pending {
         a: i, bound: lb, ..
     }) = stack.pop()
@@ -174,18 +170,10 @@ fn closest(p: &Placed<'_>, scratch: &mut ProximityScratch, bound: f64, warm: Opt
             (c2, c1, l2, l1)
         };
         if lf <= stop {
-            stack.push(Pending {
-                a: far,
-                b: 0,
-                bound: lf,
-            });
+            stack.push(Pending { a: far, bound: lf });
         }
         if ln <= stop {
-            stack.push(Pending {
-                a: near,
-                b: 0,
-                bound: ln,
-            });
+            stack.push(Pending { a: near, bound: ln });
         }
     }
     best
@@ -278,11 +266,7 @@ pub fn mesh_primitive_intersection(
     if !mesh.nodes[0].may_overlap(&p.bounds, p.radius) {
         return Ok(None);
     }
-    stack.push(Pending {
-        a: 0,
-        b: 0,
-        bound: 0.0,
-    });
+    stack.push(Pending { a: 0, bound: 0.0 });
     while let Some(Pending { a: i, .. }) = stack.pop() {
         let link = mesh.links[i as usize];
         if link.is_leaf() {
@@ -297,11 +281,7 @@ pub fn mesh_primitive_intersection(
         stats.volume_tests += 2;
         for c in [link.link, i + 1] {
             if mesh.nodes[c as usize].may_overlap(&p.bounds, p.radius) {
-                stack.push(Pending {
-                    a: c,
-                    b: 0,
-                    bound: 0.0,
-                });
+                stack.push(Pending { a: c, bound: 0.0 });
             }
         }
     }

@@ -7,6 +7,10 @@
 //!   node pairs by a lower bound on their distance and visiting the nearer ones first, with
 //!   exact triangle tests at the leaves. Each takes a warm start: the face pair of a previous
 //!   answer, tried first; it speeds coherent sequences up and never changes the distance.
+//!   Successive queries on the same mesh pair with the same [`ProximityScratch`] also start
+//!   from where the last one stopped (its front of node pairs, with lower bounds carried to
+//!   the new placement by a certified bound on the motion: along a separating direction, so
+//!   that sliding costs nothing), which never changes an answer either.
 //! - [`mesh_primitive_distance`], [`mesh_primitive_distance_within`] and
 //!   [`mesh_primitive_intersection`]: the same for a mesh against a [`Primitive`] (box,
 //!   sphere, capsule, cylinder, ellipsoid).
@@ -30,10 +34,14 @@
 mod box_triangle;
 mod bvh;
 mod closest;
+mod distance_walk;
 mod exact;
+mod front;
 mod gjk;
+mod intersection_walk;
 mod mesh_mesh;
 mod mesh_primitive;
+mod moved_node;
 mod obb;
 #[cfg(test)]
 mod oracle_tests;

@@ -60,20 +60,6 @@ impl Obb {
             * (2.0 * self.half.y).max(floor)
             * (2.0 * self.half.z).max(floor)
     }
-
-    /// The box moved by `x -> rotation * x + translation`.
-    #[inline]
-    pub fn transformed(&self, rotation: &Matrix3<f64>, translation: &V3) -> Self {
-        Self {
-            axes: [
-                rotation * self.axes[0],
-                rotation * self.axes[1],
-                rotation * self.axes[2],
-            ],
-            center: rotation * self.center + translation,
-            half: self.half,
-        }
-    }
 }
 
 /// Whether two boxes (in the same frame) are disjoint, by the separating-axis theorem on the
@@ -109,22 +95,77 @@ pub(crate) fn obbs_disjoint(a: &Obb, b: &Obb) -> bool {
     let r = [r0, r1, r2];
     let ar = r.map(|x| x.map(f64::abs));
     gap_from_b_faces(&r, &ar, &t, &ea, &eb) > 0.0
-        || cross_gap(&r, &ar, &t, &ea, &eb, 0.0, f64::NEG_INFINITY) > 0.0
+        || cross_gap(&r, &ar, &t, &ea, &eb, 0.0, (f64::NEG_INFINITY, 0)).0 > 0.0
+}
+
+/// The gap along the first separating axis found (with its code for [`gap_direction`]) when
+/// two boxes are disjoint by [`obbs_disjoint`]'s test, which it mirrors; `None` otherwise.
+#[inline]
+pub(crate) fn obb_separation(a: &Obb, b: &Obb) -> Option<(f64, u8)> {
+    let d = b.center - a.center;
+    let (ea, eb) = (a.half, b.half);
+    let row = |i: usize| {
+        [
+            a.axes[i].dot(&b.axes[0]),
+            a.axes[i].dot(&b.axes[1]),
+            a.axes[i].dot(&b.axes[2]),
+        ]
+    };
+    let face_a = |i: usize, r: &[f64; 3], t: f64| {
+        t.abs() - (ea[i] + eb[0] * r[0].abs() + eb[1] * r[1].abs() + eb[2] * r[2].abs())
+    };
+    let t = [a.axes[0].dot(&d), a.axes[1].dot(&d), a.axes[2].dot(&d)];
+    let r0 = row(0);
+    let g = face_a(0, &r0, t[0]);
+    if g > 0.0 {
+        return Some((g, 0));
+    }
+    let r1 = row(1);
+    let g = face_a(1, &r1, t[1]);
+    if g > 0.0 {
+        return Some((g, 1));
+    }
+    let r2 = row(2);
+    let g = face_a(2, &r2, t[2]);
+    if g > 0.0 {
+        return Some((g, 2));
+    }
+    let r = [r0, r1, r2];
+    let ar = r.map(|x| x.map(f64::abs));
+    for j in 0..3 {
+        let g = b_face_gap(&r, &ar, &t, &ea, &eb, j);
+        if g > 0.0 {
+            return Some((g, 3 + j as u8));
+        }
+    }
+    let (g, code) = cross_gap(&r, &ar, &t, &ea, &eb, 0.0, (f64::NEG_INFINITY, 0));
+    (g > 0.0).then_some((g, code))
 }
 
 /// Largest gap along the axes of `b` (not normalised: the axes are unit vectors).
 #[inline(always)]
 fn gap_from_b_faces(r: &[[f64; 3]; 3], ar: &[[f64; 3]; 3], t: &[f64; 3], ea: &V3, eb: &V3) -> f64 {
-    let g = |j: usize| {
-        (t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j]).abs()
-            - (ea[0] * ar[0][j] + ea[1] * ar[1][j] + ea[2] * ar[2][j])
-            - eb[j]
-    };
+    let g = |j: usize| b_face_gap(r, ar, t, ea, eb, j);
     g(0).max(g(1)).max(g(2))
 }
 
-/// Largest normalised gap along the nine edge cross products, starting from `gap`; returns
-/// as soon as it exceeds `stop`.
+/// The gap along axis `j` of `b`.
+#[inline(always)]
+fn b_face_gap(
+    r: &[[f64; 3]; 3],
+    ar: &[[f64; 3]; 3],
+    t: &[f64; 3],
+    ea: &V3,
+    eb: &V3,
+    j: usize,
+) -> f64 {
+    (t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j]).abs()
+        - (ea[0] * ar[0][j] + ea[1] * ar[1][j] + ea[2] * ar[2][j])
+        - eb[j]
+}
+
+/// Largest normalised gap along the nine edge cross products, starting from `start` (a gap
+/// and its axis code), with its axis code; returns as soon as it exceeds `stop`.
 #[inline(always)]
 fn cross_gap(
     r: &[[f64; 3]; 3],
@@ -133,8 +174,9 @@ fn cross_gap(
     ea: &V3,
     eb: &V3,
     stop: f64,
-    mut gap: f64,
-) -> f64 {
+    start: (f64, u8),
+) -> (f64, u8) {
+    let (mut gap, mut code) = start;
     macro_rules! axis {
         ($i:literal, $i1:literal, $i2:literal, $j:literal, $j1:literal, $j2:literal) => {{
             let n2 = 1.0 - r[$i][$j] * r[$i][$j];
@@ -146,8 +188,9 @@ fn cross_gap(
                 // raw^2 > gap^2 n2: skip the square root and division otherwise.
                 if raw > 0.0 && (gap < 0.0 || raw * raw > gap * gap * n2) {
                     gap = raw / n2.sqrt() * CROSS_SHRINK;
+                    code = 6 + 3 * $i + $j;
                     if gap > stop {
-                        return gap;
+                        return (gap, code);
                     }
                 }
             }
@@ -162,7 +205,7 @@ fn cross_gap(
     axis!(2, 0, 1, 0, 1, 2);
     axis!(2, 0, 1, 1, 2, 0);
     axis!(2, 0, 1, 2, 0, 1);
-    gap
+    (gap, code)
 }
 
 /// A lower bound on the distance between two boxes (in the same frame): the largest gap along
@@ -170,6 +213,13 @@ fn cross_gap(
 /// overlap along all of them. Stops as soon as a gap exceeds `stop` and returns it.
 #[inline]
 pub(crate) fn obb_gap(a: &Obb, b: &Obb, stop: f64) -> f64 {
+    obb_gap_axis(a, b, stop).0
+}
+
+/// [`obb_gap`] with the axis the gap is taken along, as a code for [`gap_direction`] (only
+/// meaningful when the gap exceeds `stop`).
+#[inline]
+pub(crate) fn obb_gap_axis(a: &Obb, b: &Obb, stop: f64) -> (f64, u8) {
     let d = b.center - a.center;
     let t = [a.axes[0].dot(&d), a.axes[1].dot(&d), a.axes[2].dot(&d)];
     let r = [
@@ -193,14 +243,41 @@ pub(crate) fn obb_gap(a: &Obb, b: &Obb, stop: f64) -> f64 {
     let (ea, eb) = (a.half, b.half);
     let fa =
         |i: usize| t[i].abs() - ea[i] - (eb[0] * ar[i][0] + eb[1] * ar[i][1] + eb[2] * ar[i][2]);
-    let gap = fa(0)
-        .max(fa(1))
-        .max(fa(2))
-        .max(gap_from_b_faces(&r, &ar, &t, &ea, &eb));
+    let faces = [
+        fa(0),
+        fa(1),
+        fa(2),
+        b_face_gap(&r, &ar, &t, &ea, &eb, 0),
+        b_face_gap(&r, &ar, &t, &ea, &eb, 1),
+        b_face_gap(&r, &ar, &t, &ea, &eb, 2),
+    ];
+    let gap = faces[0]
+        .max(faces[1])
+        .max(faces[2])
+        .max(faces[3])
+        .max(faces[4])
+        .max(faces[5]);
     if gap > stop {
-        return gap;
+        let code = faces.iter().position(|&g| g == gap).unwrap_or(0) as u8;
+        return (gap, code);
     }
-    cross_gap(&r, &ar, &t, &ea, &eb, stop, gap)
+    // Below `stop` the axis does not matter to callers; above it, a cross axis set it.
+    cross_gap(&r, &ar, &t, &ea, &eb, stop, (gap, 0))
+}
+
+/// The unit axis, pointing from `a` towards `b`, along which [`obb_gap_axis`] took the gap it
+/// returned with `code`: the boxes' slabs along it are at least that gap apart.
+pub(crate) fn gap_direction(a: &Obb, b: &Obb, code: u8) -> V3 {
+    let d = b.center - a.center;
+    let axis = match code {
+        0..=2 => a.axes[code as usize],
+        3..=5 => b.axes[code as usize - 3],
+        _ => {
+            let k = (code - 6) as usize;
+            a.axes[(k / 3) % 3].cross(&b.axes[k % 3]).normalize()
+        }
+    };
+    if axis.dot(&d) < 0.0 { -axis } else { axis }
 }
 
 /// Principal axes of a symmetric 3x3 matrix as a right-handed orthonormal frame, sorted by
@@ -310,6 +387,23 @@ mod tests {
                 V3::new(rnd().abs(), rnd().abs(), rnd().abs()),
             );
             let g = obb_gap(&a, &b, f64::INFINITY);
+            // Just below the full gap, the axis is meaningful: the slabs along it are at least
+            // the returned gap apart.
+            let (g_axis, code) = obb_gap_axis(&a, &b, g - 1e-3 * g.abs() - 1e-12);
+            assert!(g_axis <= g);
+            let n = gap_direction(&a, &b, code);
+            assert!((n.norm() - 1.0).abs() < 1e-12);
+            let support = |o: &Obb, s: f64| {
+                s * n.dot(&o.center)
+                    + (0..3)
+                        .map(|k| o.half[k] * n.dot(&o.axes[k]).abs())
+                        .sum::<f64>()
+            };
+            let slab = -support(&b, -1.0) - support(&a, 1.0);
+            assert!(
+                slab >= g_axis - 1e-12,
+                "slab gap {slab} below the box gap {g_axis}"
+            );
             let mut best = f64::INFINITY;
             for sa in 0..8 {
                 for sb in 0..8 {

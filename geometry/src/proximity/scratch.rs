@@ -3,14 +3,14 @@
 use nalgebra::Matrix3;
 
 use super::bvh::MeshBvh;
+use super::front::{Front, FrontPair};
 use super::obb::Obb;
 use super::triangle::{PreparedTriangle, V3};
 
-/// A node pair waiting in the traversal, with a lower bound on its distance.
+/// A node waiting in a mesh–primitive traversal, with a lower bound on its distance.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Pending {
     pub a: u32,
-    pub b: u32,
     pub bound: f64,
 }
 
@@ -44,12 +44,19 @@ impl MovedCache {
         self.translation = translation;
     }
 
-    /// The box of node `i` of `b`, moved.
+    /// The box of node `i` of `b`, moved, given its moved centre.
     #[inline]
-    pub fn node(&self, b: &MeshBvh, i: u32) -> Obb {
-        b.nodes[i as usize]
-            .obb
-            .transformed(&self.rotation, &self.translation)
+    pub fn node_about(&self, b: &MeshBvh, i: u32, center: V3) -> Obb {
+        let axes = &b.nodes[i as usize].obb.axes;
+        Obb {
+            axes: [
+                self.rotation * axes[0],
+                self.rotation * axes[1],
+                self.rotation * axes[2],
+            ],
+            center,
+            half: b.nodes[i as usize].obb.half,
+        }
     }
 
     /// Triangle `slot` of `b`, moved.
@@ -65,28 +72,65 @@ impl MovedCache {
     }
 }
 
-/// Scratch space for mesh queries: a traversal stack and a cache of the second mesh moved
-/// into the first mesh's frame. Create one per thread and reuse it: after the first queries on
-/// the largest meshes it is used, a query allocates nothing.
+/// Scratch space for mesh queries: a traversal stack, a cache of the second mesh moved into
+/// the first mesh's frame, and what the last distance and intersection queries on each of the
+/// last few mesh pairs left to speed up the next ones on the same pair (see
+/// [`ProximityScratch::forget`]). Create
+/// one per thread and reuse it: after the first queries on the largest meshes it is used, a
+/// query allocates nothing.
 #[derive(Debug, Clone, Default)]
 pub struct ProximityScratch {
+    /// The traversal stack of mesh–primitive queries.
     pub(crate) stack: Vec<Pending>,
+    /// The traversal stack of mesh–mesh queries.
+    pub(crate) pair_stack: Vec<FrontPair>,
     pub(crate) moved: MovedCache,
     pub(crate) stats: QueryStats,
-    pub(crate) front: SeparationFront,
+    /// The fronts of the last mesh–mesh distance queries, one per mesh pair.
+    pub(crate) distance_fronts: Fronts,
+    /// The fronts of the last mesh–mesh intersection queries, one per mesh pair.
+    pub(crate) separation_fronts: Fronts,
 }
 
-/// The node pairs at which the last intersection query of a mesh pair found the meshes apart
-/// (disjoint boxes, or leaf triangles that do not meet): a cut of the pair tree that the next
-/// query on the same pair starts from instead of the roots.
+/// How many mesh pairs a scratch space keeps fronts for (the least recently used is dropped).
+const FRONT_SLOTS: usize = 32;
+
+/// The fronts of the last few mesh pairs queried, so that a caller cycling through the link
+/// pairs of a robot keeps each pair's coherence.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct SeparationFront {
-    /// The mesh pair (hierarchy identities) the front belongs to, when it is complete.
-    pub key: Option<(u64, u64)>,
-    pub pairs: Vec<(u32, u32)>,
-    pub next: Vec<(u32, u32)>,
-    /// Size of the front right after the last query started from the roots.
-    pub fresh_len: usize,
+pub(crate) struct Fronts {
+    slots: Vec<Front>,
+    clock: u64,
+}
+
+impl Fronts {
+    /// The front of mesh pair `key`: its own slot, or the least recently used one, emptied.
+    pub fn for_pair(&mut self, key: (u64, u64)) -> &mut Front {
+        self.clock += 1;
+        let index = match self.slots.iter().position(|f| f.owner == Some(key)) {
+            Some(i) => i,
+            None if self.slots.len() < FRONT_SLOTS => {
+                self.slots.push(Front::default());
+                self.slots.len() - 1
+            }
+            None => {
+                let i = (0..self.slots.len())
+                    .min_by_key(|&i| self.slots[i].last_used)
+                    .unwrap_or(0);
+                self.slots[i].forget();
+                i
+            }
+        };
+        let front = &mut self.slots[index];
+        front.owner = Some(key);
+        front.last_used = self.clock;
+        front
+    }
+
+    /// Empties every front.
+    fn forget(&mut self) {
+        self.slots.iter_mut().for_each(Front::forget);
+    }
 }
 
 impl ProximityScratch {
@@ -95,10 +139,13 @@ impl ProximityScratch {
         Self::default()
     }
 
-    /// Forgets what the last queries left to speed up the next ones (the separation front of
-    /// the last intersection query). Answers never depend on it; use it to time cold queries.
+    /// Forgets what the last queries left to speed up the next ones on the same mesh pair:
+    /// the node pairs where the last distance and intersection queries stopped, with lower
+    /// bounds on their distances, which the next query moves to its placement and re-tests
+    /// only where needed. Answers never depend on it; use it to time cold queries.
     pub fn forget(&mut self) {
-        self.front.key = None;
+        self.distance_fronts.forget();
+        self.separation_fronts.forget();
     }
 
     /// Work done by the last query run with this scratch space.
@@ -114,4 +161,7 @@ pub struct QueryStats {
     pub volume_tests: u64,
     /// Triangle pairs (or triangle–primitive pairs) tested exactly.
     pub triangle_tests: u64,
+    /// Node pairs of a previous query's front skipped without any test, their bound moved
+    /// to the new placement still clearing the pruning limit.
+    pub front_skips: u64,
 }

@@ -25,7 +25,8 @@
 //!    - `to_string(x)` and `to_debug(x)`, so that `print(x)` and the REPL show something useful.
 //!
 //! 4. **Functions and docs**: register with [`doc`], which records parameter names and a one-line
-//!    description that `:help` shows (and later the generated API reference):
+//!    description that `:help` shows and the generated reference (`morsel doc`,
+//!    `docs/scripting.md`) lists under the binding file's group (`bindings/<group>/...`):
 //!    ```ignore
 //!    doc("sphere", &["r: number", "Shape"], "A ball of radius r.")
 //!        .register_into_engine(engine, |r: Dynamic| -> ScriptResult<Shape> {
@@ -81,12 +82,16 @@
 //!     (`b.run(src)` returns the printed output, `b.fail(src)` the [`crate::Diagnostic`],
 //!     `assert_fails_at(&d, "message part", line)`). Check values against independent truths
 //!     and write one case per malformed input. Add a `scripts/<workflow>.rhai` (use
-//!     `TEST_MODE` for small sizes) and bless its golden files:
-//!     `MORSEL_BLESS=1 cargo test -p morsel-shell --test golden`.
+//!     `TEST_MODE` for small sizes) and bless its golden files and the API snapshots
+//!     (`docs/scripting.md`, `tests/api_signatures.txt`):
+//!     `MORSEL_BLESS=1 cargo test -p morsel-shell --test golden --test api`.
 
 pub mod geometry;
+pub mod jointspace;
 pub mod kinematics;
+pub mod sensing;
 pub mod shell;
+pub mod stability;
 
 use std::sync::Arc;
 
@@ -99,12 +104,44 @@ pub fn register_all(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     shell::register(engine, ctx);
     geometry::register(engine, ctx);
     kinematics::register(engine, ctx);
+    jointspace::register(engine, ctx);
+    stability::register(engine, ctx);
+    sensing::register(engine, ctx);
 }
 
 /// A function registration carrying its parameter names (the last entry is the return type) and
 /// a one-line description, for `:help` and generated documentation.
+///
+/// The reference (`morsel doc`) groups functions by the binding file that registered them: the
+/// caller's file (`bindings/<group>.rs` or `bindings/<group>/...`) is recorded as a second
+/// comment line, `/// group: <group>` (see [`GROUP_TAG`]).
+#[track_caller]
 pub fn doc(name: &str, params: &[&str], description: &str) -> FuncRegistration {
+    let group = group_of(std::panic::Location::caller().file());
+    // Rhai drops the spaces of parameter types, so "Pose or [x, y, z]" would read
+    // "Poseor[x,y,z]"; an alternative is written `|` instead (the reference re-spaces it).
+    let params: Vec<String> = params.iter().map(|p| p.replace(" or ", " | ")).collect();
     FuncRegistration::new(name)
         .with_params_info(params)
-        .with_comments([format!("/// {description}")])
+        .with_comments([
+            format!("/// {description}"),
+            format!("/// {GROUP_TAG}{group}"),
+        ])
+}
+
+/// The prefix of the comment line that names a function's group in Rhai's metadata.
+pub const GROUP_TAG: &str = "group: ";
+
+/// The group of a binding source file: the component after `bindings/`, without `.rs`
+/// (`shell` when the file lies elsewhere).
+fn group_of(file: &str) -> String {
+    let parts: Vec<&str> = file.split(['/', '\\']).collect();
+    parts
+        .iter()
+        .position(|p| *p == "bindings")
+        .and_then(|i| parts.get(i + 1))
+        .map(|p| p.trim_end_matches(".rs"))
+        .filter(|p| !p.is_empty() && *p != "mod")
+        .unwrap_or("shell")
+        .to_string()
 }

@@ -1,6 +1,15 @@
 //! The interactive shell: rustyline editing with history, multi-line input, completion of bound
 //! names, and a few `:` commands. Variables and functions persist between inputs.
+//!
+//! - [`input`]: when an input is finished (the validator: open brackets, trailing operators);
+//! - [`complete`]: Tab completion from Rhai's metadata;
+//! - [`commands`]: one input at a time (`:help`, `:vars`, `:load`, `:reload`, `:time`, `:save`,
+//!   `:quit`), testable without a terminal.
+//!
+//! `shell/tests/repl_pty.rs` drives the real binary in a pseudo-terminal.
 
+pub mod commands;
+pub mod complete;
 pub mod input;
 
 use std::borrow::Cow;
@@ -17,16 +26,9 @@ use rustyline::{Config, Editor, Helper};
 
 use crate::cli::default_read_root;
 use crate::session::{Session, SessionOptions};
+pub use commands::{COMMANDS, Flow, Repl, help_text};
+use complete::Completions;
 use input::{InputState, input_state};
-
-/// The REPL's own commands, for `:help`.
-pub const COMMANDS: &str = "\
-  :help            this text and the list of Morsel functions
-  :help NAME       the signatures and descriptions of NAME
-  :vars            the session's variables
-  :load FILE       run a script file in this session
-  :quit            leave (or Ctrl-D)
-Input spanning several lines (an open bracket, a trailing operator) continues on the next line.";
 
 /// The history file: `$XDG_DATA_HOME/morsel/history.txt`, else
 /// `$HOME/.local/share/morsel/history.txt`; `None` when neither variable is set.
@@ -42,17 +44,15 @@ pub fn history_path(xdg_data_home: Option<&str>, home: Option<&str>) -> Option<P
 /// The rustyline helper: validation of unfinished input and completion of names.
 pub struct ReplHelper {
     parser: Engine,
-    names: Vec<String>,
+    completions: Completions,
 }
 
 impl ReplHelper {
-    /// A helper completing the given names (sorted, deduplicated here).
-    pub fn new(mut names: Vec<String>) -> Self {
-        names.sort();
-        names.dedup();
+    /// A helper completing what `completions` knows.
+    pub fn new(completions: Completions) -> Self {
         Self {
             parser: Engine::new_raw(),
-            names,
+            completions,
         }
     }
 }
@@ -66,23 +66,7 @@ impl Completer for ReplHelper {
         pos: usize,
         _ctx: &rustyline::Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
-        let before = &line[..pos];
-        let start = before
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .map_or(0, |i| {
-                i + before[i..].chars().next().map_or(1, char::len_utf8)
-            });
-        let word = &before[start..];
-        if word.is_empty() {
-            return Ok((pos, Vec::new()));
-        }
-        let found = self
-            .names
-            .iter()
-            .filter(|n| n.starts_with(word))
-            .cloned()
-            .collect();
-        Ok((start, found))
+        Ok(self.completions.complete(line, pos))
     }
 }
 
@@ -107,89 +91,12 @@ impl Validator for ReplHelper {
 
 impl Helper for ReplHelper {}
 
-/// Names to complete: bound functions (without operators and property accessors), variables
-/// and REPL commands.
-fn completion_names(session: &Session) -> Vec<String> {
-    let mut names: Vec<String> = session
-        .engine()
-        .gen_fn_signatures(true)
-        .iter()
-        .filter_map(|s| s.split('(').next())
-        .filter(|n| {
-            n.chars()
-                .next()
-                .is_some_and(|c| c.is_alphabetic() || c == '_')
-        })
-        .filter(|n| !n.starts_with("get$") && !n.starts_with("set$"))
-        .map(String::from)
-        .collect();
-    names.extend(session.scope().iter().map(|(name, _, _)| name.to_string()));
-    names.extend(["help", "quit", "vars", "load"].map(String::from));
-    names
-}
-
-/// The text of `:help` or `:help NAME`.
-pub fn help_text(session: &Session, topic: Option<&str>) -> String {
-    let signatures = session.engine().gen_fn_signatures(false);
-    let Some(name) = topic else {
-        let mut names: Vec<&str> = signatures
-            .iter()
-            .filter_map(|s| s.split('(').next())
-            .filter(|n| n.chars().next().is_some_and(char::is_alphabetic))
-            .filter(|n| !n.starts_with("get$") && !n.starts_with("set$") && *n != "to_debug")
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        return format!(
-            "REPL commands:\n{COMMANDS}\n\nMorsel functions (`:help NAME` for details):\n  {}\n\
-             Constants: SEED, TEST_MODE. Rhai's own functions and syntax also work.",
-            names.join(", ")
-        );
-    };
-    let docs = function_docs(session.engine(), name);
-    if docs.is_empty() {
-        format!("no Morsel function named `{name}`")
-    } else {
-        docs.join("\n")
-    }
-}
-
-/// `signature  // description` lines for a function name, from the engine's metadata.
-fn function_docs(engine: &Engine, name: &str) -> Vec<String> {
-    let Ok(json) = engine.gen_fn_metadata_to_json(false) else {
-        return Vec::new();
-    };
-    let Ok(meta) = serde_json::from_str::<serde_json::Value>(&json) else {
-        return Vec::new();
-    };
-    let functions = meta["functions"].as_array().cloned().unwrap_or_default();
-    let mut lines: Vec<String> = functions
-        .iter()
-        .filter(|f| f["name"].as_str() == Some(name))
-        .map(|f| {
-            let signature = f["signature"].as_str().unwrap_or(name).to_string();
-            let comment = f["docComments"]
-                .as_array()
-                .and_then(|c| c.first())
-                .and_then(|c| c.as_str())
-                .map(|c| c.trim_start_matches('/').trim().to_string())
-                .unwrap_or_default();
-            if comment.is_empty() {
-                signature
-            } else {
-                format!("{signature}\n    {comment}")
-            }
-        })
-        .collect();
-    lines.sort();
-    lines.dedup();
-    lines
-}
-
 /// Opens the REPL in the current folder; returns the exit code.
 pub fn run_repl() -> i32 {
-    let options = SessionOptions::new(".", "out").read_root(default_read_root(Path::new(".")));
-    let mut session = match Session::new(options) {
+    let options = SessionOptions::new(".", "out")
+        .read_root(default_read_root(Path::new(".")))
+        .interruptible(true);
+    let session = match Session::new(options) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("morsel: {e}");
@@ -204,7 +111,10 @@ pub fn run_repl() -> i32 {
             return 1;
         }
     };
-    editor.set_helper(Some(ReplHelper::new(completion_names(&session))));
+    let mut completions = Completions::from_engine(session.engine());
+    completions.set_variables(&session);
+    editor.set_helper(Some(ReplHelper::new(completions)));
+    let mut repl = Repl::new(session);
     let history = history_path(
         std::env::var("XDG_DATA_HOME").ok().as_deref(),
         std::env::var("HOME").ok().as_deref(),
@@ -220,11 +130,12 @@ pub fn run_repl() -> i32 {
     loop {
         match editor.readline("morsel> ") {
             Ok(line) => {
-                if !handle_line(&mut session, &line) {
+                let flow = repl.handle(&line, &mut std::io::stdout(), &mut std::io::stderr());
+                if flow == Flow::Quit {
                     break;
                 }
                 if let Some(helper) = editor.helper_mut() {
-                    *helper = ReplHelper::new(completion_names(&session));
+                    helper.completions.set_variables(&repl.session);
                 }
             }
             Err(ReadlineError::Interrupted) => {
@@ -250,45 +161,6 @@ pub fn run_repl() -> i32 {
     0
 }
 
-/// Handles one input; returns false to leave.
-fn handle_line(session: &mut Session, line: &str) -> bool {
-    let trimmed = line.trim();
-    if trimmed.is_empty() {
-        return true;
-    }
-    if let Some(command) = trimmed.strip_prefix(':') {
-        let (name, arg) = command
-            .split_once(char::is_whitespace)
-            .map_or((command, None), |(n, a)| (n, Some(a.trim())));
-        match name {
-            "quit" | "q" | "exit" => return false,
-            "help" | "h" => println!("{}", help_text(session, arg)),
-            "vars" => {
-                for (name, constant, value) in session.scope().iter_raw() {
-                    let kind = if constant { "const" } else { "let" };
-                    println!("{kind} {name} = {}", session.display(value));
-                }
-            }
-            "load" => match arg {
-                Some(file) => {
-                    if let Err(d) = session.run_file(Path::new(file)) {
-                        eprintln!("{d}");
-                    }
-                }
-                None => eprintln!(":load needs a file name"),
-            },
-            other => eprintln!("unknown command `:{other}`; try :help"),
-        }
-        return true;
-    }
-    match session.run_source("<repl>", line) {
-        Ok(value) if value.is_unit() => {}
-        Ok(value) => println!("{}", session.display(&value)),
-        Err(d) => eprintln!("{d}"),
-    }
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,17 +182,5 @@ mod tests {
         );
         assert_eq!(history_path(None, None), None);
         assert_eq!(history_path(None, Some("")), None);
-    }
-
-    #[test]
-    fn completion_finds_bound_names() {
-        let helper = ReplHelper::new(vec!["sphere".into(), "save".into(), "box".into()]);
-        let history = DefaultHistory::new();
-        let ctx = rustyline::Context::new(&history);
-        let (start, found) = helper.complete("let s = sp", 10, &ctx).expect("complete");
-        assert_eq!(start, 8);
-        assert_eq!(found, vec!["sphere".to_string()]);
-        let (_, found) = helper.complete("s", 1, &ctx).expect("complete");
-        assert_eq!(found, vec!["save".to_string(), "sphere".to_string()]);
     }
 }

@@ -233,3 +233,40 @@ fn a_floating_base_adds_seven_values_and_has_no_armature_services() {
     let d = b.fail("let r = urdf(\"panda.urdf\", #{ package_dirs: [\"nowhere\"] });");
     assert_fails_at(&d, "nowhere", 1);
 }
+
+#[test]
+fn a_position_ik_target_moved_at_speed_is_followed_by_a_planar_arm() {
+    // A planar 2-joint arm cannot hold a full pose while its tip moves along x, but it can
+    // follow the position: 0.2 m at 0.1 m/s takes 2 s, and the tip ends on the goal.
+    let mut b = Bench::new();
+    let out = b.run(&format!(
+        "{PLANAR}
+        arm.set_rotation(\"a\", 0.4);
+        arm.set_rotation(\"b\", 0.9);
+        let sim = simulation(#{{ dt: 0.01 }});
+        sim.add(arm);
+        let t = arm.create_ik_targets([\"tip\"], #{{ kind: \"position\" }})[0];
+        let start = arm.frame_pose(\"tip\").position;
+        arm.move_IK_target(t, [-0.2, 0.0, 0.0], [0.0, 0.0, 0.0], true, 0.1, ());
+        while arm.is_moving {{ sim.step(); }}
+        let end = arm.frame_pose(\"tip\").position;
+        print(sim.time);
+        print([end[0] - start[0], end[1] - start[1]]);"
+    ));
+    let v = numbers(&out);
+    assert!((v[0] - 2.0).abs() < 0.011, "{out}");
+    assert!((v[1] + 0.2).abs() < 1e-6 && v[2].abs() < 1e-6, "{out}");
+}
+
+#[test]
+fn an_unknown_ik_target_kind_is_an_error_with_its_line() {
+    let mut b = Bench::new();
+    let d = b
+        .session
+        .run_source(
+            "test.rhai",
+            &format!("{PLANAR}\narm.create_ik_targets([\"tip\"], #{{ kind: \"orientation\" }});"),
+        )
+        .expect_err("an unknown kind fails");
+    assert_fails_at(&d, "\"pose\" or \"position\"", 7);
+}

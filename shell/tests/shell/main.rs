@@ -3,8 +3,12 @@
 
 mod cli;
 mod geometry;
+mod jointspace;
 mod kinematics;
+mod processes;
+mod sensing;
 mod session;
+mod stability;
 
 use std::path::Path;
 

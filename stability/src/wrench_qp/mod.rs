@@ -13,19 +13,24 @@
 //!
 //! Before any solver call, the minimiser `x0` under the sum constraint alone is computed in
 //! closed form; when it satisfies every inequality it is the optimum and is returned as is.
-//! Otherwise clarabel solves for the step from `x0`, whose cost is the (rescaled) extra cost, on
-//! a working set of rows: first the rows `x0` violates, then any row the solution still
-//! violates, until none is (the optimum of a relaxation that satisfies every row is the optimum).
-//! The result is the same optimum as with all rows at once, with much smaller KKT systems.
+//! Otherwise a dense dual active-set method (Goldfarb–Idnani, [`QpSolver::ActiveSet`], the
+//! default) solves the QP exactly up to round-off, warm-started from the previous call's active
+//! set; infeasibility is reported only with a checked Farkas certificate. When that method gives
+//! up (iteration limit, numerical trouble) or [`QpSolver::InteriorPoint`] is chosen, clarabel
+//! solves it instead.
 //!
-//! The target is scaled to unit size (the problem is homogeneous, so the solution scales back
-//! exactly) and the cost so that the cost of `x0` is one (so that clarabel's absolute gap
+//! In the clarabel path, clarabel solves for the step from `x0`, whose cost is the (rescaled)
+//! extra cost, on a working set of rows: first the rows `x0` violates, then any row the solution
+//! still violates, until none is (the optimum of a relaxation that satisfies every row is the
+//! optimum). The result is the same optimum as with all rows at once, with much smaller KKT
+//! systems. The target is scaled to unit size (the problem is homogeneous, so the solution scales
+//! back exactly) and the cost so that the cost of `x0` is one (so that clarabel's absolute gap
 //! tolerance acts as a relative one). After solving, a least-norm correction makes the wrenches
-//! sum to the target to round-off. A [`DistributionWorkspace`] keeps clarabel solvers (one per
-//! problem structure and working set) between calls and only overwrites their data, so repeated
-//! solves reuse the solvers' memory and symbolic factorisations. Solver tolerances and settings
-//! are clarabel's defaults (only printing, presolve and zero-dropping are off, the last two so
-//! that data can be updated in place).
+//! sum to the target to round-off. A [`DistributionWorkspace`] keeps the active-set solver's
+//! memory and clarabel solvers (one per problem structure and working set) between calls and
+//! only overwrites their data, so repeated solves reuse memory and symbolic factorisations.
+//! Solver tolerances and settings are clarabel's defaults (only printing, presolve and
+//! zero-dropping are off, the last two so that data can be updated in place).
 
 use clarabel::algebra::CscMatrix;
 use clarabel::solver::{
@@ -33,6 +38,8 @@ use clarabel::solver::{
 };
 use nalgebra::{Matrix6, Point3, Vector6};
 
+mod active_set;
+mod active_set_form;
 mod forms;
 
 use crate::contact::Contact;
@@ -42,6 +49,7 @@ use crate::distribution::{
 };
 use crate::error::{StabilityError, check_finite};
 use crate::transport::{grasp_matrix, transport_wrench};
+use active_set_form::{ActiveSetResult, ActiveSetState};
 use forms::QpData;
 
 /// Constraint slack (unit-scaled problem) accepted when checking a wrench without a QP.
@@ -54,32 +62,62 @@ const SCREEN_TOLERANCE: f64 = 1e-10;
 /// Number of solvers (one per working set) a workspace keeps.
 const CACHED_SOLVERS: usize = 8;
 
-/// Reusable memory for wrench distributions: the clarabel solvers of the last few problem
-/// structures and working sets.
+/// Which QP solver `find_supporting_wrenches` uses when the closed form does not apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum QpSolver {
+    /// The dense dual active-set method (Goldfarb–Idnani), warm-started from the previous call;
+    /// falls back to clarabel if it gives up.
+    #[default]
+    ActiveSet,
+    /// clarabel's interior-point method on a growing working set of rows.
+    InteriorPoint,
+}
+
+/// Reusable memory for wrench distributions: the active-set solver's workspace and last active
+/// set, and the clarabel solvers of the last few problem structures and working sets.
 #[derive(Default)]
 pub struct DistributionWorkspace {
+    solver: QpSolver,
+    active_set: ActiveSetState,
     cached: Vec<CachedSolver>,
 }
 
 impl std::fmt::Debug for DistributionWorkspace {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DistributionWorkspace")
+            .field("solver", &self.solver)
             .field("cached_solvers", &self.cached.len())
             .finish()
     }
 }
 
 impl Clone for DistributionWorkspace {
-    /// A fresh workspace (solver memory is not shared between clones).
+    /// A fresh workspace with the same solver choice (solver memory is not shared between
+    /// clones).
     fn clone(&self) -> Self {
-        Self::default()
+        Self::with_solver(self.solver)
     }
 }
 
 impl DistributionWorkspace {
-    /// An empty workspace; the solver is created on first use.
+    /// An empty workspace using the default solver ([`QpSolver::ActiveSet`]); memory is
+    /// allocated on first use.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty workspace using `solver`.
+    pub fn with_solver(solver: QpSolver) -> Self {
+        Self {
+            solver,
+            ..Self::default()
+        }
+    }
+
+    /// The solver this workspace uses.
+    pub fn solver(&self) -> QpSolver {
+        self.solver
     }
 }
 
@@ -191,6 +229,35 @@ pub(crate) fn distribute(
             DistributionStatus::Solved,
             0,
         ));
+    }
+    if screening && workspace.solver == QpSolver::ActiveSet {
+        match workspace
+            .active_set
+            .solve(contacts, &supporting, &maps, &unit_target, scale, weights)
+        {
+            ActiveSetResult::Optimal(local, iterations) => {
+                let mut local = local.to_vec();
+                correct_sum(&mut local, &maps, &unit_target);
+                if supporting
+                    .iter()
+                    .zip(&local)
+                    .all(|(&i, u)| satisfies_local(&contacts[i], u, scale))
+                {
+                    let wrenches = world_wrenches(contacts, &supporting, &local, scale);
+                    let status = DistributionStatus::Solved;
+                    return Ok(finish(contacts, &supporting, &wrenches, status, iterations));
+                }
+            }
+            ActiveSetResult::Infeasible(iterations) => {
+                let status = DistributionStatus::Infeasible {
+                    reason: "no contact wrenches within the friction cones add up to the target \
+                             wrench (certified by a combination of the constraints)"
+                        .to_string(),
+                };
+                return Ok(finish(contacts, &supporting, &[], status, iterations));
+            }
+            ActiveSetResult::Failed => {}
+        }
     }
     // Two contacts: eliminating the sum leaves 6 variables and 32 rows, the smallest KKT system.
     // More contacts: the sparse form, whose KKT system factorises with little fill.
@@ -522,7 +589,8 @@ impl ContactSet {
         )
     }
 
-    /// [`ContactSet::find_supporting_wrenches`] reusing the solver memory of `workspace`.
+    /// [`ContactSet::find_supporting_wrenches`] with the solver choice and memory of
+    /// `workspace`; with the active-set solver, the previous call's active set is the warm start.
     pub fn find_supporting_wrenches_with(
         &self,
         wrench: &Vector6<f64>,
@@ -535,100 +603,4 @@ impl ContactSet {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn cost(result: &WrenchDistribution, weights: &DistributionWeights) -> f64 {
-        let local: Vec<Vector6<f64>> = result.wrenches.iter().map(|w| w.local).collect();
-        local_cost(&local, weights)
-    }
-
-    fn two_feet(com_x: f64) -> (ContactSet, Vector6<f64>, Point3<f64>) {
-        let left = Contact::from_pos_rpy([0.11, 0.05], [0.0, 0.15, 0.0], [0.0; 3], 0.7).unwrap();
-        let right = Contact::from_pos_rpy([0.11, 0.05], [0.0, -0.15, 0.0], [0.0; 3], 0.7).unwrap();
-        let set = ContactSet::new(vec![left, right]).unwrap();
-        (
-            set,
-            Vector6::new(0.0, 0.0, 380.0, 0.0, 0.0, 0.0),
-            Point3::new(com_x, 0.02, 0.8),
-        )
-    }
-
-    #[test]
-    fn closed_form_and_interior_point_agree_when_no_inequality_is_active() {
-        let (set, target, com) = two_feet(0.03);
-        let weights = DistributionWeights::default();
-        let mut workspace = DistributionWorkspace::new();
-        let fast = distribute(&set, &target, &com, &weights, &mut workspace, true).unwrap();
-        let slow = distribute(&set, &target, &com, &weights, &mut workspace, false).unwrap();
-        assert_eq!(fast.iterations, 0, "the closed form should apply here");
-        assert!(slow.iterations > 0);
-        for (a, b) in fast.wrenches.iter().zip(&slow.wrenches) {
-            assert!(
-                (a.world - b.world).amax() < 1e-5 * 380.0,
-                "{} vs {}",
-                a.world,
-                b.world
-            );
-        }
-    }
-
-    #[test]
-    fn screened_and_full_solves_agree_when_inequalities_bind() {
-        let wall = [0.0, -std::f64::consts::FRAC_PI_2, 0.0];
-        let hands = [
-            Contact::from_pos_rpy([0.04, 0.04], [0.45, 0.3, 1.1], wall, 0.7).unwrap(),
-            Contact::from_pos_rpy([0.04, 0.04], [0.45, -0.3, 1.1], wall, 0.7).unwrap(),
-        ];
-        let (feet, _, _) = two_feet(0.0);
-        let mut all = feet.contacts().to_vec();
-        all.extend(hands);
-        let four = ContactSet::new(all).unwrap();
-        let cases = [
-            (
-                feet,
-                Vector6::new(19.0, -11.4, 372.8, 0.0, 0.0, 0.0),
-                Point3::new(0.1, 0.05, 0.8),
-            ),
-            (
-                four.clone(),
-                Vector6::new(-38.0, 0.0, 391.8, 0.0, 0.0, 0.0),
-                Point3::new(0.3, 0.1, 0.9),
-            ),
-            (
-                four,
-                Vector6::new(0.0, 0.0, 372.8, 0.0, 0.0, 0.0),
-                Point3::new(0.0, 0.0, 0.8),
-            ),
-        ];
-        for (set, target, point) in cases {
-            let weights = DistributionWeights::default();
-            let mut workspace = DistributionWorkspace::new();
-            let screened =
-                distribute(&set, &target, &point, &weights, &mut workspace, true).unwrap();
-            let full = distribute(&set, &target, &point, &weights, &mut workspace, false).unwrap();
-            assert!(screened.is_solved() && full.is_solved());
-            // The cost is nearly flat along the yaw moment (weight 1e-4), so compare optimal
-            // values rather than wrenches.
-            let (a, b) = (cost(&screened, &weights), cost(&full, &weights));
-            assert!((a - b).abs() <= 1e-8 * a.max(b), "{a} vs {b}");
-        }
-    }
-
-    #[test]
-    fn the_closed_form_is_skipped_when_an_inequality_binds() {
-        // CoM beyond the toes: the centre of pressure constraints bind (or it is infeasible).
-        let (set, target, com) = two_feet(0.105);
-        let result = distribute(
-            &set,
-            &target,
-            &com,
-            &DistributionWeights::default(),
-            &mut DistributionWorkspace::new(),
-            true,
-        )
-        .unwrap();
-        assert!(result.iterations > 0);
-        assert!(result.is_solved());
-    }
-}
+mod tests;

@@ -5,7 +5,7 @@
 //! `move_IK_target`) only start a motion, which a `simulation` advances at each step. A new
 //! motion replaces the one in progress.
 
-use morsel_kinematics::{Armature, Trajectory, TrajectoryPoint};
+use morsel_kinematics::{Armature, IkTargetKind, Trajectory, TrajectoryPoint};
 use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 
 use crate::convert::{bool_arg, describe, f64_arg, fixed_arg, string_arg, vec_arg};
@@ -435,6 +435,22 @@ fn o_required(value: Option<Dynamic>, what: &str) -> Res<Dynamic> {
     })
 }
 
+/// Link names from the `links` argument of `create_ik_targets`.
+fn target_links(links: &Dynamic) -> Res<Vec<String>> {
+    let list = links.as_array_ref().map_err(|_| {
+        script_error(ShellError::argument(
+            "`links` of create_ik_targets()",
+            "an array of link names",
+            describe(links),
+        ))
+    })?;
+    list.iter()
+        .enumerate()
+        .map(|(i, l)| string_arg(l, &format!("`links` of create_ik_targets(), element {i}")))
+        .collect::<Result<_, _>>()
+        .or_script()
+}
+
 fn register_ik_targets(engine: &mut Engine) {
     doc(
         "create_ik_targets",
@@ -442,23 +458,45 @@ fn register_ik_targets(engine: &mut Engine) {
         "One full-pose IK target per link, where the link is now; returns the target names.",
     )
     .register_into_engine(engine, |r: &mut Robot, links: Dynamic| -> Res<Array> {
-        let list = links.as_array_ref().map_err(|_| {
-            script_error(ShellError::argument(
-                "`links` of create_ik_targets()",
-                "an array of link names",
-                describe(&links),
-            ))
-        })?;
-        let names: Vec<String> = list
-            .iter()
-            .enumerate()
-            .map(|(i, l)| string_arg(l, &format!("`links` of create_ik_targets(), element {i}")))
-            .collect::<Result<_, _>>()
-            .or_script()?;
+        let names = target_links(&links)?;
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let created = r.with(|a| a.create_ik_targets(&refs)).or_script()?;
         Ok(created.into_iter().map(Dynamic::from).collect())
     });
+    doc(
+        "create_ik_targets",
+        &["arm: Robot", "links: [string]", "options: #{kind: \"pose\" | \"position\"}", "[string]"],
+        "IK targets of a kind: \"position\" leaves the link's orientation free (a 3-joint leg can follow it).",
+    )
+    .register_into_engine(
+        engine,
+        |r: &mut Robot, links: Dynamic, opts: Dynamic| -> Res<Array> {
+            let names = target_links(&links)?;
+            let mut o = Options::new("create_ik_targets", &opts).or_script()?;
+            let kind = o.string("kind").or_script()?.unwrap_or_else(|| "pose".to_string());
+            o.finish().or_script()?;
+            let kind = match kind.as_str() {
+                "pose" => IkTargetKind::Pose,
+                "position" => IkTargetKind::Position,
+                other => {
+                    return Err(script_error(ShellError::argument(
+                        "option `kind` of create_ik_targets()",
+                        "\"pose\" or \"position\"",
+                        format!("\"{other}\""),
+                    )));
+                }
+            };
+            let created = r
+                .with(|a| {
+                    names
+                        .iter()
+                        .map(|link| a.create_ik_target(link, kind))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .or_script()?;
+            Ok(created.into_iter().map(Dynamic::from).collect())
+        },
+    );
     doc(
         "list_IK_targets",
         &["arm: Robot", "[string]"],

@@ -1,0 +1,258 @@
+//! The traversal of a mesh–mesh distance query: depth first, nearer child pair first, from the
+//! roots or from the front the last query on the same mesh pair left.
+
+use super::front::{Front, FrontPair, Motion, leaf_certificate};
+use super::mesh_mesh::{Best, PlacedPair, TrianglePair, warm_slots};
+use super::moved_node::MovedNode;
+use super::scratch::{MovedCache, ProximityScratch, QueryStats};
+use super::triangle::V3;
+use super::triangle_distance::triangle_distance;
+
+/// One distance query under way: the meshes, the buffers and the best pair so far.
+struct DistanceWalk<'p, 's> {
+    pair: &'p PlacedPair<'p>,
+    stack: &'s mut Vec<FrontPair>,
+    moved: &'s mut MovedCache,
+    stats: &'s mut QueryStats,
+    /// The front being built: where this query stopped, with lower bounds.
+    next: &'s mut Vec<FrontPair>,
+    best: Best,
+}
+
+/// A node pair with no known separating direction.
+#[inline]
+fn pending(a: u32, b: u32, bound: f64) -> FrontPair {
+    FrontPair {
+        a,
+        b,
+        bound,
+        axis: V3::zeros(),
+    }
+}
+
+impl DistanceWalk<'_, '_> {
+    /// Explores node pair `(ia, ib)` (lower bound `lb`) and everything under it that may hold a
+    /// closer pair, recording where it stops in the front. When `refresh`, the pair's own
+    /// bound is first recomputed (it comes from an earlier placement). Returns `true` at
+    /// contact, the search being over.
+    fn explore(&mut self, ia: u32, ib: u32, lb: f64, refresh: bool) -> bool {
+        let (a, b, tol) = (self.pair.a, self.pair.b, self.pair.tolerance);
+        if refresh && !(a.links[ia as usize].is_leaf() && b.links[ib as usize].is_leaf()) {
+            let stop = self.best.limit(tol);
+            self.stats.volume_tests += 1;
+            let mut node = MovedNode::new(b, ib, self.moved);
+            let (gap, axis) = node.gap_to(a, ia, b, self.moved, stop);
+            if gap > stop {
+                self.next.push(FrontPair {
+                    a: ia,
+                    b: ib,
+                    bound: gap,
+                    axis: node.direction(a, ia, axis),
+                });
+                return false;
+            }
+        }
+        self.stack.push(pending(ia, ib, lb));
+        while let Some(entry) = self.stack.pop() {
+            let (ia, ib) = (entry.a, entry.b);
+            let stop = self.best.limit(tol);
+            if entry.bound > stop {
+                self.next.push(entry);
+                continue;
+            }
+            let (la, lb_) = (a.links[ia as usize], b.links[ib as usize]);
+            if la.is_leaf() && lb_.is_leaf() {
+                if self.leaves(ia, ib) {
+                    return true;
+                }
+                continue;
+            }
+            self.stats.volume_tests += 2;
+            let (ra, rb) = (a.spheres[ia as usize].radius, b.spheres[ib as usize].radius);
+            let descend_a = !la.is_leaf() && (lb_.is_leaf() || ra >= rb);
+            let children = if descend_a {
+                let (c1, c2) = (ia + 1, la.link);
+                let mut node = MovedNode::new(b, ib, self.moved);
+                let (l1, x1) = node.gap_to(a, c1, b, self.moved, stop);
+                let (l2, x2) = node.gap_to(a, c2, b, self.moved, stop);
+                let pair = |c: u32, l: f64, x| FrontPair {
+                    a: c,
+                    b: ib,
+                    bound: l,
+                    axis: if l > stop {
+                        node.direction(a, c, x)
+                    } else {
+                        V3::zeros()
+                    },
+                };
+                [pair(c1, l1, x1), pair(c2, l2, x2)]
+            } else {
+                let (c1, c2) = (ib + 1, lb_.link);
+                let child = |c: u32, moved: &MovedCache| {
+                    let mut node = MovedNode::new(b, c, moved);
+                    let (l, x) = node.gap_to(a, ia, b, moved, stop);
+                    FrontPair {
+                        a: ia,
+                        b: c,
+                        bound: l,
+                        axis: if l > stop {
+                            node.direction(a, ia, x)
+                        } else {
+                            V3::zeros()
+                        },
+                    }
+                };
+                [child(c1, self.moved), child(c2, self.moved)]
+            };
+            // Push the farther pair first so that the nearer one is explored first; pairs
+            // already beyond the limit go straight to the front.
+            let [p1, p2] = children;
+            let (near, far) = if p1.bound <= p2.bound {
+                (p1, p2)
+            } else {
+                (p2, p1)
+            };
+            for p in [far, near] {
+                if p.bound <= stop {
+                    self.stack.push(p);
+                } else {
+                    self.next.push(p);
+                }
+            }
+        }
+        false
+    }
+
+    /// Tests the triangles of leaf pair `(ia, ib)` and records the pair in the front with a
+    /// lower bound (a slab gap with its direction for single triangles). Returns `true` at
+    /// contact.
+    fn leaves(&mut self, ia: u32, ib: u32) -> bool {
+        let (a, b, tol) = (self.pair.a, self.pair.b, self.pair.tolerance);
+        let (la, lb) = (a.links[ia as usize], b.links[ib as usize]);
+        // The smallest triangle distance, or the limit a test was cut at (its distance
+        // exceeds it).
+        let mut bound = f64::INFINITY;
+        let mut witness = None;
+        for sa in la.link..la.link + la.count {
+            for sb in lb.link..lb.link + lb.count {
+                let tb = self.moved.triangle(b, sb);
+                self.stats.triangle_tests += 1;
+                let stop = self.best.limit(tol);
+                match triangle_distance(&a.triangles[sa as usize], tb, stop) {
+                    Some(r) => {
+                        bound = bound.min(r.distance);
+                        witness = Some((r.point_a, r.point_b));
+                        self.best.offer(r, sa, sb);
+                        if self.best.is_contact() {
+                            return true;
+                        }
+                    }
+                    None => bound = bound.min(stop),
+                }
+            }
+        }
+        let mut entry = pending(ia, ib, bound);
+        if la.count == 1 && lb.count == 1 {
+            let ta = &a.triangles[la.link as usize];
+            let tb = self.moved.triangle(b, lb.link);
+            let (gap, axis) = leaf_certificate(ta, tb, witness);
+            // The slab gap is at most the distance; keep the distance when it is larger and
+            // no direction is needed to carry it.
+            if gap > 0.0 && gap >= 0.5 * bound {
+                entry = FrontPair {
+                    a: ia,
+                    b: ib,
+                    bound: gap,
+                    axis,
+                };
+            }
+        }
+        self.next.push(entry);
+        false
+    }
+}
+
+/// Finds the closest triangle pair at distance at most `bound`, if any: from the front the
+/// last distance query on this mesh pair left, when there is one, else from the roots.
+pub(crate) fn closest_pair(
+    pair: &PlacedPair<'_>,
+    scratch: &mut ProximityScratch,
+    bound: f64,
+    warm: Option<TrianglePair>,
+) -> Best {
+    let (a, b, tol) = (pair.a, pair.b, pair.tolerance);
+    let ProximityScratch {
+        pair_stack: stack,
+        moved,
+        stats,
+        distance_fronts,
+        ..
+    } = scratch;
+    *stats = Default::default();
+    let key = (a.id, b.id);
+    let front = distance_fronts.for_pair(key);
+    let resumed = front.start(key);
+    let mut best = Best {
+        distance: bound,
+        found: None,
+    };
+    if let Some((sa, sb)) = warm_slots(a, b, warm) {
+        let tb = moved.triangle(b, sb);
+        stats.triangle_tests += 1;
+        if let Some(r) = triangle_distance(&a.triangles[sa as usize], tb, best.limit(tol)) {
+            best.offer(r, sa, sb);
+        }
+    }
+    if best.is_contact() {
+        return best;
+    }
+    stack.clear();
+    let Front {
+        pairs: old,
+        next,
+        rotation,
+        translation,
+        ..
+    } = front;
+    next.clear();
+    let mut walk = DistanceWalk {
+        pair,
+        stack,
+        moved,
+        stats,
+        next,
+        best,
+    };
+    if resumed {
+        let motion = Motion::between(
+            rotation,
+            translation,
+            &walk.moved.rotation,
+            &walk.moved.translation,
+        );
+        for e in old.iter() {
+            let carried = motion.carry(e, &b.spheres[e.b as usize]);
+            if carried > walk.best.limit(tol) {
+                walk.stats.front_skips += 1;
+                walk.next.push(FrontPair {
+                    bound: carried,
+                    ..*e
+                });
+            } else if walk.explore(e.a, e.b, carried, true) {
+                // Contact: the old front stays, still valid at its own placement.
+                return walk.best;
+            }
+        }
+    } else {
+        walk.stats.volume_tests += 1;
+        let (root, _) =
+            MovedNode::new(b, 0, walk.moved).gap_to(a, 0, b, walk.moved, walk.best.limit(tol));
+        if walk.explore(0, 0, root, false) {
+            return walk.best;
+        }
+    }
+    let best = walk.best;
+    let (r, t) = (moved.rotation, moved.translation);
+    front.finish(key, resumed, &r, &t);
+    best
+}

@@ -1,0 +1,328 @@
+//! Coherence between successive queries on the same mesh pair: the front of node pairs at
+//! which the last query stopped, each with a certified lower bound on its distance, and a
+//! bound on how far the second mesh can have moved since.
+//!
+//! A query that finds the meshes apart (or the answer) leaves a cut of the pair tree: node
+//! pairs it pruned or leaf pairs it tested, every triangle pair lying under exactly one of
+//! them, each with a lower bound on the distance between its contents at the query's relative
+//! placement. When the second mesh moves from placement `x -> R0 x + t0` to `x -> R1 x + t1`
+//! (in the first mesh's frame), a point `x` of a node held in a sphere of centre `c` and radius
+//! `r` moves by `|(R1 - R0) x + (t1 - t0)| <= |(R1 - R0) c + (t1 - t0)| + |R1 - R0| r`, so the
+//! old bound minus this displacement is a lower bound at the new placement. Pairs whose moved
+//! bound still clears the pruning limit are skipped without a box test; the others are tested
+//! afresh and refined. The answers are those of a traversal from the roots.
+
+use nalgebra::Matrix3;
+
+use super::bvh::Sphere;
+use super::triangle::{PreparedTriangle, V3};
+
+/// A node pair of a front with a lower bound on the distance between its contents and, when
+/// known, a unit direction `axis` (in the first mesh's frame, from its node towards the
+/// other) such that the contents' slabs along it are at least `bound` apart; zero otherwise.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FrontPair {
+    /// Node of the first mesh.
+    pub a: u32,
+    /// Node of the second mesh.
+    pub b: u32,
+    /// Lower bound on the distance.
+    pub bound: f64,
+    /// Separating direction of the bound, or zero.
+    pub axis: V3,
+}
+
+/// A front of node pairs with lower bounds, valid at one relative placement of a mesh pair.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Front {
+    /// The mesh pair (hierarchy identities) the front belongs to, when it is complete.
+    pub key: Option<(u64, u64)>,
+    /// Rotation of the placement the bounds hold at (second mesh into the first's frame).
+    pub rotation: Matrix3<f64>,
+    /// Translation of that placement.
+    pub translation: V3,
+    /// The node pairs and their lower bounds.
+    pub pairs: Vec<FrontPair>,
+    /// The front being built by the running query.
+    pub next: Vec<FrontPair>,
+    /// Size of the front right after the last query started from the roots.
+    pub fresh_len: usize,
+    /// The mesh pair of the last query, when it found contact.
+    pub contact_key: Option<(u64, u64)>,
+    /// Queries started since the front was last brought up to date.
+    pub age: u32,
+    /// The mesh pair whose slot this is (in [`super::scratch::Fronts`]).
+    pub owner: Option<(u64, u64)>,
+    /// When the slot was last used (a query counter).
+    pub last_used: u64,
+}
+
+/// Queries after which a front that was not brought up to date (the queries in between found
+/// contact early) is dropped: the placement has usually moved so far that re-testing it costs
+/// more than starting from the roots.
+const MAX_AGE: u32 = 3;
+
+impl Front {
+    /// Drops what the front knows (its slot keeps its owner).
+    pub fn forget(&mut self) {
+        self.key = None;
+        self.contact_key = None;
+        self.age = 0;
+    }
+
+    /// Starts a query on the mesh pair `key`: whether to resume from the front (it holds for
+    /// that pair and is recent enough).
+    #[inline]
+    pub fn start(&mut self, key: (u64, u64)) -> bool {
+        self.age = self.age.saturating_add(1);
+        self.key == Some(key) && self.age <= MAX_AGE
+    }
+
+    /// Ends a query that went through the whole front (or started from the roots): the front
+    /// just built becomes the current one, at the given placement, unless it has grown so far
+    /// beyond a fresh one that re-testing it would cost more than starting from the roots.
+    pub fn finish(
+        &mut self,
+        key: (u64, u64),
+        resumed: bool,
+        rotation: &Matrix3<f64>,
+        translation: &V3,
+    ) {
+        if !resumed {
+            self.fresh_len = self.next.len();
+        }
+        if self.next.len() <= 2 * self.fresh_len.max(32) {
+            std::mem::swap(&mut self.pairs, &mut self.next);
+            self.key = Some(key);
+            self.rotation = *rotation;
+            self.translation = *translation;
+            self.age = 0;
+        } else {
+            self.key = None;
+        }
+    }
+}
+
+/// The largest slab gap between two triangles (in the same frame) along a few directions: the
+/// direction of their closest points `witness` when given, and each triangle's normal. The
+/// gap is computed from the corners along the direction actually returned, so it is a lower
+/// bound on their distance whatever the rounding of the direction. `(0, 0)` when no direction
+/// separates them.
+pub(crate) fn leaf_certificate(
+    ta: &PreparedTriangle,
+    tb: &PreparedTriangle,
+    witness: Option<(V3, V3)>,
+) -> (f64, V3) {
+    let mut best = (0.0, V3::zeros());
+    let towards = tb.v[0] + tb.v[1] + tb.v[2] - ta.v[0] - ta.v[1] - ta.v[2];
+    let candidates = [
+        witness.and_then(|(pa, pb)| (pb - pa).try_normalize(1e-300)),
+        Some(ta.unit_normal),
+        Some(tb.unit_normal),
+    ];
+    for n in candidates.into_iter().flatten() {
+        if n == V3::zeros() {
+            continue;
+        }
+        let n = if n.dot(&towards) < 0.0 { -n } else { n };
+        let low_b = n.dot(&tb.v[0]).min(n.dot(&tb.v[1])).min(n.dot(&tb.v[2]));
+        let high_a = n.dot(&ta.v[0]).max(n.dot(&ta.v[1])).max(n.dot(&ta.v[2]));
+        let gap = low_b - high_a;
+        if gap > best.0 {
+            best = (gap, n);
+        }
+    }
+    best
+}
+
+/// A bound on the displacement of the second mesh's points between two placements.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Motion {
+    /// `R1 - R0`.
+    delta: Matrix3<f64>,
+    /// `t1 - t0`.
+    shift: V3,
+    /// An upper bound on the spectral norm of `R1 - R0`.
+    spin: f64,
+}
+
+/// Relative inflation of displacement bounds, far above their rounding.
+const INFLATE: f64 = 1.0 + 1e-12;
+
+impl Motion {
+    /// The motion from placement `(r0, t0)` to `(r1, t1)`.
+    pub fn between(r0: &Matrix3<f64>, t0: &V3, r1: &Matrix3<f64>, t1: &V3) -> Self {
+        let delta = r1 - r0;
+        // For rotations, R1 - R0 = (Q - I) R0 with Q a rotation by some angle θ: its two
+        // non-zero singular values both equal 2 sin(θ/2), so the squared Frobenius norm is
+        // twice the squared spectral norm. The absolute term covers the rounding of
+        // not-quite-orthogonal matrices.
+        let spin = (0.5 * delta.norm_squared()).sqrt() * INFLATE + 1e-14;
+        Self {
+            delta,
+            shift: t1 - t0,
+            spin,
+        }
+    }
+
+    /// An upper bound on how far any point in `sphere` (of the second mesh) moved.
+    #[inline(always)]
+    pub fn of(&self, sphere: &Sphere) -> f64 {
+        ((self.delta * sphere.center + self.shift).norm() + self.spin * sphere.radius) * INFLATE
+    }
+
+    /// The bound of `pair` (whose second node is in `sphere`) carried over to the new
+    /// placement. With a separating direction `n`, each point `x = c + e` (`|e| <= r`) of the
+    /// second node moves along `n` by
+    /// `n . ((R1 - R0) x + t1 - t0) >= w . c + n . (t1 - t0) - |w| r` with `w = (R1 - R0)^T n`,
+    /// and the slab gap moves by at least that: sliding along the slab and turning about an
+    /// axis along `n` cost nothing. Without a direction, the bound drops by the full
+    /// displacement.
+    #[inline(always)]
+    pub fn carry(&self, pair: &FrontPair, sphere: &Sphere) -> f64 {
+        if pair.axis == V3::zeros() {
+            pair.bound - self.of(sphere)
+        } else {
+            let n = &pair.axis;
+            let w = self.delta.tr_mul(n);
+            let along = w.dot(&sphere.center) + n.dot(&self.shift);
+            let spread = (w.norm() * INFLATE + 1e-15) * sphere.radius;
+            pair.bound + along - spread - along.abs() * (INFLATE - 1.0) - 1e-15
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::{Rotation3, Vector3};
+
+    #[test]
+    fn displacement_bound_covers_every_point_of_the_sphere() {
+        let mut seed = 7u64;
+        let mut rnd = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64) / ((1u64 << 53) as f64) * 2.0 - 1.0
+        };
+        for _ in 0..500 {
+            let r0 = *Rotation3::new(Vector3::new(rnd(), rnd(), rnd()) * 3.0).matrix();
+            let scale = if rnd() > 0.0 { 1e-3 } else { 1.0 };
+            let r1 = *(Rotation3::new(Vector3::new(rnd(), rnd(), rnd()) * scale)
+                * Rotation3::from_matrix_unchecked(r0))
+            .matrix();
+            let (t0, t1) = (
+                V3::new(rnd(), rnd(), rnd()),
+                V3::new(rnd(), rnd(), rnd()) * scale,
+            );
+            let node = Sphere {
+                center: V3::new(rnd(), rnd(), rnd()),
+                radius: rnd().abs(),
+            };
+            let bound = Motion::between(&r0, &t0, &r1, &t1).of(&node);
+            for _ in 0..20 {
+                let dir = V3::new(rnd(), rnd(), rnd());
+                let Some(dir) = dir.try_normalize(1e-6) else {
+                    continue;
+                };
+                let x = node.center + dir * node.radius * rnd().abs();
+                let moved = (r1 * x + t1 - (r0 * x + t0)).norm();
+                assert!(moved <= bound, "a point moved {moved} > bound {bound}");
+            }
+            // The bound is attained up to the sphere's extent: not looser than twice it.
+            let centre_move = (r1 * node.center + t1 - (r0 * node.center + t0)).norm();
+            let spin = (r1 - r0).norm() / 2f64.sqrt();
+            assert!(bound <= centre_move + spin * node.radius + 1e-9);
+        }
+    }
+
+    /// Random triangle pairs carried through random motions over several steps: the slab
+    /// certificate never exceeds the exact distance, and neither does the carried bound, with
+    /// or without its direction, at any step (truth: the exact triangle distance at the step).
+    #[test]
+    fn carried_certificates_never_exceed_the_true_distance() {
+        use crate::proximity::triangle_distance::triangle_distance;
+        let mut seed = 11u64;
+        let mut rnd = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64) / ((1u64 << 53) as f64) * 2.0 - 1.0
+        };
+        let mut directional = 0;
+        for _ in 0..400 {
+            let corner =
+                |rnd: &mut dyn FnMut() -> f64, c: V3| c + V3::new(rnd(), rnd(), rnd()) * 0.3;
+            let ca = V3::new(rnd(), rnd(), rnd());
+            let ta = PreparedTriangle::new([
+                corner(&mut rnd, ca),
+                corner(&mut rnd, ca),
+                corner(&mut rnd, ca),
+            ]);
+            let cb = V3::new(rnd(), rnd(), rnd()) * 0.5;
+            let vb = [
+                corner(&mut rnd, cb),
+                corner(&mut rnd, cb),
+                corner(&mut rnd, cb),
+            ];
+            let centre = (vb[0] + vb[1] + vb[2]) / 3.0;
+            let sphere = Sphere {
+                center: centre,
+                radius: vb.iter().map(|v| (v - centre).norm()).fold(0.0, f64::max),
+            };
+            let mut r = *Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0).matrix();
+            let mut t = V3::new(rnd(), rnd(), rnd()) * 2.0;
+            let tb = PreparedTriangle::transformed(&vb, &r, &t);
+            let Some(d) = triangle_distance(&ta, &tb, f64::INFINITY) else {
+                continue;
+            };
+            let (gap, axis) = leaf_certificate(&ta, &tb, Some((d.point_a, d.point_b)));
+            assert!(
+                gap <= d.distance + 1e-12,
+                "certificate {gap} > {}",
+                d.distance
+            );
+            directional += (axis != V3::zeros()) as usize;
+            let mut with_axis = FrontPair {
+                a: 0,
+                b: 0,
+                bound: gap,
+                axis,
+            };
+            let mut without = FrontPair {
+                axis: V3::zeros(),
+                bound: d.distance,
+                ..with_axis
+            };
+            let step = if rnd() > 0.0 { 0.02 } else { 0.2 };
+            for _ in 0..5 {
+                let r1 = *(Rotation3::new(V3::new(rnd(), rnd(), rnd()) * step)
+                    * Rotation3::from_matrix_unchecked(r))
+                .matrix();
+                let t1 = t + V3::new(rnd(), rnd(), rnd()) * step;
+                let motion = Motion::between(&r, &t, &r1, &t1);
+                with_axis.bound = motion.carry(&with_axis, &sphere);
+                without.bound = motion.carry(&without, &sphere);
+                (r, t) = (r1, t1);
+                let moved = PreparedTriangle::transformed(&vb, &r, &t);
+                let truth =
+                    triangle_distance(&ta, &moved, f64::INFINITY).map_or(0.0, |x| x.distance);
+                assert!(
+                    with_axis.bound <= truth + 1e-12,
+                    "{} > {truth}",
+                    with_axis.bound
+                );
+                assert!(
+                    without.bound <= truth + 1e-12,
+                    "{} > {truth}",
+                    without.bound
+                );
+            }
+        }
+        assert!(
+            directional > 100,
+            "only {directional} directional certificates"
+        );
+    }
+}

@@ -1,0 +1,103 @@
+//! [`CollisionData`]: placements and scratch space of one evaluation of a
+//! [`CollisionModel`], and [`update_placements`].
+
+use morsel_geometry::proximity::{ProximityScratch, TrianglePair};
+use morsel_kinematics::{Data, Model, forward_kinematics};
+use nalgebra::Isometry3;
+
+use crate::collision_model::CollisionModel;
+use crate::error::{JointspaceError, Result};
+
+/// The state of one evaluation of a [`CollisionModel`]: kinematic data, world placements of
+/// the objects, warm starts of the mesh queries (one per active pair) and scratch buffers.
+///
+/// Create one per thread with [`CollisionData::new`]; queries reuse its buffers and allocate
+/// nothing once warm.
+#[derive(Clone, Debug)]
+pub struct CollisionData {
+    pub(crate) kinematics: Data,
+    pub(crate) world_from_object: Vec<Isometry3<f64>>,
+    /// Per active pair: the proximity engine's scratch space (its separation front stays valid
+    /// from one query of the pair to the next).
+    pub(crate) scratch: Vec<ProximityScratch>,
+    /// Per active pair: the triangle pair of its last answer, tried first by the next query.
+    pub(crate) warm: Vec<Option<TrianglePair>>,
+    /// Penetration candidates: (upper bound of the depth, vertex index, certainly inside).
+    pub(crate) depth_candidates: Vec<(f64, u32, bool)>,
+    nq: usize,
+}
+
+impl CollisionData {
+    /// Buffers for `model` and its collision model `collision`.
+    pub fn new(model: &Model, collision: &CollisionModel) -> CollisionData {
+        CollisionData {
+            kinematics: Data::new(model),
+            world_from_object: vec![Isometry3::identity(); collision.objects().len()],
+            scratch: vec![ProximityScratch::new(); collision.pairs().len()],
+            warm: vec![None; collision.pairs().len()],
+            depth_candidates: Vec::new(),
+            nq: model.nq(),
+        }
+    }
+
+    /// World pose of every collision object (its shape's frame), indexed like
+    /// [`CollisionModel::objects`], as left by the last [`update_placements`].
+    pub fn world_from_objects(&self) -> &[Isometry3<f64>] {
+        &self.world_from_object
+    }
+
+    /// The kinematic data of the last [`update_placements`].
+    pub fn kinematics(&self) -> &Data {
+        &self.kinematics
+    }
+
+    /// Forgets the warm starts, so that the next queries start cold (their answers are the
+    /// same; only their cost changes).
+    pub fn reset_warm_starts(&mut self) {
+        self.warm.iter_mut().for_each(|w| *w = None);
+        self.scratch.iter_mut().for_each(ProximityScratch::forget);
+    }
+
+    /// Checks that this data was made for `collision` (and grows the warm starts when pairs
+    /// were added since).
+    pub(crate) fn check(&mut self, model: &Model, collision: &CollisionModel) -> Result<()> {
+        if self.world_from_object.len() != collision.objects().len() || self.nq != model.nq() {
+            return Err(JointspaceError::invalid(
+                "collision data",
+                "it was made for another model; create it with CollisionData::new(&model, &collision_model)",
+            ));
+        }
+        if self.warm.len() < collision.pairs().len() {
+            self.warm.resize(collision.pairs().len(), None);
+        }
+        if self.scratch.len() < collision.pairs().len() {
+            self.scratch
+                .resize(collision.pairs().len(), ProximityScratch::new());
+        }
+        Ok(())
+    }
+}
+
+/// Places every collision object of `collision` for configuration `q` (forward kinematics,
+/// then each object's pose in its link).
+///
+/// Errors when `q` has the wrong length or is not finite, or when the data was made for
+/// another model.
+pub fn update_placements(
+    model: &Model,
+    collision: &CollisionModel,
+    data: &mut CollisionData,
+    q: &[f64],
+) -> Result<()> {
+    data.check(model, collision)?;
+    forward_kinematics(model, &mut data.kinematics, q)?;
+    place_objects(collision, data);
+    Ok(())
+}
+
+/// Fills the object placements from the link placements already in `data`.
+pub(crate) fn place_objects(collision: &CollisionModel, data: &mut CollisionData) {
+    for (pose, object) in data.world_from_object.iter_mut().zip(collision.objects()) {
+        *pose = data.kinematics.world_from_link(object.link()) * object.collider().local_pose;
+    }
+}

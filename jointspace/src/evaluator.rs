@@ -1,0 +1,124 @@
+//! Evaluation of one configuration against the sampler's pairs, with a per-pair cache for
+//! grids.
+
+use crate::collision_data::{CollisionData, update_placements};
+use crate::collision_query::{compute_collision, compute_distance};
+use crate::error::Result;
+use crate::options::Measure;
+use crate::sampler::CollisionSampler;
+
+/// One thread's evaluation state: collision data, a full configuration buffer, and per pair
+/// the last value computed with the key of the grid indices it depends on.
+pub(crate) struct Evaluator<'s> {
+    sampler: &'s CollisionSampler,
+    pub data: CollisionData,
+    q: Vec<f64>,
+    cache: Vec<Option<(usize, f64)>>,
+}
+
+impl<'s> Evaluator<'s> {
+    pub fn new(sampler: &'s CollisionSampler) -> Self {
+        Evaluator {
+            sampler,
+            data: sampler.new_data(),
+            q: sampler.subspace().reference().to_vec(),
+            cache: vec![None; sampler.collision_model().pairs().len()],
+        }
+    }
+
+    /// Forgets warm starts and cached values: what follows is computed as from a fresh state.
+    pub fn reset(&mut self) {
+        self.data.reset_warm_starts();
+        self.cache.iter_mut().for_each(|c| *c = None);
+    }
+
+    /// The value of subspace point `point`. With `keys` (one per pair: a number that changes
+    /// whenever a joint the pair depends on changes), a pair whose key matches its last
+    /// evaluation reuses that value instead of querying again.
+    pub fn evaluate(
+        &mut self,
+        point: &[f64],
+        measure: &Measure,
+        keys: Option<&[usize]>,
+    ) -> Result<f64> {
+        let mut placed = false;
+        let pairs = self.cache.len();
+        match measure {
+            Measure::Binary => {
+                for p in 0..pairs {
+                    let value = match self.cached(p, keys) {
+                        Some(v) => v,
+                        None => {
+                            self.place(point, &mut placed)?;
+                            let hit = compute_collision(
+                                self.sampler.collision_model(),
+                                &mut self.data,
+                                p,
+                            )?;
+                            let v = if hit { 0.0 } else { 1.0 };
+                            self.store(p, keys, v);
+                            v
+                        }
+                    };
+                    if value <= 0.0 {
+                        return Ok(0.0);
+                    }
+                }
+                Ok(1.0)
+            }
+            Measure::Distance(options) => {
+                let mut best = f64::INFINITY;
+                for p in 0..pairs {
+                    let value = match self.cached(p, keys) {
+                        Some(v) => v,
+                        None => {
+                            self.place(point, &mut placed)?;
+                            let v = compute_distance(
+                                self.sampler.collision_model(),
+                                &mut self.data,
+                                p,
+                                options,
+                            )?;
+                            self.store(p, keys, v);
+                            v
+                        }
+                    };
+                    best = best.min(value);
+                }
+                Ok(best)
+            }
+        }
+    }
+
+    /// Whether `point` is in collision (pairs checked in order, stopping at the first hit).
+    pub fn collides(&mut self, point: &[f64]) -> Result<bool> {
+        Ok(self.evaluate(point, &Measure::Binary, None)? <= 0.0)
+    }
+
+    #[inline]
+    fn cached(&self, p: usize, keys: Option<&[usize]>) -> Option<f64> {
+        match (keys, self.cache[p]) {
+            (Some(k), Some((key, v))) if k[p] == key => Some(v),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn store(&mut self, p: usize, keys: Option<&[usize]>, v: f64) {
+        self.cache[p] = keys.map(|k| (k[p], v));
+    }
+
+    fn place(&mut self, point: &[f64], placed: &mut bool) -> Result<()> {
+        if !*placed {
+            self.sampler.subspace().write(point, &mut self.q);
+            update_placements(
+                self.sampler.model(),
+                self.sampler.collision_model(),
+                &mut self.data,
+                &self.q,
+            )?;
+            *placed = true;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,331 @@
+//! Sharding: run shard `i` of `n` of a sampling run as an independent job (a Slurm job array
+//! task, say), save it with a manifest of the inputs, and merge the shards into the map a
+//! single run would have produced, byte for byte.
+//!
+//! A run's chunks (see [`crate::sampling`]) are split into `n` contiguous ranges; shard `i`
+//! computes range `i`. Because chunks start from a fresh state, the merged values equal a
+//! single run's exactly. The shard file is JSON (floats round-trip exactly).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{JointspaceError, Result};
+use crate::memory;
+use crate::options::{Measure, SampleOptions};
+use crate::sample_map::SampleMap;
+use crate::sampler::CollisionSampler;
+use crate::sampling::{Plan, Sampling, assemble, run_chunks};
+
+/// Format tag of shard files.
+pub const SHARD_FORMAT: &str = "morsel-jointspace sample shard v1";
+
+/// Shard `index` of `count` (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard, `0..count`.
+    pub index: usize,
+    /// Number of shards.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Shard `index` of `count`; errors unless `index < count`.
+    pub fn new(index: usize, count: usize) -> Result<Self> {
+        if count == 0 || index >= count {
+            return Err(JointspaceError::invalid(
+                "shard",
+                format!("index {index} of {count}: give count >= 1 and 0 <= index < count"),
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The chunks of this shard among `chunks`.
+    pub(crate) fn chunks(&self, chunks: usize) -> std::ops::Range<usize> {
+        let at = |i: usize| ((i as u128 * chunks as u128) / self.count as u128) as usize;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+/// A collision object as recorded in a manifest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ObjectRecord {
+    /// Object name.
+    pub name: String,
+    /// Link name.
+    pub link: String,
+    /// Shape kind (`mesh`, `box`, ...).
+    pub shape: String,
+    /// Triangles of a mesh.
+    pub triangles: Option<usize>,
+}
+
+/// The inputs of a sampling run and which part a shard holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// [`SHARD_FORMAT`].
+    pub format: String,
+    /// Version of morsel-jointspace that wrote it.
+    pub crate_version: String,
+    /// Robot (model) name.
+    pub robot: String,
+    /// Configuration size of the model.
+    pub nq: usize,
+    /// Sampled joints.
+    pub joints: Vec<String>,
+    /// Their configuration indices.
+    pub configuration_indices: Vec<usize>,
+    /// Their ranges.
+    pub ranges: Vec<[f64; 2]>,
+    /// Reference configuration.
+    pub reference: Vec<f64>,
+    /// Active pairs by object names.
+    pub pairs: Vec<[String; 2]>,
+    /// The objects of the pairs.
+    pub objects: Vec<ObjectRecord>,
+    /// Whether closed meshes were solids.
+    pub solid_meshes: bool,
+    /// What was measured.
+    pub measure: Measure,
+    /// How configurations were chosen.
+    pub sampling: Sampling,
+    /// Number of chunks of the whole run.
+    pub chunk_count: usize,
+    /// This shard.
+    pub shard: Shard,
+    /// The chunks this shard holds, `[start, end)`.
+    pub chunks: [usize; 2],
+}
+
+impl Manifest {
+    /// The manifest without its shard part, for comparing shards of one run.
+    fn run_part(&self) -> Manifest {
+        Manifest {
+            shard: Shard {
+                index: 0,
+                count: self.shard.count,
+            },
+            chunks: [0, 0],
+            ..self.clone()
+        }
+    }
+}
+
+/// One shard's values (in the run's visiting order) and its manifest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SampleShard {
+    /// The run's inputs and this shard's place in it.
+    pub manifest: Manifest,
+    /// Values of the shard's configurations, in visiting order.
+    pub values: Vec<f64>,
+}
+
+impl SampleShard {
+    /// The shard as JSON text.
+    pub fn to_json(&self) -> Result<String> {
+        serde_json::to_string(self).map_err(|e| JointspaceError::ShardFormat {
+            path: "<string>".into(),
+            message: e.to_string(),
+        })
+    }
+    /// A shard from JSON text.
+    pub fn from_json(text: &str) -> Result<Self> {
+        serde_json::from_str(text).map_err(|e| JointspaceError::ShardFormat {
+            path: "<string>".into(),
+            message: e.to_string(),
+        })
+    }
+    /// Writes the shard as JSON.
+    pub fn write_json(&self, path: impl AsRef<Path>) -> Result<()> {
+        let path = path.as_ref();
+        let text = self.to_json()?;
+        std::fs::write(path, text).map_err(|source| JointspaceError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+    /// Reads a shard written by [`write_json`](Self::write_json).
+    pub fn read_json(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| JointspaceError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        serde_json::from_str(&text).map_err(|e| JointspaceError::ShardFormat {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })
+    }
+}
+
+impl CollisionSampler {
+    /// Shard `shard` of the grid run [`grid`](Self::grid) would do.
+    pub fn grid_shard(
+        &self,
+        steps: &[usize],
+        options: &SampleOptions,
+        shard: Shard,
+    ) -> Result<SampleShard> {
+        let sampling = self.grid_sampling(steps, options)?;
+        self.run_shard(sampling, options, shard)
+    }
+
+    /// Shard `shard` of the random run [`random`](Self::random) would do.
+    pub fn random_shard(
+        &self,
+        count: usize,
+        seed: u64,
+        options: &SampleOptions,
+        shard: Shard,
+    ) -> Result<SampleShard> {
+        let sampling = self.random_sampling(count, seed, options)?;
+        self.run_shard(sampling, options, shard)
+    }
+
+    fn run_shard(
+        &self,
+        sampling: Sampling,
+        options: &SampleOptions,
+        shard: Shard,
+    ) -> Result<SampleShard> {
+        let shard = Shard::new(shard.index, shard.count)?;
+        let plan = Plan::new(
+            &sampling,
+            &self.subspace().names(),
+            &self.subspace().ranges(),
+        )?;
+        let chunks = shard.chunks(plan.chunk_count());
+        let samples: usize = chunks.clone().map(|c| plan.chunk_len(c)).sum();
+        memory::check(
+            &format!("shard {} of {}", shard.index, shard.count),
+            memory::sampling_bytes(samples as u128, self.subspace().dim()),
+            options.memory_limit,
+            "split the run into more shards or raise SampleOptions::memory_limit",
+        )?;
+        let values = run_chunks(
+            self,
+            &plan,
+            &options.measure,
+            chunks.clone(),
+            options.progress,
+        )?;
+        Ok(SampleShard {
+            manifest: self.manifest(sampling, options.measure, shard, plan.chunk_count(), chunks),
+            values,
+        })
+    }
+
+    fn manifest(
+        &self,
+        sampling: Sampling,
+        measure: Measure,
+        shard: Shard,
+        chunk_count: usize,
+        chunks: std::ops::Range<usize>,
+    ) -> Manifest {
+        let c = self.collision_model();
+        let mut objects: Vec<ObjectRecord> = Vec::new();
+        for p in c.pairs() {
+            for id in [p.first, p.second] {
+                let o = c.object(id);
+                if !objects.iter().any(|r| r.name == o.name()) {
+                    objects.push(ObjectRecord {
+                        name: o.name().to_owned(),
+                        link: o.link_name().to_owned(),
+                        shape: o.collider().shape.name().to_owned(),
+                        triangles: o.triangle_count(),
+                    });
+                }
+            }
+        }
+        Manifest {
+            format: SHARD_FORMAT.to_owned(),
+            crate_version: env!("CARGO_PKG_VERSION").to_owned(),
+            robot: c.robot().to_owned(),
+            nq: self.model().nq(),
+            joints: self.subspace().names(),
+            configuration_indices: self.subspace().joints().iter().map(|j| j.idx_q).collect(),
+            ranges: self.subspace().ranges(),
+            reference: self.subspace().reference().to_vec(),
+            pairs: self.pair_names(),
+            objects,
+            solid_meshes: c.solid_meshes(),
+            measure,
+            sampling,
+            chunk_count,
+            shard,
+            chunks: [chunks.start, chunks.end],
+        }
+    }
+}
+
+/// Merges the shards of one run into the map a single run would give.
+///
+/// Errors when the shards come from different runs (their manifests differ beyond the shard
+/// part), when one is missing or repeated, or when a shard holds the wrong number of values.
+pub fn merge_shards(shards: &[SampleShard]) -> Result<SampleMap> {
+    let first = shards
+        .first()
+        .ok_or_else(|| JointspaceError::ShardMismatch {
+            reason: "no shard given".into(),
+        })?;
+    let m = &first.manifest;
+    if m.format != SHARD_FORMAT {
+        return Err(JointspaceError::ShardMismatch {
+            reason: format!("format \"{}\" is not \"{SHARD_FORMAT}\"", m.format),
+        });
+    }
+    let count = m.shard.count;
+    let run = m.run_part();
+    let mut by_index: Vec<Option<&SampleShard>> = vec![None; count];
+    for s in shards {
+        if s.manifest.run_part() != run {
+            return Err(JointspaceError::ShardMismatch {
+                reason: format!(
+                    "shard {} comes from another run (its manifest differs)",
+                    s.manifest.shard.index
+                ),
+            });
+        }
+        let i = s.manifest.shard.index;
+        match by_index.get_mut(i) {
+            Some(slot @ None) => *slot = Some(s),
+            Some(Some(_)) => {
+                return Err(JointspaceError::ShardMismatch {
+                    reason: format!("shard {i} is given twice"),
+                });
+            }
+            None => {
+                return Err(JointspaceError::ShardMismatch {
+                    reason: format!("shard index {i} is not below {count}"),
+                });
+            }
+        }
+    }
+    let plan = Plan::new(&m.sampling, &m.joints, &m.ranges)?;
+    let mut values = Vec::with_capacity(plan.total());
+    for (i, slot) in by_index.iter().enumerate() {
+        let s = slot.ok_or_else(|| JointspaceError::ShardMismatch {
+            reason: format!("shard {i} of {count} is missing"),
+        })?;
+        let expected = Shard { index: i, count }.chunks(plan.chunk_count());
+        let len: usize = expected.clone().map(|c| plan.chunk_len(c)).sum();
+        if s.manifest.chunks != [expected.start, expected.end] || s.values.len() != len {
+            return Err(JointspaceError::ShardMismatch {
+                reason: format!(
+                    "shard {i} should hold chunks {expected:?} ({len} values) but holds {} values",
+                    s.values.len()
+                ),
+            });
+        }
+        values.extend_from_slice(&s.values);
+    }
+    assemble(
+        &plan,
+        m.joints.clone(),
+        m.ranges.clone(),
+        &values,
+        m.measure.into(),
+    )
+}

@@ -1,0 +1,10 @@
+//! Integration tests of morsel-jointspace (one test binary; one module per topic).
+
+// Helpers outside #[test] functions unwrap too: a failure there is a failed test.
+#![allow(clippy::unwrap_used)]
+
+mod analytic;
+mod common;
+mod errors;
+mod nearest;
+mod solo12;

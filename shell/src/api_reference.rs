@@ -1,0 +1,383 @@
+//! The reference of the script API, generated from the engine's function metadata: the
+//! signatures and one-line descriptions recorded by [`crate::bindings::doc`].
+//!
+//! `morsel doc` prints [`markdown`] (checked in as `docs/scripting.md`) and
+//! `morsel doc --signatures` prints [`signatures`] (checked in as `tests/api_signatures.txt`);
+//! `shell/tests/api.rs` fails when either drifts from the bindings.
+
+use std::collections::BTreeMap;
+
+use rhai::Engine;
+use serde_json::Value;
+
+use crate::bindings::GROUP_TAG;
+use crate::error::ShellError;
+use crate::session::{Session, SessionOptions};
+
+/// The order of the groups in the reference (the binding files); others follow alphabetically.
+const GROUP_ORDER: &[&str] = &[
+    "shell",
+    "geometry",
+    "kinematics",
+    "sensing",
+    "stability",
+    "jointspace",
+];
+
+/// One registered function as the reference shows it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ApiFunction {
+    /// The binding file that registered it (`geometry`, `shell`, ...); `None` when it was
+    /// registered without [`crate::bindings::doc`].
+    pub group: Option<String>,
+    /// The name scripts call.
+    pub name: String,
+    /// `name(param: type, ...) -> type`.
+    pub signature: String,
+    /// The one-line description (empty when none was given).
+    pub description: String,
+}
+
+/// A session whose engine carries the whole script API (its folders are the system's temporary
+/// folder; nothing is written).
+pub fn reference_session() -> Result<Session, ShellError> {
+    let dir = std::env::temp_dir();
+    Session::new(SessionOptions::new(&dir, dir.join("morsel-doc-unused")))
+}
+
+/// The functions registered by Morsel (not Rhai's standard library), sorted by group, name and
+/// signature. Operators and property accessors are left out.
+pub fn functions(engine: &Engine) -> Vec<ApiFunction> {
+    let Ok(json) = engine.gen_fn_metadata_to_json(false) else {
+        return Vec::new();
+    };
+    let Ok(meta) = serde_json::from_str::<Value>(&json) else {
+        return Vec::new();
+    };
+    let mut list: Vec<ApiFunction> = meta["functions"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| {
+            let name = f["name"].as_str()?;
+            if !is_plain_name(name) {
+                return None;
+            }
+            let comments: Vec<&str> = f["docComments"]
+                .as_array()
+                .map(|c| c.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let text = |c: &&str| c.trim_start_matches('/').trim().to_string();
+            let group = comments
+                .iter()
+                .map(text)
+                .find_map(|c| c.strip_prefix(GROUP_TAG).map(String::from));
+            let description = comments
+                .iter()
+                .map(text)
+                .find(|c| !c.starts_with(GROUP_TAG))
+                .unwrap_or_default();
+            Some(ApiFunction {
+                group,
+                name: name.to_string(),
+                signature: tidy_signature(engine, f["signature"].as_str().unwrap_or(name)),
+                description,
+            })
+        })
+        .collect();
+    list.sort();
+    list.dedup();
+    list
+}
+
+/// Every signature registered by Morsel, sorted and listed once: functions, methods, operators
+/// and property accessors (`get$name`/`set$name`), with Rust types shown as scripts see them.
+pub fn signatures(engine: &Engine) -> Vec<String> {
+    let mut list: Vec<String> = engine
+        .gen_fn_signatures(false)
+        .iter()
+        .map(|s| tidy_signature(engine, s))
+        .collect();
+    list.sort();
+    list.dedup();
+    list
+}
+
+const RESULT_OPEN: &str = "core::result::Result<";
+const RESULT_CLOSE: &str = ",alloc::boxed::Box<rhai::types::error::EvalAltResult>>";
+
+/// A signature with Rust type paths (of natively registered functions) turned into the names
+/// scripts see: `Result<T, Box<EvalAltResult>>` is `T`, `Vec<Dynamic>` is `array`, registered
+/// types take their script names, other paths keep their last segment.
+pub fn tidy_signature(engine: &Engine, signature: &str) -> String {
+    let mut text = signature.to_string();
+    while let Some(start) = text.find(RESULT_OPEN) {
+        let inner_start = start + RESULT_OPEN.len();
+        let Some(len) = text[inner_start..].find(RESULT_CLOSE) else {
+            break;
+        };
+        let inner = text[inner_start..inner_start + len].to_string();
+        let inner = engine.map_type_name(&inner).to_string();
+        text.replace_range(start..inner_start + len + RESULT_CLOSE.len(), &inner);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        if !token.is_empty() {
+            let short = token.rsplit("::").next().unwrap_or(token);
+            out.push_str(match short {
+                "i64" => "INT",
+                "f64" => "FLOAT",
+                "ImmutableString" => "string",
+                other => other,
+            });
+            token.clear();
+        }
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' || c == ':' || c == '$' {
+            token.push(c);
+        } else {
+            flush(&mut token, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    let out = out
+        .replace("BTreeMap<SmartString<LazyCompact>,Dynamic>", "map")
+        .replace("Vec<Dynamic>", "array");
+    respace(&out)
+}
+
+/// Puts back the spaces Rhai drops from parameter types: after `,` and `:` (not inside `::`),
+/// and around `|`.
+fn respace(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).and_then(|j| chars.get(j)).copied();
+        let next = chars.get(i + 1).copied();
+        match c {
+            '|' => {
+                if prev.is_some_and(|p| p != ' ') {
+                    out.push(' ');
+                }
+                out.push('|');
+                if next.is_some_and(|n| n != ' ') {
+                    out.push(' ');
+                }
+            }
+            ',' | ':' => {
+                out.push(c);
+                let in_path = c == ':' && (prev == Some(':') || next == Some(':'));
+                if !in_path && next.is_some_and(|n| n != ' ') {
+                    out.push(' ');
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether a function name is a callable identifier (not an operator or a property accessor).
+fn is_plain_name(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && !name.contains('$')
+}
+
+/// `(type, property, signature)` of every property getter, sorted.
+fn properties(signatures: &[String]) -> Vec<(String, String, String)> {
+    let mut list: Vec<(String, String, String)> = signatures
+        .iter()
+        .filter_map(|s| {
+            let rest = s.strip_prefix("get$")?;
+            let (property, rest) = rest.split_once('(')?;
+            let (params, ret) = rest.split_once(')')?;
+            let ty = params
+                .rsplit(':')
+                .next()
+                .unwrap_or(params)
+                .trim()
+                .trim_start_matches("&mut ")
+                .trim_start_matches('&')
+                .to_string();
+            let ret = ret.trim().trim_start_matches("->").trim();
+            let shown = if ret.is_empty() {
+                format!("{ty}.{property}")
+            } else {
+                format!("{ty}.{property} -> {ret}")
+            };
+            Some((ty, property.to_string(), shown))
+        })
+        .collect();
+    list.sort();
+    list.dedup();
+    list
+}
+
+/// The Markdown reference of the script API.
+pub fn markdown(engine: &Engine) -> String {
+    let functions = functions(engine);
+    let mut groups: BTreeMap<(usize, String), Vec<&ApiFunction>> = BTreeMap::new();
+    let mut others = Vec::new();
+    for f in &functions {
+        match &f.group {
+            Some(group) => {
+                let rank = GROUP_ORDER
+                    .iter()
+                    .position(|g| g == group)
+                    .unwrap_or(GROUP_ORDER.len());
+                groups.entry((rank, group.clone())).or_default().push(f);
+            }
+            None if !matches!(f.name.as_str(), "to_string" | "to_debug") => others.push(f),
+            None => {}
+        }
+    }
+
+    let mut md = String::new();
+    md.push_str("# Morsel script API\n\n");
+    md.push_str(
+        "<!-- Generated by `morsel doc` from the bindings; do not edit by hand. Regenerate with\n     \
+         MORSEL_BLESS=1 cargo test -p morsel-shell --test api -->\n\n",
+    );
+    md.push_str(
+        "Every function that Morsel adds to Rhai, grouped by the crate it binds, with its \
+         signature and one-line description. A function whose first parameter is a Morsel object \
+         is also a method: `f(x, a)` and `x.f(a)` are the same call. Numbers may be integers or \
+         floats; vectors and points are arrays `[x, y, z]`; options are maps `#{ key: value }`. \
+         Rhai's own functions and syntax also work: see <https://rhai.rs/book/>. In the REPL, \
+         `:help NAME` shows the same text.\n\n",
+    );
+    md.push_str("Groups:");
+    for (i, (_, group)) in groups.keys().enumerate() {
+        md.push_str(if i == 0 { " " } else { ", " });
+        md.push_str(&format!("[{group}](#{group})"));
+    }
+    md.push_str("; [properties](#properties)");
+    if !others.is_empty() {
+        md.push_str("; [other functions](#other-functions)");
+    }
+    md.push_str(".\n");
+
+    for ((_, group), list) in &groups {
+        md.push_str(&format!("\n## {group}\n\n"));
+        for f in list {
+            push_function(&mut md, f);
+        }
+    }
+
+    let signatures = signatures(engine);
+    md.push_str("\n## properties\n\nRead-only fields of Morsel objects (`x.name`), by type.\n\n");
+    for (_, _, shown) in properties(&signatures) {
+        md.push_str(&format!("- `{shown}`\n"));
+    }
+
+    if !others.is_empty() {
+        md.push_str("\n## other functions\n\nRegistered without a description.\n\n");
+        for f in others {
+            push_function(&mut md, f);
+        }
+    }
+    md
+}
+
+fn push_function(md: &mut String, f: &ApiFunction) {
+    if f.description.is_empty() {
+        md.push_str(&format!("- `{}`\n", f.signature));
+    } else {
+        md.push_str(&format!("- `{}`  \n  {}\n", f.signature, f.description));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_functions_carry_their_group_and_description() {
+        let session = reference_session().expect("session");
+        let list = functions(session.engine());
+        let seed = list
+            .iter()
+            .find(|f| f.name == "seed")
+            .expect("seed() is registered");
+        assert_eq!(seed.group.as_deref(), Some("shell"));
+        assert!(seed.description.starts_with("The run's --seed"), "{seed:?}");
+        assert_eq!(seed.signature, "seed() -> INT");
+        assert!(
+            list.iter().all(|f| !f.signature.contains("::")),
+            "Rust paths are tidied"
+        );
+        let sphere = list
+            .iter()
+            .find(|f| f.name == "sphere")
+            .expect("sphere() is registered");
+        assert_eq!(sphere.group.as_deref(), Some("geometry"));
+        assert!(list.iter().all(|f| is_plain_name(&f.name)));
+    }
+
+    #[test]
+    fn rust_types_read_as_script_types() {
+        let engine = Engine::new_raw();
+        assert_eq!(
+            tidy_signature(
+                &engine,
+                "get$rows(r: &mut Recorder) -> core::result::Result<alloc::vec::Vec<rhai::types::dynamic::Dynamic>,alloc::boxed::Box<rhai::types::error::EvalAltResult>>"
+            ),
+            "get$rows(r: &mut Recorder) -> array"
+        );
+        assert_eq!(
+            tidy_signature(&engine, "len(x: &mut T) -> i64"),
+            "len(x: &mut T) -> INT"
+        );
+        assert_eq!(
+            tidy_signature(
+                &engine,
+                "to_map(_: &mut C) -> alloc::collections::btree::map::BTreeMap<smartstring::SmartString<smartstring::config::LazyCompact>,rhai::types::dynamic::Dynamic>"
+            ),
+            "to_map(_: &mut C) -> map"
+        );
+    }
+
+    #[test]
+    fn parameter_types_get_their_spaces_back() {
+        assert_eq!(
+            respace("f(o: #{pos:[x,y,z],frame:\"link\"|\"world\"}, q: Pose|[x,y,z]) -> Map|()"),
+            "f(o: #{pos: [x, y, z], frame: \"link\" | \"world\"}, q: Pose | [x, y, z]) -> Map | ()"
+        );
+        assert_eq!(respace("a::b"), "a::b");
+    }
+
+    #[test]
+    fn property_getters_read_as_type_dot_name() {
+        let sigs = vec![
+            "get$radius(shape: &mut Shape) -> f64".to_string(),
+            "sphere(r: number) -> Shape".to_string(),
+        ];
+        assert_eq!(
+            properties(&sigs),
+            vec![(
+                "Shape".to_string(),
+                "radius".to_string(),
+                "Shape.radius -> f64".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn the_reference_lists_groups_in_crate_order() {
+        let session = reference_session().expect("session");
+        let md = markdown(session.engine());
+        let shell = md.find("\n## shell\n").expect("shell group");
+        let geometry = md.find("\n## geometry\n").expect("geometry group");
+        assert!(shell < geometry);
+        assert!(
+            md.contains("- `seed() -> INT`  \n  The run's --seed"),
+            "{md}"
+        );
+    }
+}

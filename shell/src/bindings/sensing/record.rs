@@ -1,0 +1,166 @@
+//! `sim.record(taxels, scene)`: taxel readings recorded by the simulation after every step.
+//!
+//! The recorder is a tick process (see [`crate::simulation::TickProcess`]): it reads the scene
+//! after the robots have moved, once when it is added and then once per step, and keeps one row
+//! per reading: the time, then each probe's force (link frame, the newest reading when the
+//! taxels keep a history) as `probe<i>.fx`, `probe<i>.fy`, `probe<i>.fz`.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use morsel_sensing::TaxelReading;
+use ndarray::Axis;
+use rhai::{Array, Dynamic, Engine, FLOAT, INT, ImmutableString, Map};
+
+use crate::bindings::doc;
+use crate::bindings::stability::save_table;
+use crate::context::ShellContext;
+use crate::convert::from_rows;
+use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
+use crate::simulation::{ProcessNotice, Simulation, TickProcess};
+
+use super::{ScriptScene, ScriptTaxels};
+
+#[derive(Debug)]
+struct State {
+    taxels: ScriptTaxels,
+    scene: ScriptScene,
+    columns: Vec<String>,
+    rows: Vec<Vec<f64>>,
+}
+
+/// A shared taxel recorder.
+#[derive(Clone, Debug)]
+pub struct TaxelRecorder(Arc<Mutex<State>>);
+
+/// The newest force of every probe, flattened: [fx0, fy0, fz0, fx1, ...].
+fn newest_forces(reading: &TaxelReading) -> Vec<f64> {
+    let mut force = reading.force.view();
+    // [envs]([history])[probes][3]: keep the first environment and the newest reading.
+    while force.ndim() > 2 {
+        force = force.index_axis_move(Axis(0), 0);
+    }
+    force.iter().copied().collect()
+}
+
+impl TaxelRecorder {
+    fn lock(&self) -> ScriptResult<MutexGuard<'_, State>> {
+        self.0.lock().map_err(|_| {
+            script_error(ShellError::argument(
+                "a taxel recorder",
+                "a usable recorder",
+                "one left broken by an earlier failure; record again",
+            ))
+        })
+    }
+
+    fn sample(&self, time: f64) -> ScriptResult<()> {
+        let mut s = self.lock()?;
+        let reading = s.taxels.read(&s.scene)?;
+        let mut row = vec![time];
+        row.extend(newest_forces(&reading));
+        s.rows.push(row);
+        Ok(())
+    }
+
+    fn table(&self) -> ScriptResult<(Vec<String>, Vec<Vec<f64>>)> {
+        let s = self.lock()?;
+        Ok((s.columns.clone(), s.rows.clone()))
+    }
+}
+
+impl TickProcess for TaxelRecorder {
+    fn label(&self) -> String {
+        "taxel recorder".into()
+    }
+
+    fn identity(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
+    fn tick(&self, time: f64, _dt: f64) -> Result<Vec<ProcessNotice>, String> {
+        self.sample(time).map_err(|e| e.to_string())?;
+        Ok(Vec::new())
+    }
+}
+
+fn record(
+    sim: &Simulation,
+    taxels: ScriptTaxels,
+    scene: ScriptScene,
+) -> ScriptResult<TaxelRecorder> {
+    let probes = taxels.num_probes();
+    let mut columns = vec!["time".to_string()];
+    for i in 0..probes {
+        columns.extend(["fx", "fy", "fz"].map(|c| format!("probe{i}.{c}")));
+    }
+    let recorder = TaxelRecorder(Arc::new(Mutex::new(State {
+        taxels,
+        scene,
+        columns,
+        rows: Vec::new(),
+    })));
+    recorder.sample(sim.time().or_script()?)?;
+    sim.add_process(Arc::new(recorder.clone())).or_script()?;
+    Ok(recorder)
+}
+
+/// Registers `sim.record(taxels, scene)` and the recorder's methods.
+pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
+    engine.register_type_with_name::<TaxelRecorder>("TaxelRecorder");
+    doc(
+        "record",
+        &["sim: Simulation", "taxels: Taxels", "scene: Scene", "TaxelRecorder"],
+        "Records the taxels' probe forces (link frame) now and after every step, once the robots have moved.",
+    )
+    .register_into_engine(
+        engine,
+        |sim: &mut Simulation, t: ScriptTaxels, scene: ScriptScene| record(sim, t, scene),
+    );
+    engine.register_get("columns", |r: &mut TaxelRecorder| -> ScriptResult<Array> {
+        Ok(r.table()?.0.into_iter().map(Dynamic::from).collect())
+    });
+    engine.register_get("rows", |r: &mut TaxelRecorder| -> ScriptResult<Array> {
+        Ok(from_rows(r.table()?.1))
+    });
+    engine.register_get("len", |r: &mut TaxelRecorder| -> ScriptResult<INT> {
+        Ok(r.table()?.1.len() as INT)
+    });
+    doc(
+        "to_map",
+        &["recorder: TaxelRecorder", "Map"],
+        "#{column: [values]}: time, then probe<i>.fx/fy/fz.",
+    )
+    .register_into_engine(engine, |r: &mut TaxelRecorder| -> ScriptResult<Map> {
+        let (columns, rows) = r.table()?;
+        Ok(columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let col: Array = rows
+                    .iter()
+                    .map(|row| Dynamic::from_float(row[i] as FLOAT))
+                    .collect();
+                (c.as_str().into(), Dynamic::from_array(col))
+            })
+            .collect())
+    });
+    let shared = Arc::clone(ctx);
+    doc(
+        "save",
+        &["recorder: TaxelRecorder", "path: string", "()"],
+        "Writes the recording: .csv with a header in column order (time first), .json as columns.",
+    )
+    .register_into_engine(
+        engine,
+        move |r: &mut TaxelRecorder, path: ImmutableString| -> ScriptResult<()> {
+            let (columns, rows) = r.table()?;
+            save_table(&shared, &path, &columns, &rows)
+        },
+    );
+    let text = |r: &mut TaxelRecorder| match r.table() {
+        Ok((c, rows)) => format!("TaxelRecorder({} columns, {} rows)", c.len(), rows.len()),
+        Err(_) => "TaxelRecorder(unusable)".to_string(),
+    };
+    engine.register_fn("to_string", text);
+    engine.register_fn("to_debug", text);
+}

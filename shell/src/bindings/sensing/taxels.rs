@@ -1,0 +1,302 @@
+//! The `Taxels` script type: Genesis-style kinematic taxels on a scene body (a robot link).
+//!
+//! `taxels(#{...})` takes Genesis's option names and defaults and checks them at once; the
+//! sensor is built for a scene at its first `read(scene)` (the link must be a body of that
+//! scene) and rebuilt, with its history cleared, when it reads another scene.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use morsel_sensing::{TaxelConfig, TaxelReading, TaxelSensor};
+use nalgebra::{Point3, Vector3};
+use ndarray::{ArrayD, ArrayViewD, Axis};
+use rhai::{Array, Dynamic, Engine, FLOAT, Map};
+
+use crate::bindings::doc;
+use crate::context::ShellContext;
+use crate::convert::{describe, from_f64s, from_points, points_arg};
+use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
+use crate::options::Options;
+
+use super::scene::ScriptScene;
+
+#[derive(Debug)]
+struct Built {
+    scene: ScriptScene,
+    sensor: TaxelSensor,
+}
+
+/// A taxel configuration and, once read, its sensor.
+#[derive(Clone, Debug)]
+pub struct ScriptTaxels {
+    config: TaxelConfig,
+    built: Arc<Mutex<Option<Built>>>,
+}
+
+impl ScriptTaxels {
+    /// The number of probes.
+    pub fn num_probes(&self) -> usize {
+        self.config.probe_local_pos.len()
+    }
+
+    fn lock(&self) -> ScriptResult<MutexGuard<'_, Option<Built>>> {
+        self.built.lock().map_err(|_| {
+            script_error(ShellError::argument(
+                "a taxel sensor",
+                "a usable sensor",
+                "one left broken by an earlier failure; rebuild it",
+            ))
+        })
+    }
+
+    /// One reading of `scene` (the sensor is rebuilt when the scene changes).
+    pub(super) fn read(&self, scene: &ScriptScene) -> ScriptResult<TaxelReading> {
+        let mut built = self.lock()?;
+        let s = scene.fresh()?;
+        let stale = built.as_ref().is_none_or(|b| !b.scene.same(scene));
+        if stale {
+            let sensor = TaxelSensor::new(self.config.clone(), &s.scene).or_script()?;
+            *built = Some(Built {
+                scene: scene.clone(),
+                sensor,
+            });
+        }
+        match built.as_mut() {
+            Some(b) => b.sensor.read(&s.scene).or_script(),
+            None => Err(script_error(ShellError::argument(
+                "a taxel sensor",
+                "a built sensor",
+                "none",
+            ))),
+        }
+    }
+}
+
+fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels> {
+    let mut o = Options::new("taxels", opts).or_script()?;
+    let d = TaxelConfig::default();
+    let link = o.string("link_name").or_script()?;
+    let link = o.required("link_name", link).or_script()?;
+    let probes = match o.value("probe_local_pos") {
+        None => d.probe_local_pos.clone(),
+        Some(p) => points_arg(&p, "option `probe_local_pos` of taxels()").or_script()?,
+    };
+    let history = o.int_or("history_length", 0).or_script()?;
+    let history = usize::try_from(history).map_err(|_| {
+        script_error(ShellError::argument(
+            "option `history_length` of taxels()",
+            "a count >= 0",
+            history.to_string(),
+        ))
+    })?;
+    let seed = o.int("seed").or_script()?.map_or(ctx.seed, |s| s as u64);
+    let config = TaxelConfig {
+        link_name: link,
+        probe_local_pos: probes,
+        probe_local_normal: o
+            .vector3("probe_local_normal")
+            .or_script()?
+            .unwrap_or(d.probe_local_normal),
+        probe_radius: o.f64_or("probe_radius", d.probe_radius).or_script()?,
+        probe_radius_noise: o
+            .f64_or("probe_radius_noise", d.probe_radius_noise)
+            .or_script()?,
+        normal_stiffness: o
+            .f64_or("normal_stiffness", d.normal_stiffness)
+            .or_script()?,
+        normal_damping: o.f64_or("normal_damping", d.normal_damping).or_script()?,
+        normal_exponent: o.f64_or("normal_exponent", d.normal_exponent).or_script()?,
+        shear_scalar: o.f64_or("shear_scalar", d.shear_scalar).or_script()?,
+        twist_scalar: o.f64_or("twist_scalar", d.twist_scalar).or_script()?,
+        history_length: history,
+        seed,
+    };
+    o.finish().or_script()?;
+    config.validate().or_script()?;
+    Ok(ScriptTaxels {
+        config,
+        built: Arc::new(Mutex::new(None)),
+    })
+}
+
+/// A numeric array as nested Rhai arrays.
+fn nested(a: &ArrayViewD<'_, f64>) -> Dynamic {
+    if a.ndim() <= 1 {
+        return Dynamic::from_array(from_f64s(&a.iter().copied().collect::<Vec<_>>()));
+    }
+    let items: Array = a.outer_iter().map(|sub| nested(&sub)).collect();
+    Dynamic::from_array(items)
+}
+
+fn reading_map(r: &TaxelReading, drop_env: bool) -> Map {
+    let shape = |a: &ArrayD<f64>| -> Dynamic {
+        if drop_env && a.shape().first() == Some(&1) {
+            nested(&a.index_axis(Axis(0), 0))
+        } else {
+            nested(&a.view())
+        }
+    };
+    let mut m = Map::new();
+    m.insert("force".into(), shape(&r.force));
+    m.insert("torque".into(), shape(&r.torque));
+    m
+}
+
+fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
+    let what = "`scenes` of read_batch()";
+    let items = value.as_array_ref().map_err(|_| {
+        script_error(ShellError::argument(
+            what,
+            "an array of Scene",
+            describe(value),
+        ))
+    })?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            s.clone().try_cast::<ScriptScene>().ok_or_else(|| {
+                script_error(ShellError::argument(
+                    format!("{what}, element {i}"),
+                    "a Scene",
+                    describe(s),
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Registers `taxels(...)` and its methods.
+pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
+    engine.register_type_with_name::<ScriptTaxels>("Taxels");
+    let shared = Arc::clone(ctx);
+    doc(
+        "taxels",
+        &[
+            "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, seed}",
+            "Taxels",
+        ],
+        "Kinematic taxels on a body (Genesis's options and defaults; seed defaults to --seed).",
+    )
+    .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, &opts));
+    doc(
+        "read",
+        &["taxels: Taxels", "scene: Scene", "#{force, torque}"],
+        "Probe forces and torques (link frame), shape [probes][3] (or [history][probes][3]).",
+    )
+    .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
+        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.read(&scene)?, true))
+    });
+    doc(
+        "read_batch",
+        &["taxels: Taxels", "scenes: [Scene]", "#{force, torque}"],
+        "Reads several scenes of the same structure at once (in parallel): shape [envs]([history])[probes][3].",
+    )
+    .register_into_engine(engine, |t: &mut ScriptTaxels, scenes: Dynamic| {
+        let list = scenes_arg(&scenes)?;
+        let first = list.first().ok_or_else(|| {
+            script_error(ShellError::argument(
+                "`scenes` of read_batch()",
+                "at least one Scene",
+                "an empty array",
+            ))
+        })?;
+        let mut copies = Vec::with_capacity(list.len());
+        for s in &list {
+            let state = s.fresh()?;
+            copies.push(state.scene.clone());
+        }
+        let mut built = t.lock()?;
+        let stale = built.as_ref().is_none_or(|b| !b.scene.same(first));
+        if stale {
+            let sensor = TaxelSensor::new(t.config.clone(), &copies[0]).or_script()?;
+            *built = Some(Built {
+                scene: first.clone(),
+                sensor,
+            });
+        }
+        let reading = match built.as_mut() {
+            Some(b) => b.sensor.read_batch(&copies).or_script()?,
+            None => unreachable_sensor()?,
+        };
+        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&reading, false))
+    });
+    doc(
+        "reset",
+        &["taxels: Taxels", "()"],
+        "Clears the history (and the noise stream restarts).",
+    )
+    .register_into_engine(engine, |t: &mut ScriptTaxels| -> ScriptResult<()> {
+        if let Some(b) = t.lock()?.as_mut() {
+            b.sensor.reset();
+        }
+        Ok(())
+    });
+    engine.register_get("num_probes", |t: &mut ScriptTaxels| {
+        t.config.probe_local_pos.len() as i64
+    });
+    engine.register_get("probes", |t: &mut ScriptTaxels| {
+        from_points(&t.config.probe_local_pos)
+    });
+    doc(
+        "to_map",
+        &["taxels: Taxels", "Map"],
+        "The configuration, with Genesis's names.",
+    )
+    .register_into_engine(engine, |t: &mut ScriptTaxels| config_map(&t.config));
+    let text = |t: &mut ScriptTaxels| {
+        format!(
+            "Taxels({} probes on {}, stiffness {})",
+            t.config.probe_local_pos.len(),
+            t.config.link_name,
+            t.config.normal_stiffness
+        )
+    };
+    engine.register_fn("to_string", text);
+    engine.register_fn("to_debug", text);
+}
+
+fn unreachable_sensor<T>() -> ScriptResult<T> {
+    Err(script_error(ShellError::argument(
+        "a taxel sensor",
+        "a built sensor",
+        "none",
+    )))
+}
+
+fn config_map(c: &TaxelConfig) -> Map {
+    let f = |x: f64| Dynamic::from_float(x as FLOAT);
+    let v = |x: &Vector3<f64>| Dynamic::from_array(from_f64s(x.as_slice()));
+    let mut m = Map::new();
+    m.insert("link_name".into(), c.link_name.clone().into());
+    let probes: Vec<Point3<f64>> = c.probe_local_pos.clone();
+    m.insert("probe_local_pos".into(), from_points(&probes).into());
+    m.insert("probe_local_normal".into(), v(&c.probe_local_normal));
+    m.insert("probe_radius".into(), f(c.probe_radius));
+    m.insert("probe_radius_noise".into(), f(c.probe_radius_noise));
+    m.insert("normal_stiffness".into(), f(c.normal_stiffness));
+    m.insert("normal_damping".into(), f(c.normal_damping));
+    m.insert("normal_exponent".into(), f(c.normal_exponent));
+    m.insert("shear_scalar".into(), f(c.shear_scalar));
+    m.insert("twist_scalar".into(), f(c.twist_scalar));
+    m.insert(
+        "history_length".into(),
+        Dynamic::from_int(c.history_length as i64),
+    );
+    m.insert("seed".into(), Dynamic::from_int(c.seed as i64));
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::IxDyn;
+
+    #[test]
+    fn arrays_nest_by_their_shape() {
+        let a = ArrayD::from_shape_fn(IxDyn(&[2, 3]), |i| (i[0] * 10 + i[1]) as f64);
+        let nested = nested(&a.view()).into_array().expect("array");
+        assert_eq!(nested.len(), 2);
+        let row = nested[1].clone().into_typed_array::<f64>().expect("row");
+        assert_eq!(row, vec![10.0, 11.0, 12.0]);
+    }
+}

@@ -1,0 +1,104 @@
+//! The script API's checked-in snapshots: `docs/scripting.md` (the reference, `morsel doc`) and
+//! `tests/api_signatures.txt` (the sorted signatures, `morsel doc --signatures`). A binding change
+//! fails these tests until the snapshots are regenerated and reviewed:
+//!
+//!     MORSEL_BLESS=1 cargo test -p morsel-shell --test api
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use morsel_shell::api_reference;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the shell lies in the workspace")
+        .to_path_buf()
+}
+
+fn blessing() -> bool {
+    std::env::var_os("MORSEL_BLESS").is_some_and(|v| v != "0" && !v.is_empty())
+}
+
+/// Compares `generated` with the checked-in file, or rewrites it when blessing.
+fn check_snapshot(relative: &str, generated: &str) {
+    let path = workspace().join(relative);
+    if blessing() {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("mkdir");
+        }
+        std::fs::write(&path, generated).expect("bless");
+        return;
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    if checked_in == generated {
+        return;
+    }
+    let old: Vec<&str> = checked_in.lines().collect();
+    let new: Vec<&str> = generated.lines().collect();
+    let removed: Vec<&&str> = old.iter().filter(|l| !new.contains(l)).take(10).collect();
+    let added: Vec<&&str> = new.iter().filter(|l| !old.contains(l)).take(10).collect();
+    panic!(
+        "{relative} is out of date with the bindings.\n\
+         lines only in the checked-in file (first 10): {removed:#?}\n\
+         lines only in the generated one (first 10): {added:#?}\n\
+         Regenerate it and review the diff:\n    MORSEL_BLESS=1 cargo test -p morsel-shell --test api"
+    );
+}
+
+#[test]
+fn the_reference_in_docs_matches_the_bindings() {
+    let session = api_reference::reference_session().expect("session");
+    check_snapshot(
+        "docs/scripting.md",
+        &api_reference::markdown(session.engine()),
+    );
+}
+
+#[test]
+fn the_signature_snapshot_matches_the_bindings() {
+    let session = api_reference::reference_session().expect("session");
+    let mut text = api_reference::signatures(session.engine()).join("\n");
+    text.push('\n');
+    check_snapshot("tests/api_signatures.txt", &text);
+}
+
+#[test]
+fn morsel_doc_prints_the_same_text() {
+    let session = api_reference::reference_session().expect("session");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_morsel"))
+            .args(args)
+            .output()
+            .expect("morsel runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("utf8")
+    };
+    assert_eq!(run(&["doc"]), api_reference::markdown(session.engine()));
+    let signatures = run(&["doc", "--signatures"]);
+    let expected = api_reference::signatures(session.engine());
+    assert_eq!(signatures.lines().collect::<Vec<_>>(), expected);
+    // Sorted and listed once.
+    let mut sorted = expected.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted, expected);
+}
+
+#[test]
+fn every_documented_function_has_a_description_and_a_group() {
+    let session = api_reference::reference_session().expect("session");
+    for f in api_reference::functions(session.engine()) {
+        if f.group.is_some() {
+            assert!(
+                !f.description.is_empty(),
+                "{} has no description",
+                f.signature
+            );
+        }
+    }
+}

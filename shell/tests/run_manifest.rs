@@ -1,0 +1,188 @@
+//! `morsel run` as a process: the run manifest, and Ctrl-C (SIGINT) stopping a long run while
+//! keeping what was saved and recorded.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn morsel(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_morsel"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("morsel runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn manifest(out: &Path) -> Value {
+    let text = std::fs::read_to_string(out.join("manifest.json")).expect("manifest.json");
+    serde_json::from_str(&text).expect("manifest is JSON")
+}
+
+/// SHA-256 by the system's `sha256sum` when present (an independent implementation), else by
+/// the shell's own (checked against FIPS 180-4 vectors in its unit tests).
+fn sha256_of(path: &Path) -> String {
+    if let Ok(out) = Command::new("sha256sum").arg(path).output()
+        && out.status.success()
+    {
+        return text(&out.stdout)
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+    }
+    morsel_shell::sha256::hex_digest_file(path).expect("hash")
+}
+
+/// A tetrahedron in OBJ format.
+const TETRAHEDRON: &str =
+    "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+
+#[test]
+fn a_run_writes_a_manifest_of_its_inputs_and_outputs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("data")).expect("mkdir");
+    std::fs::write(dir.path().join("data/tet.obj"), TETRAHEDRON).expect("write");
+    let script = "let m = mesh(\"data/tet.obj\");\n\
+                  save(\"a.json\", #{ seed: SEED });\n\
+                  save(\"sub/b.csv\", [[1.0, 2.0], [3.0, 4.0]]);\n";
+    std::fs::write(dir.path().join("exp.rhai"), script).expect("write");
+    let out = morsel(
+        dir.path(),
+        &["run", "exp.rhai", "--seed", "5", "--out", "res"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let res = dir.path().join("res");
+    let m = manifest(&res);
+    assert_eq!(m["morsel_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(m["status"], "ok");
+    assert_eq!(m["error"], Value::Null);
+    assert_eq!(m["seed"], 5);
+    assert_eq!(m["script"]["path"], "exp.rhai");
+    assert_eq!(
+        m["script"]["sha256"],
+        sha256_of(&dir.path().join("exp.rhai"))
+    );
+    assert_eq!(m["script"]["bytes"], script.len());
+
+    let inputs = m["inputs"].as_array().expect("inputs");
+    assert_eq!(inputs.len(), 1, "{m:#}");
+    assert_eq!(inputs[0]["path"], "data/tet.obj");
+    assert_eq!(
+        inputs[0]["sha256"],
+        sha256_of(&dir.path().join("data/tet.obj"))
+    );
+    assert_eq!(inputs[0]["bytes"], TETRAHEDRON.len());
+
+    let outputs: Vec<&str> = m["outputs"]
+        .as_array()
+        .expect("outputs")
+        .iter()
+        .filter_map(|o| o["path"].as_str())
+        .collect();
+    assert_eq!(outputs, ["a.json", "sub/b.csv"]);
+    assert_eq!(m["outputs"][1]["sha256"], sha256_of(&res.join("sub/b.csv")));
+
+    let started = m["started_utc"].as_str().expect("date");
+    assert_eq!(started.len(), "2026-01-01T00:00:00Z".len(), "{started}");
+    assert!(
+        started.ends_with('Z') && started.as_bytes()[10] == b'T',
+        "{started}"
+    );
+    let wall = m["wall_time_s"].as_f64().expect("wall time");
+    assert!((0.0..60.0).contains(&wall), "{wall}");
+}
+
+#[test]
+fn a_failed_run_records_its_error_and_what_it_wrote() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("bad.rhai"),
+        "save(\"first.json\", 1);\nlet s = sphere(-1);\n",
+    )
+    .expect("write");
+    let out = morsel(dir.path(), &["run", "bad.rhai"]);
+    assert_eq!(out.status.code(), Some(1));
+    let m = manifest(&dir.path().join("out"));
+    assert_eq!(m["status"], "failed");
+    let error = m["error"].as_str().expect("error text");
+    assert!(error.contains("bad.rhai:2:"), "{error}");
+    assert_eq!(m["outputs"][0]["path"], "first.json");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_stops_a_long_run_and_keeps_what_was_recorded() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = r#"
+let arm = armature("arm")
+    .revolute("waist", #{ axis: [0, 0, 1], origin: [0, 0, 0.3], limits: [-2.9, 2.9] });
+let sim = simulation(#{ dt: 0.01 });
+sim.add(arm);
+let rec = sim.record(pose_sensor(arm));
+save("before.json", #{ saved: true });
+for i in 0..20 { sim.step(); }
+print("started");
+loop { sim.step(); }
+"#;
+    std::fs::write(dir.path().join("long.rhai"), script).expect("write");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morsel"))
+        .args(["run", "long.rhai"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("morsel starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut first = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("read the first line");
+    assert_eq!(first.trim(), "started");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let pid = Pid::from_raw(i32::try_from(child.id()).expect("pid"));
+    kill(pid, Signal::SIGINT).expect("send SIGINT");
+    let out = child.wait_with_output().expect("morsel ends");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted (Ctrl-C)"), "{err}");
+    assert!(
+        err.contains("long.rhai:"),
+        "the error names the line: {err}"
+    );
+
+    let res = dir.path().join("out");
+    assert!(res.join("before.json").is_file());
+    let m = manifest(&res);
+    assert_eq!(m["status"], "interrupted");
+    // The recorder's rows so far were kept: at least the 21 samples taken before "started".
+    let kept: Value = serde_json::from_str(
+        &std::fs::read_to_string(res.join("interrupted/rec.json")).expect("recorder kept"),
+    )
+    .expect("json");
+    let times = kept["time"].as_array().expect("time column");
+    assert!(times.len() >= 21, "{} rows", times.len());
+    // Times step by dt from 0.
+    for (i, t) in times.iter().take(21).enumerate() {
+        let t = t.as_f64().expect("number");
+        assert!((t - 0.01 * i as f64).abs() < 1e-9, "row {i}: {t}");
+    }
+    let outputs: Vec<&str> = m["outputs"]
+        .as_array()
+        .expect("outputs")
+        .iter()
+        .filter_map(|o| o["path"].as_str())
+        .collect();
+    assert!(outputs.contains(&"interrupted/rec.json"), "{outputs:?}");
+}
