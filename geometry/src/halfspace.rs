@@ -9,7 +9,7 @@
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
 
 use crate::query::{ClosestPoints, Contact};
-use crate::shape::{Shape, ShapeKind};
+use crate::shape::{Shape, ShapeKind, radial_direction};
 
 /// The lowest point of a placed shape relative to a placed half-space, and its signed height.
 #[derive(Debug, Clone, Copy)]
@@ -97,12 +97,7 @@ fn support(kind: &ShapeKind, d: &Vector3<f64>) -> Option<Point3<f64>> {
             half_length,
         } => {
             // The rim point in the direction's horizontal part; any rim point when vertical.
-            let horizontal = d.x.hypot(d.y);
-            let (cx, cy) = if horizontal > 0.0 {
-                (d.x / horizontal, d.y / horizontal)
-            } else {
-                (1.0, 0.0)
-            };
+            let (cx, cy) = radial_direction(d.x, d.y);
             Point3::new(radius * cx, radius * cy, sign(d.z) * half_length)
         }
         ShapeKind::Mesh(mesh) | ShapeKind::ConvexHull(mesh) => {

@@ -13,7 +13,7 @@ use crate::convert::{from_parry_point, from_parry_vector, to_parry_point, to_par
 use crate::error::{GeometryError, Result, finite_pose};
 use crate::halfspace::{self, Lowest};
 use crate::proximity;
-use crate::shape::{Shape, ShapeKind};
+use crate::shape::{Shape, ShapeKind, radial_direction};
 
 /// The penetration of two shapes.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -359,12 +359,7 @@ pub fn project_point(
             radius,
             half_length,
         } => {
-            let r = local.x.hypot(local.y);
-            let (cx, cy) = if r > 0.0 {
-                (local.x / r, local.y / r)
-            } else {
-                (1.0, 0.0)
-            };
+            let (cx, cy) = radial_direction(local.x, local.y);
             (
                 Point3::new(
                     radius * cx,

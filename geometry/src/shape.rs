@@ -354,3 +354,10 @@ impl Shape {
         }
     }
 }
+
+/// The unit direction of `(x, y)` in the plane across a cylinder's axis, or `(1, 0)` on the
+/// axis itself (where every direction is as good).
+pub(crate) fn radial_direction(x: f64, y: f64) -> (f64, f64) {
+    let r = x.hypot(y);
+    if r > 0.0 { (x / r, y / r) } else { (1.0, 0.0) }
+}

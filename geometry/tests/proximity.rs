@@ -594,3 +594,57 @@ fn solo12_grid_rows_with_fronts_match_queries_from_the_roots() {
     assert!(hits > 0 && hits < 160, "{hits} cells in contact");
     assert!(skips > 0 && swapped_skips > 0, "the fronts were never used");
 }
+
+/// Along approaches from far away to overlap and back out, in small steps with a turn, the
+/// queries resumed from the previous query's front (intersection, and distance within a cap,
+/// interleaved on one scratch space) answer what brute force answers at every step.
+#[test]
+fn fronts_match_brute_force_along_approaches() {
+    let mut skips = 0;
+    for seed in 0..6u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let a = soup(&mut rng, 40, 0.5);
+        let b = soup(&mut rng, 30, 0.4);
+        let (ba, bb) = (a.bvh(), b.bvh());
+        let pa = pose(&mut rng, 0.1);
+        let direction = Vector3::new(
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+            rng.random_range(-1.0..1.0),
+        )
+        .normalize();
+        let spin = UnitQuaternion::from_scaled_axis(direction * 0.01);
+        let mut scratch = ProximityScratch::new();
+        let cap = 0.05;
+        // In from 3 m to overlap, then back out.
+        let offsets = (0..60)
+            .map(|k| 3.0 - 0.05 * k as f64)
+            .chain((0..60).map(|k| 0.05 * k as f64));
+        for (k, offset) in offsets.enumerate() {
+            let pb = Isometry3::from_parts(
+                Translation3::from(pa.translation.vector + direction * offset),
+                spin.powf(k as f64),
+            );
+            let (truth, _) = brute_force(&a, &pa, &b, &pb);
+            let hit = mesh_intersection(&ba, &pa, &bb, &pb, None, &mut scratch).expect("finite");
+            skips += scratch.last_query_stats().front_skips;
+            if truth > TOL {
+                assert!(
+                    hit.is_none(),
+                    "seed {seed} step {k}: hit at distance {truth}"
+                );
+            } else if truth == 0.0 {
+                assert!(hit.is_some(), "seed {seed} step {k}: no hit at distance 0");
+            }
+            let within =
+                mesh_distance_within(&ba, &pa, &bb, &pb, cap, None, &mut scratch).expect("finite");
+            if (truth - cap).abs() > TOL {
+                assert_eq!(within.is_some(), truth <= cap, "seed {seed} step {k}");
+            }
+            if let Some(w) = &within {
+                assert!((w.distance - truth).abs() <= TOL, "seed {seed} step {k}");
+            }
+        }
+    }
+    assert!(skips > 0, "the fronts were never used");
+}
