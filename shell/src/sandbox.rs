@@ -220,6 +220,13 @@ impl Sandbox {
         Ok(canonical)
     }
 
+    /// Records files a library read on the script's behalf (the meshes a URDF names), so that
+    /// the run's manifest lists them among its inputs.
+    pub fn note_reads(&self, paths: &[PathBuf]) {
+        let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
+        log.reads.extend(paths.iter().cloned());
+    }
+
     /// Resolves a file a script wants to write, creating the write root and any missing folders
     /// below it. An existing file at the path is allowed (it will be replaced).
     pub fn write_path(&self, path: &str) -> Result<PathBuf, SandboxError> {

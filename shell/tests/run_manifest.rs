@@ -186,3 +186,48 @@ loop { sim.step(); }
         .collect();
     assert!(outputs.contains(&"interrupted/rec.json"), "{outputs:?}");
 }
+
+#[test]
+fn a_urdf_s_meshes_are_inputs_of_the_run() {
+    // A two-link URDF whose links name the same mesh twice and another once: the manifest must
+    // list the URDF and both mesh files, each once, with their hashes.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("robot/meshes")).expect("mkdir");
+    std::fs::write(dir.path().join("robot/meshes/a.obj"), TETRAHEDRON).expect("write");
+    std::fs::write(dir.path().join("robot/meshes/b.obj"), TETRAHEDRON).expect("write");
+    let link = |name: &str, mesh: &str| {
+        format!(
+            "<link name=\"{name}\"><visual><geometry><mesh filename=\"meshes/{mesh}\"/></geometry></visual>\
+             <collision><geometry><mesh filename=\"meshes/{mesh}\"/></geometry></collision></link>"
+        )
+    };
+    let urdf = format!(
+        "<robot name=\"r\">{}{}<joint name=\"j\" type=\"revolute\"><parent link=\"l0\"/><child link=\"l1\"/>\
+         <axis xyz=\"0 0 1\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint></robot>",
+        link("l0", "a.obj"),
+        link("l1", "b.obj")
+    );
+    std::fs::write(dir.path().join("robot/r.urdf"), urdf).expect("write");
+    std::fs::write(
+        dir.path().join("exp.rhai"),
+        "let r = urdf(\"robot/r.urdf\");\n",
+    )
+    .expect("write");
+    let out = morsel(dir.path(), &["run", "exp.rhai", "--out", "res"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let m = manifest(&dir.path().join("res"));
+    let inputs = m["inputs"].as_array().expect("inputs");
+    let paths: Vec<&str> = inputs
+        .iter()
+        .map(|i| i["path"].as_str().expect("path"))
+        .collect();
+    assert_eq!(
+        paths,
+        ["robot/meshes/a.obj", "robot/meshes/b.obj", "robot/r.urdf"],
+        "{m}"
+    );
+    for input in inputs {
+        let path = dir.path().join(input["path"].as_str().expect("path"));
+        assert_eq!(input["sha256"].as_str(), Some(sha256_of(&path).as_str()));
+    }
+}

@@ -18,6 +18,14 @@ pub(crate) struct MeshCache {
 }
 
 impl MeshCache {
+    /// The (canonical) paths of every mesh file loaded so far, sorted and without repeats.
+    pub(crate) fn files(&self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = self.meshes.keys().map(|(p, _)| p.clone()).collect();
+        files.sort();
+        files.dedup();
+        files
+    }
+
     fn get(
         &mut self,
         path: &Path,

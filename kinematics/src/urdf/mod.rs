@@ -75,6 +75,15 @@ impl UrdfOptions {
 
 /// Loads a URDF file. Relative mesh paths resolve against the file's folder.
 pub fn load_file(path: impl AsRef<Path>, options: &UrdfOptions) -> Result<Model> {
+    load_file_with_meshes(path, options).map(|(model, _)| model)
+}
+
+/// Loads a URDF file as [`load_file`] does, and also returns the mesh files it read
+/// (canonical paths, sorted), so that callers can record every input of a model.
+pub fn load_file_with_meshes(
+    path: impl AsRef<Path>,
+    options: &UrdfOptions,
+) -> Result<(Model, Vec<PathBuf>)> {
     let path = path.as_ref();
     let text = std::fs::read_to_string(path).map_err(|source| KinematicsError::Io {
         path: path.to_path_buf(),
@@ -84,7 +93,7 @@ pub fn load_file(path: impl AsRef<Path>, options: &UrdfOptions) -> Result<Model>
         .base_dir
         .clone()
         .or_else(|| path.parent().map(Path::to_path_buf));
-    load(&text, &path.display().to_string(), base.as_deref(), options)
+    load_with_meshes(&text, &path.display().to_string(), base.as_deref(), options)
 }
 
 /// Loads URDF text. Relative mesh paths need [`UrdfOptions::base_dir`].
@@ -98,6 +107,15 @@ fn load(
     base_dir: Option<&Path>,
     options: &UrdfOptions,
 ) -> Result<Model> {
+    load_with_meshes(text, source_name, base_dir, options).map(|(model, _)| model)
+}
+
+fn load_with_meshes(
+    text: &str,
+    source_name: &str,
+    base_dir: Option<&Path>,
+    options: &UrdfOptions,
+) -> Result<(Model, Vec<PathBuf>)> {
     validate::validate(text, source_name)?;
     let robot = urdf_rs::read_from_string(text).map_err(|e| KinematicsError::UrdfParse {
         source_name: source_name.to_owned(),
@@ -127,7 +145,7 @@ fn load(
             Vector3::z(),
         ));
     }
-    builder.build()
+    Ok((builder.build()?, cache.files()))
 }
 
 /// The URDF link that no joint has as its child (the first one, if several).

@@ -331,3 +331,22 @@ fn missing_files_are_io_errors() {
         load_file("/nonexistent/robot.urdf", &UrdfOptions::default()).expect_err("missing file");
     assert!(matches!(err, KinematicsError::Io { .. }), "{err}");
 }
+
+#[test]
+fn load_file_with_meshes_lists_each_mesh_the_urdf_names_once() {
+    // Independent list: every `filename="..."` in the file, resolved against its folder.
+    let path = robot("solo12/solo12.urdf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut expected: Vec<std::path::PathBuf> = text
+        .split("filename=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .map(|name| path.parent().unwrap().join(name).canonicalize().unwrap())
+        .collect();
+    expected.sort();
+    expected.dedup();
+    let options = UrdfOptions::default();
+    let (model, meshes) = morsel_kinematics::urdf::load_file_with_meshes(&path, &options).unwrap();
+    assert_eq!(meshes, expected);
+    assert_eq!(model.nq(), load_file(&path, &options).unwrap().nq());
+}

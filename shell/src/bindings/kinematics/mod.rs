@@ -21,7 +21,7 @@
 
 use std::sync::Arc;
 
-use morsel_kinematics::urdf::{RootJoint, UrdfOptions, load_file};
+use morsel_kinematics::urdf::{RootJoint, UrdfOptions, load_file_with_meshes};
 use morsel_kinematics::{ChainBuilder, Inertial, JointKind, JointLimits};
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 use rhai::{Dynamic, Engine, ImmutableString, Map};
@@ -220,7 +220,8 @@ fn load_urdf(ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<Rob
     options.load_collisions = geometry;
     o.finish().or_script()?;
     let file = ctx.sandbox.read_path(path).or_script()?;
-    let model = load_file(&file, &options).or_script()?;
+    let (model, meshes) = load_file_with_meshes(&file, &options).or_script()?;
+    ctx.sandbox.note_reads(&meshes);
     let name = model.name().to_string();
     Robot::from_model(name, model).or_script()
 }
