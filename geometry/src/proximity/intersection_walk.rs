@@ -2,11 +2,11 @@
 //! intersecting triangle pair, from the roots or from the front of node pairs where the last
 //! test on the same mesh pair found the meshes apart.
 
-use super::bvh::MeshBvh;
+use super::bvh::{Link, MeshBvh};
 use super::front::{FrontPair, Motion, leaf_certificate};
 use super::mesh_mesh::{PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
-use super::scratch::ProximityScratch;
+use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
 use super::triangle_intersection::triangles_intersect;
 
@@ -24,6 +24,27 @@ fn split(a: &MeshBvh, b: &MeshBvh, ia: u32, ib: u32) -> [(u32, u32); 2] {
     } else {
         [(ia, lb.link), (ia, ib + 1)]
     }
+}
+
+/// The first intersecting triangle pair of two leaves (leaf-order slots), counting the tests.
+#[inline]
+fn leaf_intersection(
+    a: &MeshBvh,
+    b: &MeshBvh,
+    la: Link,
+    lb: Link,
+    moved: &mut MovedCache,
+    stats: &mut QueryStats,
+) -> Option<(u32, u32)> {
+    for sa in la.link..la.link + la.count {
+        for sb in lb.link..lb.link + lb.count {
+            stats.triangle_tests += 1;
+            if triangles_intersect(&a.triangles[sa as usize], moved.triangle(b, sb)) {
+                return Some((sa, sb));
+            }
+        }
+    }
+    None
 }
 
 /// The leaf-order slots of the first intersecting triangle pair found, if any.
@@ -77,13 +98,8 @@ pub(crate) fn first_intersection(
                 continue;
             }
             if la.is_leaf() && lb.is_leaf() {
-                for sa in la.link..la.link + la.count {
-                    for sb in lb.link..lb.link + lb.count {
-                        stats.triangle_tests += 1;
-                        if triangles_intersect(&a.triangles[sa as usize], moved.triangle(b, sb)) {
-                            return Some((sa, sb));
-                        }
-                    }
+                if let Some(hit) = leaf_intersection(a, b, la, lb, moved, stats) {
+                    return Some(hit);
                 }
                 continue;
             }
@@ -142,14 +158,9 @@ pub(crate) fn first_intersection(
             continue;
         }
         if la.is_leaf() && lb.is_leaf() {
-            for sa in la.link..la.link + la.count {
-                for sb in lb.link..lb.link + lb.count {
-                    stats.triangle_tests += 1;
-                    if triangles_intersect(&a.triangles[sa as usize], moved.triangle(b, sb)) {
-                        // The old front stays, still valid at its own placement.
-                        return Some((sa, sb));
-                    }
-                }
+            if let Some(hit) = leaf_intersection(a, b, la, lb, moved, stats) {
+                // The old front stays, still valid at its own placement.
+                return Some(hit);
             }
             // Apart: a slab along a triangle normal often certifies a positive gap.
             let (bound, axis) = if la.count == 1 && lb.count == 1 {

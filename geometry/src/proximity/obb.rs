@@ -63,43 +63,15 @@ impl Obb {
 }
 
 /// Whether two boxes (in the same frame) are disjoint, by the separating-axis theorem on the
-/// fifteen candidate axes, computing the relative rotation row by row and stopping at the
-/// first separating axis. Conservative: nearly parallel edge pairs are not used as axes.
+/// fifteen candidate axes, stopping at the first separating axis. Conservative: nearly
+/// parallel edge pairs are not used as axes.
 #[inline]
 pub(crate) fn obbs_disjoint(a: &Obb, b: &Obb) -> bool {
-    let d = b.center - a.center;
-    let (ea, eb) = (a.half, b.half);
-    let row = |i: usize| {
-        [
-            a.axes[i].dot(&b.axes[0]),
-            a.axes[i].dot(&b.axes[1]),
-            a.axes[i].dot(&b.axes[2]),
-        ]
-    };
-    let face_a = |i: usize, r: &[f64; 3], t: f64| {
-        t.abs() > ea[i] + eb[0] * r[0].abs() + eb[1] * r[1].abs() + eb[2] * r[2].abs()
-    };
-    let t = [a.axes[0].dot(&d), a.axes[1].dot(&d), a.axes[2].dot(&d)];
-    let r0 = row(0);
-    if face_a(0, &r0, t[0]) {
-        return true;
-    }
-    let r1 = row(1);
-    if face_a(1, &r1, t[1]) {
-        return true;
-    }
-    let r2 = row(2);
-    if face_a(2, &r2, t[2]) {
-        return true;
-    }
-    let r = [r0, r1, r2];
-    let ar = r.map(|x| x.map(f64::abs));
-    gap_from_b_faces(&r, &ar, &t, &ea, &eb) > 0.0
-        || cross_gap(&r, &ar, &t, &ea, &eb, 0.0, (f64::NEG_INFINITY, 0)).0 > 0.0
+    obb_separation(a, b).is_some()
 }
 
 /// The gap along the first separating axis found (with its code for [`gap_direction`]) when
-/// two boxes are disjoint by [`obbs_disjoint`]'s test, which it mirrors; `None` otherwise.
+/// two boxes are disjoint; `None` otherwise.
 #[inline]
 pub(crate) fn obb_separation(a: &Obb, b: &Obb) -> Option<(f64, u8)> {
     let d = b.center - a.center;
@@ -140,13 +112,6 @@ pub(crate) fn obb_separation(a: &Obb, b: &Obb) -> Option<(f64, u8)> {
     }
     let (g, code) = cross_gap(&r, &ar, &t, &ea, &eb, 0.0, (f64::NEG_INFINITY, 0));
     (g > 0.0).then_some((g, code))
-}
-
-/// Largest gap along the axes of `b` (not normalised: the axes are unit vectors).
-#[inline(always)]
-fn gap_from_b_faces(r: &[[f64; 3]; 3], ar: &[[f64; 3]; 3], t: &[f64; 3], ea: &V3, eb: &V3) -> f64 {
-    let g = |j: usize| b_face_gap(r, ar, t, ea, eb, j);
-    g(0).max(g(1)).max(g(2))
 }
 
 /// The gap along axis `j` of `b`.
