@@ -1,8 +1,16 @@
 //! Mesh–mesh proximity on the Solo-12 shoulder: `base_link` (5,472 triangles) against
 //! `FL_UPPER_LEG` (3,114 triangles) over the 200 x 200 grid of shoulder angles
 //! (FL_HAA about x, FL_HFE about y, each over [-pi, pi), `lo + i (hi - lo) / n`), other joints
-//! at zero. Each benchmark iteration runs one grid row (200 queries) in grid order, rows in
-//! turn, so the throughput reads as queries per second.
+//! at zero. Grid order is the notebook's: the first joint (FL_HAA) varies fastest. Each
+//! benchmark iteration runs one grid row (200 queries) in grid order, rows in turn, so the
+//! throughput reads as queries per second.
+//!
+//! `PROXIMITY_SWEEP=1` runs full-grid sweeps with work counters instead of criterion
+//! (`warm`: warm sweeps only; `dwarm` / `iwarm`: the warm distance / intersection sweep only;
+//! `nowarm`: neither, to measure the set-up). `PROXIMITY_STRIDE=k` keeps every k-th row. On a
+//! shared machine, instruction counts are steadier than times: for example
+//! `PROXIMITY_STRIDE=8 PROXIMITY_SWEEP=dwarm valgrind --tool=cachegrind --cache-sim=no <bench
+//! binary> --bench`, minus the same with `nowarm`, divided by the 5,000 queries.
 
 use std::collections::HashMap;
 use std::f64::consts::PI;
@@ -73,15 +81,19 @@ fn leg_pose(haa: f64, hfe: f64) -> Isometry3<f64> {
     haa_joint * hfe_joint
 }
 
+/// The grid's poses in grid order (FL_HAA fastest), every `PROXIMITY_STRIDE`-th row.
 fn grid() -> Vec<Isometry3<f64>> {
     let q = |i: usize| -PI + i as f64 * (2.0 * PI) / N as f64;
+    let stride: usize = std::env::var("PROXIMITY_STRIDE")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(1);
     (0..N)
-        .flat_map(|i| (0..N).map(move |j| leg_pose(q(i), q(j))))
+        .step_by(stride)
+        .flat_map(|hfe| (0..N).map(move |haa| leg_pose(q(haa), q(hfe))))
         .collect()
 }
 
-/// Full-grid sweeps with timing and work counters, run instead of criterion when the
-/// environment variable `PROXIMITY_SWEEP` is set (a tuning aid).
 /// On-CPU time of this thread in seconds (Linux schedstat), falling back to wall time; the
 /// machine may be shared, and CPU time is what a query costs.
 fn cpu_seconds(wall: std::time::Instant) -> f64 {
@@ -96,6 +108,8 @@ fn cpu_seconds(wall: std::time::Instant) -> f64 {
         .unwrap_or_else(|| wall.elapsed().as_secs_f64())
 }
 
+/// Full-grid sweeps with timing and work counters, run instead of criterion when the
+/// environment variable `PROXIMITY_SWEEP` is set (a tuning aid).
 fn sweep() {
     use std::time::Instant;
     let origin = Instant::now();
@@ -112,7 +126,12 @@ fn sweep() {
     let id = Isometry3::identity();
     let mut scratch = ProximityScratch::new();
     // `PROXIMITY_SWEEP=warm` runs the warm-started sweeps only (for profiling).
-    let only_warm = std::env::var("PROXIMITY_SWEEP").is_ok_and(|v| v == "warm");
+    let mode = std::env::var("PROXIMITY_SWEEP").unwrap_or_default();
+    let only_warm = mode.ends_with("warm");
+    let (skip_distance, skip_intersection) = (
+        mode == "iwarm" || mode == "nowarm",
+        mode == "dwarm" || mode == "nowarm",
+    );
     let report = |name: &str, t: f64, vt: u64, tt: u64, extra: String| {
         let n = poses.len() as f64;
         println!(
@@ -124,16 +143,18 @@ fn sweep() {
         );
     };
     for warm_mode in [false, true] {
-        if only_warm && !warm_mode {
+        if (only_warm && !warm_mode) || skip_distance {
             continue;
         }
         let (mut vt, mut tt, mut zero, mut skips, mut roots) = (0, 0, 0, 0u64, 0);
         let mut warm = None;
         let t0 = cpu_seconds(origin);
+        let mut cat = [(0.0f64, 0u64, 0u64, 0u64); 3];
         for p in &poses {
             if !warm_mode {
                 scratch.forget();
             }
+            let q0 = Instant::now();
             let r = mesh_distance(
                 &base,
                 &id,
@@ -145,6 +166,17 @@ fn sweep() {
             .expect("ok");
             warm = Some(r.triangles);
             let s = scratch.last_query_stats();
+            let k = if r.distance == 0.0 {
+                0
+            } else if s.front_skips == 0 {
+                1
+            } else {
+                2
+            };
+            cat[k].0 += q0.elapsed().as_secs_f64();
+            cat[k].1 += 1;
+            cat[k].2 += s.volume_tests;
+            cat[k].3 += s.triangle_tests;
             roots += (warm_mode && s.front_skips == 0 && r.distance > 0.0) as usize;
             vt += s.volume_tests;
             tt += s.triangle_tests;
@@ -152,6 +184,16 @@ fn sweep() {
             zero += (r.distance == 0.0) as usize;
         }
         let t = cpu_seconds(origin) - t0;
+        for (name, k) in ["contact", "apart, roots", "apart, front"].iter().zip(cat) {
+            println!(
+                "  {name:<14}: {:>6} queries, {:>8.2} us/query (wall), total {:.3} s, volume {:.1} tri {:.1}",
+                k.1,
+                1e6 * k.0 / k.1.max(1) as f64,
+                k.0,
+                k.2 as f64 / k.1.max(1) as f64,
+                k.3 as f64 / k.1.max(1) as f64
+            );
+        }
         report(
             if warm_mode {
                 "distance warm"
@@ -218,7 +260,7 @@ fn sweep() {
         }
     }
     for warm_mode in [false, true] {
-        if only_warm && !warm_mode {
+        if (only_warm && !warm_mode) || skip_intersection {
             continue;
         }
         let (mut vt, mut tt, mut hits, mut skips) = (0, 0, 0, 0u64);

@@ -648,3 +648,63 @@ fn fronts_match_brute_force_along_approaches() {
     }
     assert!(skips > 0, "the fronts were never used");
 }
+
+/// Two grid rows of the Solo-12 shoulder visited in turn, cell by cell, on one scratch space:
+/// with a channel per row, each query resumes from the front of the previous cell of its own
+/// row, and every answer equals a query from the roots (distance to 1e-12, intersection
+/// exactly). Without channels the rows would evict each other's fronts.
+#[test]
+fn interleaved_channels_match_queries_from_the_roots() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let rows = [20usize, 170];
+    // Returns the front pairs skipped in each row, and the cells in contact.
+    let run = |channels: bool| {
+        let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
+        let mut warm_d = [None; 2];
+        let mut warm_i = [None; 2];
+        let (mut skips, mut hits) = ([0u64; 2], 0);
+        for i in 0..80 {
+            for (k, &row) in rows.iter().enumerate() {
+                // HAA (the first joint) varies along the row, as in the notebook's grid order.
+                let p = leg_pose(q(i), q(row));
+                let channel = if channels { k as u64 + 1 } else { 0 };
+                coherent.set_channel(channel);
+                assert_eq!(coherent.channel(), channel);
+                fresh.forget();
+                let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+                let r = mesh_distance(&base, &id, &leg, &p, warm_d[k], &mut coherent).expect("ok");
+                skips[k] += coherent.last_query_stats().front_skips;
+                warm_d[k] = Some(r.triangles);
+                assert!(
+                    (r.distance - truth.distance).abs() <= TOL,
+                    "row {row}, cell {i}: {} vs {}",
+                    r.distance,
+                    truth.distance
+                );
+                let hit =
+                    mesh_intersection(&base, &id, &leg, &p, warm_i[k], &mut coherent).expect("ok");
+                assert_eq!(hit.is_some(), truth.distance == 0.0, "row {row}, cell {i}");
+                if hit.is_some() {
+                    warm_i[k] = hit;
+                    hits += 1;
+                }
+            }
+        }
+        (skips, hits)
+    };
+    let (with, hits) = run(true);
+    let (without, _) = run(false);
+    assert!(hits > 0 && hits < 160, "{hits} cells in contact");
+    // Each row resumes from its own previous cell only with channels.
+    for k in 0..2 {
+        assert!(
+            with[k] > 2 * without[k].max(100),
+            "row {k}: {} front pairs skipped with channels, {} without",
+            with[k],
+            without[k]
+        );
+    }
+}

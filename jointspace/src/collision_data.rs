@@ -2,7 +2,7 @@
 //! [`CollisionModel`], and [`update_placements`].
 
 use morsel_geometry::proximity::{ProximityScratch, TrianglePair};
-use morsel_kinematics::{Data, Model, forward_kinematics};
+use morsel_kinematics::{Data, Model, forward_kinematics, frame_placement};
 use nalgebra::Isometry3;
 
 use crate::collision_model::CollisionModel;
@@ -96,6 +96,37 @@ pub fn update_placements(
 }
 
 /// Fills the object placements from the link placements already in `data`.
+/// Places the two objects of active pair `pair` for configuration `q` (full length), evaluating
+/// only the moving joints between the root and their links; other objects keep the
+/// placements they had. Cheaper than [`update_placements`] when a query needs one pair.
+///
+/// Errors when `data` was made for another model, when `pair` is out of range, or when `q`
+/// has the wrong length or is not finite.
+pub fn update_pair_placements(
+    model: &Model,
+    collision: &CollisionModel,
+    data: &mut CollisionData,
+    q: &[f64],
+    pair: usize,
+) -> Result<()> {
+    data.check(model, collision)?;
+    let Some(p) = collision.pairs().get(pair) else {
+        return Err(JointspaceError::invalid(
+            "pair index",
+            format!(
+                "{pair} is beyond the {} active pairs",
+                collision.pairs().len()
+            ),
+        ));
+    };
+    for id in [p.first, p.second] {
+        let object = &collision.objects()[id.index()];
+        let link = frame_placement(model, &mut data.kinematics, q, object.link())?;
+        data.world_from_object[id.index()] = link * object.collider().local_pose;
+    }
+    Ok(())
+}
+
 pub(crate) fn place_objects(collision: &CollisionModel, data: &mut CollisionData) {
     for (pose, object) in data.world_from_object.iter_mut().zip(collision.objects()) {
         *pose = data.kinematics.world_from_link(object.link()) * object.collider().local_pose;

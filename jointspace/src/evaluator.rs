@@ -1,7 +1,7 @@
 //! Evaluation of one configuration against the sampler's pairs, with a per-pair cache for
 //! grids.
 
-use crate::collision_data::{CollisionData, update_placements};
+use crate::collision_data::{CollisionData, update_pair_placements};
 use crate::collision_query::{compute_collision, compute_distance};
 use crate::error::Result;
 use crate::options::Measure;
@@ -14,6 +14,9 @@ pub(crate) struct Evaluator<'s> {
     pub data: CollisionData,
     q: Vec<f64>,
     cache: Vec<Option<(usize, f64)>>,
+    /// Per pair, the proximity channel of the next evaluation (see
+    /// [`morsel_geometry::proximity::ProximityScratch::set_channel`]).
+    pub channels: Vec<u64>,
 }
 
 impl<'s> Evaluator<'s> {
@@ -23,6 +26,7 @@ impl<'s> Evaluator<'s> {
             data: sampler.new_data(),
             q: sampler.subspace().reference().to_vec(),
             cache: vec![None; sampler.collision_model().pairs().len()],
+            channels: vec![0; sampler.collision_model().pairs().len()],
         }
     }
 
@@ -49,7 +53,8 @@ impl<'s> Evaluator<'s> {
                     let value = match self.cached(p, keys) {
                         Some(v) => v,
                         None => {
-                            self.place(point, &mut placed)?;
+                            self.place(point, p, &mut placed)?;
+                            self.data.scratch[p].set_channel(self.channels[p]);
                             let hit = compute_collision(
                                 self.sampler.collision_model(),
                                 &mut self.data,
@@ -72,7 +77,8 @@ impl<'s> Evaluator<'s> {
                     let value = match self.cached(p, keys) {
                         Some(v) => v,
                         None => {
-                            self.place(point, &mut placed)?;
+                            self.place(point, p, &mut placed)?;
+                            self.data.scratch[p].set_channel(self.channels[p]);
                             let v = compute_distance(
                                 self.sampler.collision_model(),
                                 &mut self.data,
@@ -108,17 +114,20 @@ impl<'s> Evaluator<'s> {
         self.cache[p] = keys.map(|k| (k[p], v));
     }
 
-    fn place(&mut self, point: &[f64], placed: &mut bool) -> Result<()> {
-        if !*placed {
+    /// Places the objects of pair `p` at subspace point `point` (the configuration is
+    /// written once per point).
+    fn place(&mut self, point: &[f64], p: usize, written: &mut bool) -> Result<()> {
+        if !*written {
             self.sampler.subspace().write(point, &mut self.q);
-            update_placements(
-                self.sampler.model(),
-                self.sampler.collision_model(),
-                &mut self.data,
-                &self.q,
-            )?;
-            *placed = true;
+            *written = true;
         }
+        update_pair_placements(
+            self.sampler.model(),
+            self.sampler.collision_model(),
+            &mut self.data,
+            &self.q,
+            p,
+        )?;
         Ok(())
     }
 }

@@ -66,7 +66,7 @@ mod surface_projector;
 mod test_meshes;
 
 pub use boundary::{Boundary, BoundaryOptions};
-pub use collision_data::{CollisionData, update_placements};
+pub use collision_data::{CollisionData, update_pair_placements, update_placements};
 pub use collision_model::{
     CollisionModel, CollisionObject, CollisionPair, ObjectId, PairSelector, PairSide,
 };

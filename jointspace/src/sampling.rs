@@ -217,6 +217,10 @@ pub(crate) fn run_chunks(
     Ok(parts?.concat())
 }
 
+/// The most values along the fastest visiting axis for which a pair depending on it gets one
+/// proximity channel per value (the engine keeps 32 fronts per scratch space).
+const FAST_AXIS_CHANNELS: usize = 24;
+
 /// The values of one chunk, in visiting order.
 fn run_chunk(
     sampler: &CollisionSampler,
@@ -235,6 +239,14 @@ fn run_chunk(
             let mut multi = vec![0; k];
             let mut keys = vec![0; axes.len()];
             let fast = g.visit[0];
+            // A pair that depends on the fastest visiting axis moves by one step of it from a
+            // query to the next. When that axis has few values (large steps), the pair's
+            // queries at each value form a coherent sequence of their own (the other axes
+            // move by one small step between them): give each its own proximity channel.
+            let channelled: Vec<bool> = axes
+                .iter()
+                .map(|pair_axes| pair_axes.contains(&fast) && g.steps[fast] <= FAST_AXIS_CHANNELS)
+                .collect();
             for line in g.chunk_lines(c) {
                 let forwards = g.line_start(line, &mut multi);
                 for t in 0..g.line_len() {
@@ -244,6 +256,9 @@ fn run_chunk(
                     }
                     for (key, pair_axes) in keys.iter_mut().zip(axes) {
                         *key = pair_axes.iter().map(|&a| multi[a] * g.strides[a]).sum();
+                    }
+                    for (channel, &on) in ev.channels.iter_mut().zip(&channelled) {
+                        *channel = if on { multi[fast] as u64 + 1 } else { 0 };
                     }
                     out.push(ev.evaluate(&point, measure, Some(&keys))?);
                 }

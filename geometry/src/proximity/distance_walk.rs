@@ -1,7 +1,7 @@
 //! The traversal of a mesh–mesh distance query: depth first, nearer child pair first, from the
 //! roots or from the front the last query on the same mesh pair left.
 
-use super::front::{Front, FrontPair, Motion, leaf_certificate};
+use super::front::{Front, FrontPair, Motion, leaf_certificate, slab_gap};
 use super::mesh_mesh::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
@@ -189,7 +189,7 @@ pub(crate) fn closest_pair(
         ..
     } = scratch;
     *stats = Default::default();
-    let key = (a.id, b.id);
+    let key = (a.id, b.id, scratch.channel);
     let front = distance_fronts.for_pair(key);
     let resumed = front.start(key);
     let mut best = Best {
@@ -231,8 +231,15 @@ pub(crate) fn closest_pair(
             &walk.moved.translation,
         );
         for e in old.iter() {
-            let carried = motion.carry(e, &b.spheres[e.b as usize]);
-            if carried > walk.best.limit(tol) {
+            let mut carried = motion.carry(e, &b.spheres[e.b as usize]);
+            let limit = walk.best.limit(tol);
+            if carried <= limit && e.axis != V3::zeros() {
+                // Measured afresh along its direction, the slab gap is often tighter than
+                // the old bound minus the motion.
+                let (r, t) = (&walk.moved.rotation, &walk.moved.translation);
+                carried = carried.max(slab_gap(a, e.a, b, e.b, r, t, &e.axis));
+            }
+            if carried > limit {
                 walk.stats.front_skips += 1;
                 walk.next.push(FrontPair {
                     bound: carried,

@@ -14,7 +14,7 @@
 
 use nalgebra::Matrix3;
 
-use super::bvh::Sphere;
+use super::bvh::{MeshBvh, Sphere};
 use super::triangle::{PreparedTriangle, V3};
 
 /// A node pair of a front with a lower bound on the distance between its contents and, when
@@ -32,11 +32,15 @@ pub(crate) struct FrontPair {
     pub axis: V3,
 }
 
+/// What a front belongs to: the identities of the two hierarchies and the caller's channel
+/// (see [`super::ProximityScratch::set_channel`]).
+pub(crate) type PairKey = (u64, u64, u64);
+
 /// A front of node pairs with lower bounds, valid at one relative placement of a mesh pair.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Front {
     /// The mesh pair (hierarchy identities) the front belongs to, when it is complete.
-    pub key: Option<(u64, u64)>,
+    pub key: Option<PairKey>,
     /// Rotation of the placement the bounds hold at (second mesh into the first's frame).
     pub rotation: Matrix3<f64>,
     /// Translation of that placement.
@@ -48,11 +52,11 @@ pub(crate) struct Front {
     /// Size of the front right after the last query started from the roots.
     pub fresh_len: usize,
     /// The mesh pair of the last query, when it found contact.
-    pub contact_key: Option<(u64, u64)>,
+    pub contact_key: Option<PairKey>,
     /// Queries started since the front was last brought up to date.
     pub age: u32,
     /// The mesh pair whose slot this is (in [`super::scratch::Fronts`]).
-    pub owner: Option<(u64, u64)>,
+    pub owner: Option<PairKey>,
     /// When the slot was last used (a query counter).
     pub last_used: u64,
 }
@@ -73,7 +77,7 @@ impl Front {
     /// Starts a query on the mesh pair `key`: whether to resume from the front (it holds for
     /// that pair and is recent enough).
     #[inline]
-    pub fn start(&mut self, key: (u64, u64)) -> bool {
+    pub fn start(&mut self, key: PairKey) -> bool {
         self.age = self.age.saturating_add(1);
         self.key == Some(key) && self.age <= MAX_AGE
     }
@@ -83,7 +87,7 @@ impl Front {
     /// beyond a fresh one that re-testing it would cost more than starting from the roots.
     pub fn finish(
         &mut self,
-        key: (u64, u64),
+        key: PairKey,
         resumed: bool,
         rotation: &Matrix3<f64>,
         translation: &V3,
@@ -133,6 +137,48 @@ pub(crate) fn leaf_certificate(
         }
     }
     best
+}
+
+/// The gap, at placement `x -> rotation * x + translation` of the second mesh, between the
+/// slabs of node `ia` of `a` and node `ib` of `b` along the unit direction `n` (in the first
+/// mesh's frame, pointing from `a` towards `b`): a lower bound on the distance between their
+/// contents, exact along `n`. Single-triangle leaves use their corners, other nodes their
+/// boxes. It re-measures a front pair at a new placement, tighter than carrying its old bound.
+#[inline]
+pub(crate) fn slab_gap(
+    a: &MeshBvh,
+    ia: u32,
+    b: &MeshBvh,
+    ib: u32,
+    rotation: &Matrix3<f64>,
+    translation: &V3,
+    n: &V3,
+) -> f64 {
+    let la = a.links[ia as usize];
+    let top = if la.count == 1 {
+        let v = &a.triangles[la.link as usize].v;
+        n.dot(&v[0]).max(n.dot(&v[1])).max(n.dot(&v[2]))
+    } else {
+        let o = &a.nodes[ia as usize].obb;
+        n.dot(&o.center)
+            + o.half[0] * n.dot(&o.axes[0]).abs()
+            + o.half[1] * n.dot(&o.axes[1]).abs()
+            + o.half[2] * n.dot(&o.axes[2]).abs()
+    };
+    // n . (R x + t) = (R^T n) . x + n . t
+    let m = rotation.tr_mul(n);
+    let lb = b.links[ib as usize];
+    let bottom = if lb.count == 1 {
+        let v = &b.triangles[lb.link as usize].v;
+        m.dot(&v[0]).min(m.dot(&v[1])).min(m.dot(&v[2]))
+    } else {
+        let o = &b.nodes[ib as usize].obb;
+        m.dot(&o.center)
+            - o.half[0] * m.dot(&o.axes[0]).abs()
+            - o.half[1] * m.dot(&o.axes[1]).abs()
+            - o.half[2] * m.dot(&o.axes[2]).abs()
+    };
+    bottom + n.dot(translation) - top
 }
 
 /// A bound on the displacement of the second mesh's points between two placements.

@@ -62,7 +62,7 @@ pub(crate) fn first_intersection(
         ..
     } = scratch;
     *stats = Default::default();
-    let key = (a.id, b.id);
+    let key = (a.id, b.id, scratch.channel);
     let front = separation_fronts.for_pair(key);
     let resumed = front.start(key);
     let after_contact = front.contact_key == Some(key);

@@ -181,8 +181,7 @@ pub(crate) fn obb_gap(a: &Obb, b: &Obb, stop: f64) -> f64 {
     obb_gap_axis(a, b, stop).0
 }
 
-/// [`obb_gap`] with the axis the gap is taken along, as a code for [`gap_direction`] (only
-/// meaningful when the gap exceeds `stop`).
+/// [`obb_gap`] with the axis the gap is taken along, as a code for [`gap_direction`].
 #[inline]
 pub(crate) fn obb_gap_axis(a: &Obb, b: &Obb, stop: f64) -> (f64, u8) {
     let d = b.center - a.center;
@@ -222,12 +221,11 @@ pub(crate) fn obb_gap_axis(a: &Obb, b: &Obb, stop: f64) -> (f64, u8) {
         .max(faces[3])
         .max(faces[4])
         .max(faces[5]);
+    let code = faces.iter().position(|&g| g == gap).unwrap_or(0) as u8;
     if gap > stop {
-        let code = faces.iter().position(|&g| g == gap).unwrap_or(0) as u8;
         return (gap, code);
     }
-    // Below `stop` the axis does not matter to callers; above it, a cross axis set it.
-    cross_gap(&r, &ar, &t, &ea, &eb, stop, (gap, 0))
+    cross_gap(&r, &ar, &t, &ea, &eb, stop, (gap, code))
 }
 
 /// The unit axis, pointing from `a` towards `b`, along which [`obb_gap_axis`] took the gap it

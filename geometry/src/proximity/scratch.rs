@@ -3,7 +3,7 @@
 use nalgebra::Matrix3;
 
 use super::bvh::MeshBvh;
-use super::front::{Front, FrontPair};
+use super::front::{Front, FrontPair, PairKey};
 use super::obb::Obb;
 use super::triangle::{PreparedTriangle, V3};
 
@@ -90,6 +90,8 @@ pub struct ProximityScratch {
     pub(crate) distance_fronts: Fronts,
     /// The fronts of the last mesh–mesh intersection queries, one per mesh pair.
     pub(crate) separation_fronts: Fronts,
+    /// The caller's channel, part of the key of fronts.
+    pub(crate) channel: u64,
 }
 
 /// How many mesh pairs a scratch space keeps fronts for (the least recently used is dropped).
@@ -105,7 +107,7 @@ pub(crate) struct Fronts {
 
 impl Fronts {
     /// The front of mesh pair `key`: its own slot, or the least recently used one, emptied.
-    pub fn for_pair(&mut self, key: (u64, u64)) -> &mut Front {
+    pub fn for_pair(&mut self, key: PairKey) -> &mut Front {
         self.clock += 1;
         let index = match self.slots.iter().position(|f| f.owner == Some(key)) {
             Some(i) => i,
@@ -146,6 +148,21 @@ impl ProximityScratch {
     pub fn forget(&mut self) {
         self.distance_fronts.forget();
         self.separation_fronts.forget();
+    }
+
+    /// Sets the channel of the following queries (0 at first). Fronts are kept per mesh pair
+    /// and channel: a caller that interleaves several coherent sequences of queries on the
+    /// same mesh pair (say, a link pair at each of a few values of a third joint, visited in
+    /// turn) gives each sequence its own channel, so that each query starts from the front the
+    /// previous query of its own sequence left. Fronts of up to 32 (mesh pair, channel) keys
+    /// are kept. Answers never depend on the channel.
+    pub fn set_channel(&mut self, channel: u64) {
+        self.channel = channel;
+    }
+
+    /// The channel of the following queries (see [`ProximityScratch::set_channel`]).
+    pub fn channel(&self) -> u64 {
+        self.channel
     }
 
     /// Work done by the last query run with this scratch space.

@@ -5,7 +5,7 @@ use std::f64::consts::PI;
 use morsel_geometry::{ShapeKind, query};
 use morsel_jointspace::{
     BoundaryOptions, CollisionSampler, DistanceOptions, Measure, SampleOptions, SamplerSpec,
-    compute_any_collision, compute_distance, update_placements,
+    compute_any_collision, compute_distance, update_pair_placements, update_placements,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -210,8 +210,9 @@ fn boundary_points_are_free_and_touching() {
 #[test]
 fn leg_grid_reuses_shoulder_answers_without_changing_them() {
     // Three joints, two pairs: the shoulder pair does not depend on the knee, so the knee
-    // varies fastest and the shoulder answer is reused along it. Every cell must equal a
-    // fresh evaluation.
+    // varies fastest and the shoulder answer is reused along it; the knee pair queries each
+    // knee value on a proximity channel of its own, and only the queried pair's objects are
+    // placed. Every cell must equal a fresh evaluation.
     let spec = SamplerSpec::new(
         ["FL_HAA", "FL_HFE", "FL_KFE"],
         [[-PI, PI]; 3],
@@ -222,7 +223,7 @@ fn leg_grid_reuses_shoulder_answers_without_changing_them() {
     );
     let leg = CollisionSampler::new(solo(), &spec).unwrap();
     assert_eq!(leg.pair_axes(), &[vec![0, 1], vec![0, 1, 2]]);
-    let map = leg.grid(&[4, 3, 3], &SampleOptions::binary()).unwrap();
+    let map = leg.grid(&[8, 6, 5], &SampleOptions::binary()).unwrap();
     let mut colliding = 0;
     for r in 0..map.len() {
         let row = map.rows().row(r);
@@ -252,4 +253,45 @@ fn solo_results_do_not_depend_on_the_thread_count() {
         (bits(grid.rows().iter()), bits(boundary.points().iter()))
     };
     assert_eq!(with_threads(1, run), with_threads(2, run));
+}
+
+/// Placing one pair's objects (forward kinematics along their links' paths only) gives the
+/// placements full forward kinematics gives, at random configurations of the leg.
+#[test]
+fn pair_placements_equal_full_forward_kinematics() {
+    let spec = SamplerSpec::new(
+        ["FL_HAA", "FL_HFE", "FL_KFE"],
+        [[-PI, PI]; 3],
+        [
+            ("base_link_0", "FL_UPPER_LEG_0"),
+            ("base_link_0", "FL_LOWER_LEG_0"),
+        ],
+    );
+    let leg = CollisionSampler::new(solo(), &spec).unwrap();
+    let c = leg.collision_model();
+    let (mut full, mut partial) = (leg.new_data(), leg.new_data());
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for _ in 0..20 {
+        let point: Vec<f64> = (0..3).map(|_| rng.random_range(-PI..PI)).collect();
+        let q = leg.subspace().full_configuration(&point).unwrap();
+        update_placements(leg.model(), c, &mut full, &q).unwrap();
+        for (p, pair) in c.pairs().iter().enumerate() {
+            update_pair_placements(leg.model(), c, &mut partial, &q, p).unwrap();
+            for id in [pair.first, pair.second] {
+                let (a, b) = (
+                    full.world_from_objects()[id.index()],
+                    partial.world_from_objects()[id.index()],
+                );
+                let shift = (a.translation.vector - b.translation.vector).norm();
+                let turn = a.rotation.angle_to(&b.rotation);
+                assert!(
+                    shift < 1e-12 && turn < 1e-12,
+                    "{point:?}, pair {p}: {shift} m, {turn} rad"
+                );
+            }
+        }
+    }
+    let q = leg.subspace().full_configuration(&[0.0; 3]).unwrap();
+    let err = update_pair_placements(leg.model(), c, &mut partial, &q, 2).unwrap_err();
+    assert!(err.to_string().contains("pair index"), "{err}");
 }
