@@ -191,7 +191,7 @@ pub(crate) fn closest_pair(
     *stats = Default::default();
     let key = (a.id, b.id, scratch.channel);
     let front = distance_fronts.for_pair(key);
-    let resumed = front.start(key);
+    let resumed = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
     let mut best = Best {
         distance: bound,
         found: None,

@@ -66,6 +66,12 @@ pub(crate) struct Front {
 /// more than starting from the roots.
 const MAX_AGE: u32 = 3;
 
+/// How far, as a share of its root sphere's radius, the second mesh may have moved since the
+/// front was left for the next query to resume from it (measured on random and bisection
+/// sequences of the Solo-12 shoulder: resuming after longer jumps costs more than starting
+/// from the roots).
+const MAX_JUMP: f64 = 0.25;
+
 impl Front {
     /// Drops what the front knows (its slot keeps its owner).
     pub fn forget(&mut self) {
@@ -74,12 +80,25 @@ impl Front {
         self.age = 0;
     }
 
-    /// Starts a query on the mesh pair `key`: whether to resume from the front (it holds for
-    /// that pair and is recent enough).
+    /// Starts a query on the mesh pair `key`, whose second mesh is now placed by
+    /// `(rotation, translation)` and has root sphere `root`: whether to resume from the front.
+    /// It must hold for that pair, be recent enough, and have been left at a placement near
+    /// enough: after a jump, nearly every pair of the front would fail and be re-tested one by
+    /// one, which costs more than a search from the roots, where whole subtrees are pruned at
+    /// once.
     #[inline]
-    pub fn start(&mut self, key: PairKey) -> bool {
+    pub fn start(
+        &mut self,
+        key: PairKey,
+        root: &Sphere,
+        rotation: &Matrix3<f64>,
+        translation: &V3,
+    ) -> bool {
         self.age = self.age.saturating_add(1);
-        self.key == Some(key) && self.age <= MAX_AGE
+        self.key == Some(key)
+            && self.age <= MAX_AGE
+            && Motion::between(&self.rotation, &self.translation, rotation, translation).of(root)
+                <= MAX_JUMP * root.radius
     }
 
     /// Ends a query that went through the whole front (or started from the roots): the front

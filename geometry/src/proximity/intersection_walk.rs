@@ -64,7 +64,7 @@ pub(crate) fn first_intersection(
     *stats = Default::default();
     let key = (a.id, b.id, scratch.channel);
     let front = separation_fronts.for_pair(key);
-    let resumed = front.start(key);
+    let resumed = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
     let after_contact = front.contact_key == Some(key);
     front.contact_key = Some(key);
     if let Some((sa, sb)) = warm_slots(a, b, warm) {

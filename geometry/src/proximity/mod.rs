@@ -10,7 +10,11 @@
 //!   Successive queries on the same mesh pair with the same [`ProximityScratch`] also start
 //!   from where the last one stopped (its front of node pairs, with lower bounds carried to
 //!   the new placement by a certified bound on the motion: along a separating direction, so
-//!   that sliding costs nothing), which never changes an answer either.
+//!   that sliding costs nothing), which never changes an answer either. A caller that
+//!   interleaves several coherent sequences on one mesh pair gives each a channel
+//!   ([`ProximityScratch::set_channel`]) so that each keeps its own front; after a jump (the
+//!   second mesh moved by more than a quarter of its bounding radius) a query starts from the
+//!   roots instead.
 //! - [`mesh_primitive_distance`], [`mesh_primitive_distance_within`] and
 //!   [`mesh_primitive_intersection`]: the same for a mesh against a [`Primitive`] (box,
 //!   sphere, capsule, cylinder, ellipsoid).
