@@ -5,7 +5,7 @@ use morsel_geometry::proximity::{ProximityScratch, TrianglePair};
 use morsel_kinematics::{Data, Model, forward_kinematics, frame_placement};
 use nalgebra::Isometry3;
 
-use crate::collision_model::CollisionModel;
+use crate::collision_model::{CollisionModel, ObjectId};
 use crate::error::{JointspaceError, Result};
 
 /// The state of one evaluation of a [`CollisionModel`]: kinematic data, world placements of
@@ -109,6 +109,18 @@ pub fn update_pair_placements(
     q: &[f64],
     pair: usize,
 ) -> Result<()> {
+    place_pair(model, collision, data, q, pair, |_| true)
+}
+
+/// [`update_pair_placements`] for the objects of the pair that `wanted` accepts.
+pub(crate) fn place_pair(
+    model: &Model,
+    collision: &CollisionModel,
+    data: &mut CollisionData,
+    q: &[f64],
+    pair: usize,
+    mut wanted: impl FnMut(ObjectId) -> bool,
+) -> Result<()> {
     data.check(model, collision)?;
     let Some(p) = collision.pairs().get(pair) else {
         return Err(JointspaceError::invalid(
@@ -120,6 +132,9 @@ pub fn update_pair_placements(
         ));
     };
     for id in [p.first, p.second] {
+        if !wanted(id) {
+            continue;
+        }
         let object = &collision.objects()[id.index()];
         let link = frame_placement(model, &mut data.kinematics, q, object.link())?;
         data.world_from_object[id.index()] = link * object.collider().local_pose;

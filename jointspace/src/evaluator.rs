@@ -1,7 +1,7 @@
 //! Evaluation of one configuration against the sampler's pairs, with a per-pair cache for
 //! grids.
 
-use crate::collision_data::{CollisionData, update_pair_placements};
+use crate::collision_data::{CollisionData, place_pair};
 use crate::collision_query::{compute_collision, compute_distance};
 use crate::error::Result;
 use crate::options::Measure;
@@ -17,6 +17,10 @@ pub(crate) struct Evaluator<'s> {
     /// Per pair, the proximity channel of the next evaluation (see
     /// [`morsel_geometry::proximity::ProximityScratch::set_channel`]).
     pub channels: Vec<u64>,
+    /// Per collision object: whether no sampled joint moves it (it is placed once).
+    fixed: Vec<bool>,
+    /// Per collision object: whether it has been placed.
+    placed: Vec<bool>,
 }
 
 impl<'s> Evaluator<'s> {
@@ -27,6 +31,8 @@ impl<'s> Evaluator<'s> {
             q: sampler.subspace().reference().to_vec(),
             cache: vec![None; sampler.collision_model().pairs().len()],
             channels: vec![0; sampler.collision_model().pairs().len()],
+            fixed: fixed_objects(sampler),
+            placed: vec![false; sampler.collision_model().objects().len()],
         }
     }
 
@@ -121,13 +127,44 @@ impl<'s> Evaluator<'s> {
             self.sampler.subspace().write(point, &mut self.q);
             *written = true;
         }
-        update_pair_placements(
+        let (fixed, placed) = (&self.fixed, &mut self.placed);
+        place_pair(
             self.sampler.model(),
             self.sampler.collision_model(),
             &mut self.data,
             &self.q,
             p,
+            |id| {
+                let i = id.index();
+                let wanted = !(fixed[i] && placed[i]);
+                placed[i] = true;
+                wanted
+            },
         )?;
         Ok(())
     }
+}
+
+/// Per collision object of `sampler`: whether none of the sampled joints (nor a joint that
+/// mimics one) lies between the root and its link, so that its placement never changes.
+fn fixed_objects(sampler: &CollisionSampler) -> Vec<bool> {
+    let model = sampler.model();
+    let source = |j| model.joint(j).mimic().map_or(j, |m| m.joint);
+    let sampled: Vec<_> = sampler
+        .subspace()
+        .joints()
+        .iter()
+        .map(|j| j.joint)
+        .collect();
+    sampler
+        .collision_model()
+        .objects()
+        .iter()
+        .map(|o| {
+            !model
+                .joint_path(o.link())
+                .iter()
+                .any(|&j| sampled.contains(&source(j)))
+        })
+        .collect()
 }

@@ -67,9 +67,9 @@ pub(crate) struct Front {
 const MAX_AGE: u32 = 3;
 
 /// How far, as a share of its root sphere's radius, the second mesh may have moved since the
-/// front was left for the next query to resume from it (measured on random and bisection
-/// sequences of the Solo-12 shoulder: resuming after longer jumps costs more than starting
-/// from the roots).
+/// front was left for the next query to resume from it. Tuned on the bisections of the
+/// Solo-12 shoulder's boundary sampling, where resuming after longer jumps cost more than
+/// starting from the roots.
 const MAX_JUMP: f64 = 0.25;
 
 impl Front {
