@@ -173,31 +173,28 @@ pub(crate) fn slab_gap(
     translation: &V3,
     n: &V3,
 ) -> f64 {
-    let la = a.links[ia as usize];
-    let top = if la.count == 1 {
-        let v = &a.triangles[la.link as usize].v;
-        n.dot(&v[0]).max(n.dot(&v[1])).max(n.dot(&v[2]))
-    } else {
-        let o = &a.nodes[ia as usize].obb;
-        n.dot(&o.center)
-            + o.half[0] * n.dot(&o.axes[0]).abs()
-            + o.half[1] * n.dot(&o.axes[1]).abs()
-            + o.half[2] * n.dot(&o.axes[2]).abs()
-    };
-    // n . (R x + t) = (R^T n) . x + n . t
+    // n . (R x + t) = (R^T n) . x + n . t, and min_x m . x = -max_x (-m) . x.
     let m = rotation.tr_mul(n);
-    let lb = b.links[ib as usize];
-    let bottom = if lb.count == 1 {
-        let v = &b.triangles[lb.link as usize].v;
-        m.dot(&v[0]).min(m.dot(&v[1])).min(m.dot(&v[2]))
-    } else {
-        let o = &b.nodes[ib as usize].obb;
-        m.dot(&o.center)
-            - o.half[0] * m.dot(&o.axes[0]).abs()
-            - o.half[1] * m.dot(&o.axes[1]).abs()
-            - o.half[2] * m.dot(&o.axes[2]).abs()
-    };
+    let bottom = -highest_along(b, ib, &-m);
+    let top = highest_along(a, ia, n);
     bottom + n.dot(translation) - top
+}
+
+/// The largest value of `d . x` over the contents of node `i` of `mesh` (in its frame): over
+/// the corners of a single-triangle leaf, else over the node's box (which holds its contents).
+#[inline]
+fn highest_along(mesh: &MeshBvh, i: u32, d: &V3) -> f64 {
+    let link = mesh.links[i as usize];
+    if link.count == 1 {
+        let v = &mesh.triangles[link.link as usize].v;
+        d.dot(&v[0]).max(d.dot(&v[1])).max(d.dot(&v[2]))
+    } else {
+        let o = &mesh.nodes[i as usize].obb;
+        d.dot(&o.center)
+            + o.half[0] * d.dot(&o.axes[0]).abs()
+            + o.half[1] * d.dot(&o.axes[1]).abs()
+            + o.half[2] * d.dot(&o.axes[2]).abs()
+    }
 }
 
 /// A bound on the displacement of the second mesh's points between two placements.
@@ -299,6 +296,82 @@ mod tests {
             let centre_move = (r1 * node.center + t1 - (r0 * node.center + t0)).norm();
             let spin = (r1 - r0).norm() / 2f64.sqrt();
             assert!(bound <= centre_move + spin * node.radius + 1e-9);
+        }
+    }
+
+    /// The triangle slots under node `i`.
+    fn slots_under(mesh: &MeshBvh, i: u32, out: &mut Vec<u32>) {
+        let link = mesh.links[i as usize];
+        if link.is_leaf() {
+            out.extend(link.link..link.link + link.count);
+        } else {
+            slots_under(mesh, i + 1, out);
+            slots_under(mesh, link.link, out);
+        }
+    }
+
+    /// The slab gap of two nodes along a direction, measured on their boxes or corners in
+    /// the mesh frames, against the same gap measured on the placed corners of every triangle
+    /// under them: equal for single-triangle leaves, never larger otherwise.
+    #[test]
+    fn slab_gap_matches_the_placed_corners() {
+        let mut rnd = random_stream(13);
+        let mut soup = |n: u32| {
+            let v: Vec<nalgebra::Point3<f64>> = (0..3 * n)
+                .map(|_| nalgebra::Point3::new(rnd(), rnd(), rnd()))
+                .collect();
+            let f: Vec<[u32; 3]> = (0..n).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]).collect();
+            MeshBvh::new(&v, &f).expect("mesh")
+        };
+        let (a, b) = (soup(12), soup(9));
+        let (mut leaves, mut nodes) = (0, 0);
+        for _ in 0..40 {
+            let r = *Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0).matrix();
+            let t = V3::new(rnd(), rnd(), rnd()) * 3.0;
+            let Some(n) = V3::new(rnd(), rnd(), rnd()).try_normalize(1e-3) else {
+                continue;
+            };
+            for ia in 0..a.nodes.len() as u32 {
+                for ib in 0..b.nodes.len() as u32 {
+                    let (mut sa, mut sb) = (Vec::new(), Vec::new());
+                    slots_under(&a, ia, &mut sa);
+                    slots_under(&b, ib, &mut sb);
+                    let top = sa
+                        .iter()
+                        .flat_map(|&s| a.triangles[s as usize].v)
+                        .map(|v| n.dot(&v))
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let bottom = sb
+                        .iter()
+                        .flat_map(|&s| b.triangles[s as usize].v)
+                        .map(|v| n.dot(&(r * v + t)))
+                        .fold(f64::INFINITY, f64::min);
+                    let truth = bottom - top;
+                    let gap = slab_gap(&a, ia, &b, ib, &r, &t, &n);
+                    let single = a.links[ia as usize].count == 1 && b.links[ib as usize].count == 1;
+                    if single {
+                        assert!((gap - truth).abs() < 1e-12, "{gap} vs {truth}");
+                        leaves += 1;
+                    } else {
+                        assert!(gap <= truth + 1e-12, "{gap} > {truth}");
+                        nodes += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            leaves > 1000 && nodes > 1000,
+            "{leaves} leaf pairs, {nodes} node pairs"
+        );
+    }
+
+    /// Uniform numbers in [-1, 1) from a seed.
+    fn random_stream(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64) / ((1u64 << 53) as f64) * 2.0 - 1.0
         }
     }
 

@@ -207,12 +207,9 @@ fn boundary_points_are_free_and_touching() {
     }
 }
 
-#[test]
-fn leg_grid_reuses_shoulder_answers_without_changing_them() {
-    // Three joints, two pairs: the shoulder pair does not depend on the knee, so the knee
-    // varies fastest and the shoulder answer is reused along it; the knee pair queries each
-    // knee value on a proximity channel of its own, and only the queried pair's objects are
-    // placed. Every cell must equal a fresh evaluation.
+/// The notebook's 3D sampler: FL_HAA, FL_HFE, FL_KFE over [−π, π]³, the base against both
+/// front-left leg links.
+fn leg() -> CollisionSampler {
     let spec = SamplerSpec::new(
         ["FL_HAA", "FL_HFE", "FL_KFE"],
         [[-PI, PI]; 3],
@@ -221,7 +218,16 @@ fn leg_grid_reuses_shoulder_answers_without_changing_them() {
             ("base_link_0", "FL_LOWER_LEG_0"),
         ],
     );
-    let leg = CollisionSampler::new(solo(), &spec).unwrap();
+    CollisionSampler::new(solo(), &spec).expect("leg sampler")
+}
+
+#[test]
+fn leg_grid_reuses_shoulder_answers_without_changing_them() {
+    // Three joints, two pairs: the shoulder pair does not depend on the knee, so the knee
+    // varies fastest and the shoulder answer is reused along it; the knee pair queries each
+    // knee value on a proximity channel of its own, and only the queried pair's objects are
+    // placed. Every cell must equal a fresh evaluation.
+    let leg = leg();
     assert_eq!(leg.pair_axes(), &[vec![0, 1], vec![0, 1, 2]]);
     let map = leg.grid(&[8, 6, 5], &SampleOptions::binary()).unwrap();
     let mut colliding = 0;
@@ -259,15 +265,7 @@ fn solo_results_do_not_depend_on_the_thread_count() {
 /// placements full forward kinematics gives, at random configurations of the leg.
 #[test]
 fn pair_placements_equal_full_forward_kinematics() {
-    let spec = SamplerSpec::new(
-        ["FL_HAA", "FL_HFE", "FL_KFE"],
-        [[-PI, PI]; 3],
-        [
-            ("base_link_0", "FL_UPPER_LEG_0"),
-            ("base_link_0", "FL_LOWER_LEG_0"),
-        ],
-    );
-    let leg = CollisionSampler::new(solo(), &spec).unwrap();
+    let leg = leg();
     let c = leg.collision_model();
     let (mut full, mut partial) = (leg.new_data(), leg.new_data());
     let mut rng = ChaCha8Rng::seed_from_u64(21);
