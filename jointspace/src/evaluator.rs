@@ -51,7 +51,7 @@ impl<'s> Evaluator<'s> {
         measure: &Measure,
         keys: Option<&[usize]>,
     ) -> Result<f64> {
-        let mut placed = false;
+        let mut written = false;
         let pairs = self.cache.len();
         match measure {
             Measure::Binary => {
@@ -59,8 +59,7 @@ impl<'s> Evaluator<'s> {
                     let value = match self.cached(p, keys) {
                         Some(v) => v,
                         None => {
-                            self.place(point, p, &mut placed)?;
-                            self.data.scratch[p].set_channel(self.channels[p]);
+                            self.prepare_pair(point, p, &mut written)?;
                             let hit = compute_collision(
                                 self.sampler.collision_model(),
                                 &mut self.data,
@@ -83,8 +82,7 @@ impl<'s> Evaluator<'s> {
                     let value = match self.cached(p, keys) {
                         Some(v) => v,
                         None => {
-                            self.place(point, p, &mut placed)?;
-                            self.data.scratch[p].set_channel(self.channels[p]);
+                            self.prepare_pair(point, p, &mut written)?;
                             let v = compute_distance(
                                 self.sampler.collision_model(),
                                 &mut self.data,
@@ -120,9 +118,9 @@ impl<'s> Evaluator<'s> {
         self.cache[p] = keys.map(|k| (k[p], v));
     }
 
-    /// Places the objects of pair `p` at subspace point `point` (the configuration is
-    /// written once per point).
-    fn place(&mut self, point: &[f64], p: usize, written: &mut bool) -> Result<()> {
+    /// Readies pair `p` for a query at subspace point `point`: places its objects (the
+    /// configuration is written once per point) and sets its proximity channel.
+    fn prepare_pair(&mut self, point: &[f64], p: usize, written: &mut bool) -> Result<()> {
         if !*written {
             self.sampler.subspace().write(point, &mut self.q);
             *written = true;
@@ -141,6 +139,7 @@ impl<'s> Evaluator<'s> {
                 wanted
             },
         )?;
+        self.data.scratch[p].set_channel(self.channels[p]);
         Ok(())
     }
 }

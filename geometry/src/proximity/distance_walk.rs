@@ -1,7 +1,7 @@
 //! The traversal of a mesh–mesh distance query: depth first, nearer child pair first, from the
 //! roots or from the front the last query on the same mesh pair left.
 
-use super::front::{Front, FrontPair, Motion, leaf_certificate, slab_gap};
+use super::front::{Front, FrontPair, leaf_certificate, slab_gap};
 use super::mesh_mesh::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
@@ -17,17 +17,6 @@ struct DistanceWalk<'p, 's> {
     /// The front being built: where this query stopped, with lower bounds.
     next: &'s mut Vec<FrontPair>,
     best: Best,
-}
-
-/// A node pair with no known separating direction.
-#[inline]
-fn pending(a: u32, b: u32, bound: f64) -> FrontPair {
-    FrontPair {
-        a,
-        b,
-        bound,
-        axis: V3::zeros(),
-    }
 }
 
 impl DistanceWalk<'_, '_> {
@@ -52,7 +41,7 @@ impl DistanceWalk<'_, '_> {
                 return false;
             }
         }
-        self.stack.push(pending(ia, ib, lb));
+        self.stack.push(FrontPair::pending(ia, ib, lb));
         while let Some(entry) = self.stack.pop() {
             let (ia, ib) = (entry.a, entry.b);
             let stop = self.best.limit(tol);
@@ -151,7 +140,7 @@ impl DistanceWalk<'_, '_> {
                 }
             }
         }
-        let mut entry = pending(ia, ib, bound);
+        let mut entry = FrontPair::pending(ia, ib, bound);
         if la.count == 1 && lb.count == 1 {
             let ta = &a.triangles[la.link as usize];
             let tb = self.moved.triangle(b, lb.link);
@@ -208,11 +197,7 @@ pub(crate) fn closest_pair(
     }
     stack.clear();
     let Front {
-        pairs: old,
-        next,
-        rotation,
-        translation,
-        ..
+        pairs: old, next, ..
     } = front;
     next.clear();
     let mut walk = DistanceWalk {
@@ -223,13 +208,7 @@ pub(crate) fn closest_pair(
         next,
         best,
     };
-    if resumed {
-        let motion = Motion::between(
-            rotation,
-            translation,
-            &walk.moved.rotation,
-            &walk.moved.translation,
-        );
+    if let Some(motion) = resumed {
         for e in old.iter() {
             let mut carried = motion.carry(e, &b.spheres[e.b as usize]);
             let limit = walk.best.limit(tol);
@@ -260,6 +239,6 @@ pub(crate) fn closest_pair(
     }
     let best = walk.best;
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed, &r, &t);
+    front.finish(key, resumed.is_some(), &r, &t);
     best
 }

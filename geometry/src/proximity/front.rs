@@ -72,6 +72,19 @@ const MAX_AGE: u32 = 3;
 /// starting from the roots.
 const MAX_JUMP: f64 = 0.25;
 
+impl FrontPair {
+    /// A pair with lower bound `bound` and no known separating direction.
+    #[inline]
+    pub fn pending(a: u32, b: u32, bound: f64) -> Self {
+        Self {
+            a,
+            b,
+            bound,
+            axis: V3::zeros(),
+        }
+    }
+}
+
 impl Front {
     /// Drops what the front knows (its slot keeps its owner).
     pub fn forget(&mut self) {
@@ -81,8 +94,9 @@ impl Front {
     }
 
     /// Starts a query on the mesh pair `key`, whose second mesh is now placed by
-    /// `(rotation, translation)` and has root sphere `root`: whether to resume from the front.
-    /// It must hold for that pair, be recent enough, and have been left at a placement near
+    /// `(rotation, translation)` and has root sphere `root`: the motion since the front was
+    /// left when the query is to resume from it, `None` to start from the roots. The front
+    /// must hold for that pair, be recent enough, and have been left at a placement near
     /// enough: after a jump, nearly every pair of the front would fail and be re-tested one by
     /// one, which costs more than a search from the roots, where whole subtrees are pruned at
     /// once.
@@ -93,12 +107,13 @@ impl Front {
         root: &Sphere,
         rotation: &Matrix3<f64>,
         translation: &V3,
-    ) -> bool {
+    ) -> Option<Motion> {
         self.age = self.age.saturating_add(1);
-        self.key == Some(key)
-            && self.age <= MAX_AGE
-            && Motion::between(&self.rotation, &self.translation, rotation, translation).of(root)
-                <= MAX_JUMP * root.radius
+        if self.key != Some(key) || self.age > MAX_AGE {
+            return None;
+        }
+        let motion = Motion::between(&self.rotation, &self.translation, rotation, translation);
+        (motion.of(root) <= MAX_JUMP * root.radius).then_some(motion)
     }
 
     /// Ends a query that went through the whole front (or started from the roots): the front

@@ -3,7 +3,7 @@
 //! test on the same mesh pair found the meshes apart.
 
 use super::bvh::{Link, MeshBvh};
-use super::front::{FrontPair, Motion, leaf_certificate};
+use super::front::{FrontPair, leaf_certificate};
 use super::mesh_mesh::{PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
@@ -82,12 +82,7 @@ pub(crate) fn first_intersection(
             b.ancestor_of_slot(sb, NEIGHBOURHOOD_LEVELS),
         );
         stack.clear();
-        stack.push(FrontPair {
-            a: na,
-            b: nb,
-            bound: 0.0,
-            axis: V3::zeros(),
-        });
+        stack.push(FrontPair::pending(na, nb, 0.0));
         while let Some(FrontPair { a: ia, b: ib, .. }) = stack.pop() {
             let (la, lb) = (a.links[ia as usize], b.links[ib as usize]);
             stats.volume_tests += 1;
@@ -104,12 +99,7 @@ pub(crate) fn first_intersection(
                 continue;
             }
             for p in split(a, b, ia, ib) {
-                stack.push(FrontPair {
-                    a: p.0,
-                    b: p.1,
-                    bound: 0.0,
-                    axis: V3::zeros(),
-                });
+                stack.push(FrontPair::pending(p.0, p.1, 0.0));
             }
         }
     }
@@ -117,13 +107,7 @@ pub(crate) fn first_intersection(
     // a lower bound on their distance.
     stack.clear();
     front.next.clear();
-    if resumed {
-        let motion = Motion::between(
-            &front.rotation,
-            &front.translation,
-            &moved.rotation,
-            &moved.translation,
-        );
+    if let Some(motion) = resumed {
         for e in &front.pairs {
             let carried = motion.carry(e, &b.spheres[e.b as usize]);
             if carried > tol {
@@ -137,12 +121,7 @@ pub(crate) fn first_intersection(
             }
         }
     } else {
-        stack.push(FrontPair {
-            a: 0,
-            b: 0,
-            bound: 0.0,
-            axis: V3::zeros(),
-        });
+        stack.push(FrontPair::pending(0, 0, 0.0));
     }
     while let Some(FrontPair { a: ia, b: ib, .. }) = stack.pop() {
         let (la, lb) = (a.links[ia as usize], b.links[ib as usize]);
@@ -178,16 +157,11 @@ pub(crate) fn first_intersection(
             continue;
         }
         for p in split(a, b, ia, ib) {
-            stack.push(FrontPair {
-                a: p.0,
-                b: p.1,
-                bound: 0.0,
-                axis: V3::zeros(),
-            });
+            stack.push(FrontPair::pending(p.0, p.1, 0.0));
         }
     }
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed, &r, &t);
+    front.finish(key, resumed.is_some(), &r, &t);
     front.contact_key = None;
     None
 }
