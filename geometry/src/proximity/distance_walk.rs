@@ -197,9 +197,14 @@ pub(crate) fn closest_pair(
     }
     stack.clear();
     let Front {
-        pairs: old, next, ..
+        pairs: old,
+        carried,
+        dropped,
+        next,
+        ..
     } = front;
     next.clear();
+    dropped.clear();
     let mut walk = DistanceWalk {
         pair,
         stack,
@@ -209,26 +214,29 @@ pub(crate) fn closest_pair(
         best,
     };
     if let Some(motion) = resumed {
-        for e in old.iter() {
-            let mut carried = motion.carry(e, &b.spheres[e.b as usize]);
+        old.carry_all(&motion, carried);
+        for (i, carried) in carried.iter_mut().enumerate() {
             let limit = walk.best.limit(tol);
-            if carried <= limit && e.axis != V3::zeros() {
+            if *carried > limit {
+                continue;
+            }
+            let e = old.get(i, *carried);
+            if e.axis != V3::zeros() {
                 // Measured afresh along its direction, the slab gap is often tighter than
                 // the old bound minus the motion.
                 let (r, t) = (&walk.moved.rotation, &walk.moved.translation);
-                carried = carried.max(slab_gap(a, e.a, b, e.b, r, t, &e.axis));
+                *carried = carried.max(slab_gap(a, e.a, b, e.b, r, t, &e.axis));
+                if *carried > limit {
+                    continue;
+                }
             }
-            if carried > limit {
-                walk.stats.front_skips += 1;
-                walk.next.push(FrontPair {
-                    bound: carried,
-                    ..*e
-                });
-            } else if walk.explore(e.a, e.b, carried, true) {
+            dropped.push(i as u32);
+            if walk.explore(e.a, e.b, *carried, true) {
                 // Contact: the old front stays, still valid at its own placement.
                 return walk.best;
             }
         }
+        walk.stats.front_skips = (old.len() - dropped.len()) as u64;
     } else {
         walk.stats.volume_tests += 1;
         let (root, _) =
@@ -239,6 +247,6 @@ pub(crate) fn closest_pair(
     }
     let best = walk.best;
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed.is_some(), &r, &t);
+    front.finish(key, resumed.is_some(), &b.spheres, &r, &t);
     best
 }

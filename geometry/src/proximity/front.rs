@@ -15,6 +15,7 @@
 use nalgebra::Matrix3;
 
 use super::bvh::{MeshBvh, Sphere};
+use super::front_pairs::{CarryKernel, FrontPairs, INFLATE};
 use super::triangle::{PreparedTriangle, V3};
 
 /// A node pair of a front with a lower bound on the distance between its contents and, when
@@ -46,8 +47,12 @@ pub(crate) struct Front {
     /// Translation of that placement.
     pub translation: V3,
     /// The node pairs and their lower bounds.
-    pub pairs: Vec<FrontPair>,
-    /// The front being built by the running query.
+    pub pairs: FrontPairs,
+    /// The bounds of `pairs` carried to the running query's placement.
+    pub carried: Vec<f64>,
+    /// The indices of the pairs of `pairs` the running query re-tested, in increasing order.
+    pub dropped: Vec<u32>,
+    /// The pairs the running query found (from the roots, or re-testing dropped pairs).
     pub next: Vec<FrontPair>,
     /// Size of the front right after the last query started from the roots.
     pub fresh_len: usize,
@@ -116,21 +121,29 @@ impl Front {
         (motion.of(root) <= MAX_JUMP * root.radius).then_some(motion)
     }
 
-    /// Ends a query that went through the whole front (or started from the roots): the front
-    /// just built becomes the current one, at the given placement, unless it has grown so far
-    /// beyond a fresh one that re-testing it would cost more than starting from the roots.
+    /// Ends a query that went through the whole front (or started from the roots): the pairs
+    /// it kept (with their carried bounds) and found become the front, at the given placement,
+    /// unless it has grown so far beyond a fresh one that re-testing it would cost more than
+    /// starting from the roots. `spheres` are the second mesh's node spheres.
     pub fn finish(
         &mut self,
         key: PairKey,
         resumed: bool,
+        spheres: &[Sphere],
         rotation: &Matrix3<f64>,
         translation: &V3,
     ) {
-        if !resumed {
-            self.fresh_len = self.next.len();
+        if resumed {
+            self.pairs
+                .renew(&mut self.carried, &self.dropped, &self.next, spheres);
+        } else {
+            self.pairs.clear();
+            for p in &self.next {
+                self.pairs.push(p, &spheres[p.b as usize]);
+            }
+            self.fresh_len = self.pairs.len();
         }
-        if self.next.len() <= 2 * self.fresh_len.max(32) {
-            std::mem::swap(&mut self.pairs, &mut self.next);
+        if self.pairs.len() <= 2 * self.fresh_len.max(32) {
             self.key = Some(key);
             self.rotation = *rotation;
             self.translation = *translation;
@@ -223,9 +236,6 @@ pub(crate) struct Motion {
     spin: f64,
 }
 
-/// Relative inflation of displacement bounds, far above their rounding.
-const INFLATE: f64 = 1.0 + 1e-12;
-
 impl Motion {
     /// The motion from placement `(r0, t0)` to `(r1, t1)`.
     pub fn between(r0: &Matrix3<f64>, t0: &V3, r1: &Matrix3<f64>, t1: &V3) -> Self {
@@ -249,22 +259,33 @@ impl Motion {
     }
 
     /// The bound of `pair` (whose second node is in `sphere`) carried over to the new
-    /// placement. With a separating direction `n`, each point `x = c + e` (`|e| <= r`) of the
-    /// second node moves along `n` by
-    /// `n . ((R1 - R0) x + t1 - t0) >= w . c + n . (t1 - t0) - |w| r` with `w = (R1 - R0)^T n`,
-    /// and the slab gap moves by at least that: sliding along the slab and turning about an
-    /// axis along `n` cost nothing. Without a direction, the bound drops by the full
-    /// displacement.
-    #[inline(always)]
+    /// placement: along its separating direction (see [`CarryKernel::carry`]), or, without
+    /// one, minus the sphere's full displacement.
+    #[cfg(test)]
     pub fn carry(&self, pair: &FrontPair, sphere: &Sphere) -> f64 {
         if pair.axis == V3::zeros() {
             pair.bound - self.of(sphere)
         } else {
-            let n = &pair.axis;
-            let w = self.delta.tr_mul(n);
-            let along = w.dot(&sphere.center) + n.dot(&self.shift);
-            let spread = (w.norm() * INFLATE + 1e-15) * sphere.radius;
-            pair.bound + along - spread - along.abs() * (INFLATE - 1.0) - 1e-15
+            self.kernel().carry(
+                pair.bound,
+                pair.axis.into(),
+                sphere.center.into(),
+                sphere.radius,
+            )
+        }
+    }
+
+    /// The motion's numbers for [`CarryKernel::carry`].
+    #[inline]
+    pub fn kernel(&self) -> CarryKernel {
+        let d = &self.delta;
+        CarryKernel {
+            delta: [
+                [d[(0, 0)], d[(0, 1)], d[(0, 2)]],
+                [d[(1, 0)], d[(1, 1)], d[(1, 2)]],
+                [d[(2, 0)], d[(2, 1)], d[(2, 2)]],
+            ],
+            shift: self.shift.into(),
         }
     }
 }
@@ -272,17 +293,12 @@ impl Motion {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proximity::test_random::uniform_stream;
     use nalgebra::{Rotation3, Vector3};
 
     #[test]
     fn displacement_bound_covers_every_point_of_the_sphere() {
-        let mut seed = 7u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64) / ((1u64 << 53) as f64) * 2.0 - 1.0
-        };
+        let mut rnd = uniform_stream(7);
         for _ in 0..500 {
             let r0 = *Rotation3::new(Vector3::new(rnd(), rnd(), rnd()) * 3.0).matrix();
             let scale = if rnd() > 0.0 { 1e-3 } else { 1.0 };
@@ -330,7 +346,7 @@ mod tests {
     /// under them: equal for single-triangle leaves, never larger otherwise.
     #[test]
     fn slab_gap_matches_the_placed_corners() {
-        let mut rnd = random_stream(13);
+        let mut rnd = uniform_stream(13);
         let mut soup = |n: u32| {
             let v: Vec<nalgebra::Point3<f64>> = (0..3 * n)
                 .map(|_| nalgebra::Point3::new(rnd(), rnd(), rnd()))
@@ -380,29 +396,13 @@ mod tests {
         );
     }
 
-    /// Uniform numbers in [-1, 1) from a seed.
-    fn random_stream(mut seed: u64) -> impl FnMut() -> f64 {
-        move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64) / ((1u64 << 53) as f64) * 2.0 - 1.0
-        }
-    }
-
     /// Random triangle pairs carried through random motions over several steps: the slab
     /// certificate never exceeds the exact distance, and neither does the carried bound, with
     /// or without its direction, at any step (truth: the exact triangle distance at the step).
     #[test]
     fn carried_certificates_never_exceed_the_true_distance() {
         use crate::proximity::triangle_distance::triangle_distance;
-        let mut seed = 11u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64) / ((1u64 << 53) as f64) * 2.0 - 1.0
-        };
+        let mut rnd = uniform_stream(11);
         let mut directional = 0;
         for _ in 0..400 {
             let corner =

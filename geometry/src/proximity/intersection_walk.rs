@@ -107,19 +107,16 @@ pub(crate) fn first_intersection(
     // a lower bound on their distance.
     stack.clear();
     front.next.clear();
+    front.dropped.clear();
     if let Some(motion) = resumed {
-        for e in &front.pairs {
-            let carried = motion.carry(e, &b.spheres[e.b as usize]);
-            if carried > tol {
-                stats.front_skips += 1;
-                front.next.push(FrontPair {
-                    bound: carried,
-                    ..*e
-                });
-            } else {
-                stack.push(*e);
+        front.pairs.carry_all(&motion, &mut front.carried);
+        for (i, &carried) in front.carried.iter().enumerate() {
+            if carried <= tol {
+                front.dropped.push(i as u32);
+                stack.push(front.pairs.get(i, carried));
             }
         }
+        stats.front_skips = (front.pairs.len() - front.dropped.len()) as u64;
     } else {
         stack.push(FrontPair::pending(0, 0, 0.0));
     }
@@ -161,7 +158,7 @@ pub(crate) fn first_intersection(
         }
     }
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed.is_some(), &r, &t);
+    front.finish(key, resumed.is_some(), &b.spheres, &r, &t);
     front.contact_key = None;
     None
 }

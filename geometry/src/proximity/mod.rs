@@ -26,7 +26,9 @@
 //! # Precision
 //! Mesh–mesh distances equal the minimum over all triangle pairs of the exact
 //! triangle–triangle distance to rounding (pruning trusts bounds only beyond a margin of about
-//! `1.4e-14 x` the meshes' extent plus their offset, and ties within it are pruned).
+//! `1.4e-14 x` the meshes' extent plus their offset, and ties within it are pruned), and to
+//! within `1e-13 x` a triangle's extent where an edge pair settles a triangle pair's distance
+//! early.
 //! Intersection of two triangles is decided with exact orientation predicates, so coplanar,
 //! touching and degenerate triangles get the exact answer for their (placed) coordinates.
 //! Mesh–primitive precision is listed on [`Primitive`]. Witness points are returned in the
@@ -41,6 +43,7 @@ mod closest;
 mod distance_walk;
 mod exact;
 mod front;
+mod front_pairs;
 mod gjk;
 mod intersection_walk;
 mod mesh_mesh;
@@ -51,6 +54,8 @@ mod obb;
 mod oracle_tests;
 mod primitive;
 mod scratch;
+#[cfg(test)]
+mod test_random;
 mod thread_scratch;
 mod triangle;
 mod triangle_distance;

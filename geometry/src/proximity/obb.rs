@@ -276,6 +276,7 @@ pub(crate) fn orthonormal_frame(u: V3, v: V3) -> Option<[V3; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proximity::test_random::uniform_stream;
     use nalgebra::Rotation3;
 
     fn aabb(center: V3, half: V3) -> Obb {
@@ -320,13 +321,7 @@ mod tests {
     #[test]
     fn gap_never_exceeds_distance_of_sampled_points() {
         // Random boxes: the gap is at most the distance of any two sampled points.
-        let mut seed = 1u64;
-        let mut rnd = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64) / ((1u64 << 53) as f64) * 2.0 - 1.0
-        };
+        let mut rnd = uniform_stream(1);
         for _ in 0..200 {
             let ra = Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0);
             let rb = Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0);
