@@ -7,10 +7,13 @@
 //! them, each with a lower bound on the distance between its contents at the query's relative
 //! placement. When the second mesh moves from placement `x -> R0 x + t0` to `x -> R1 x + t1`
 //! (in the first mesh's frame), a point `x` of a node held in a sphere of centre `c` and radius
-//! `r` moves by `|(R1 - R0) x + (t1 - t0)| <= |(R1 - R0) c + (t1 - t0)| + |R1 - R0| r`, so the
-//! old bound minus this displacement is a lower bound at the new placement. Pairs whose moved
-//! bound still clears the pruning limit are skipped without a box test; the others are tested
-//! afresh and refined. The answers are those of a traversal from the roots.
+//! `r` moves by `|(R1 - R0) x + (t1 - t0)| <= |(R1 - R0) c + (t1 - t0)| + |R1 - R0| r`; this
+//! bound on the root sphere decides whether the mesh jumped too far to resume. Each pair's
+//! bound moves by less, along its separating direction (see
+//! [`super::front_pairs::CarryKernel::carry`]; pairs without one are kept at a bound of at
+//! most 0). Pairs whose moved bound still clears the pruning limit are skipped without a box
+//! test; the others are tested afresh and refined. The answers are those of a traversal from
+//! the roots.
 
 use nalgebra::Matrix3;
 
@@ -258,23 +261,6 @@ impl Motion {
         ((self.delta * sphere.center + self.shift).norm() + self.spin * sphere.radius) * INFLATE
     }
 
-    /// The bound of `pair` (whose second node is in `sphere`) carried over to the new
-    /// placement: along its separating direction (see [`CarryKernel::carry`]), or, without
-    /// one, minus the sphere's full displacement.
-    #[cfg(test)]
-    pub fn carry(&self, pair: &FrontPair, sphere: &Sphere) -> f64 {
-        if pair.axis == V3::zeros() {
-            pair.bound - self.of(sphere)
-        } else {
-            self.kernel().carry(
-                pair.bound,
-                pair.axis.into(),
-                sphere.center.into(),
-                sphere.radius,
-            )
-        }
-    }
-
     /// The motion's numbers for [`CarryKernel::carry`].
     #[inline]
     pub fn kernel(&self) -> CarryKernel {
@@ -397,8 +383,9 @@ mod tests {
     }
 
     /// Random triangle pairs carried through random motions over several steps: the slab
-    /// certificate never exceeds the exact distance, and neither does the carried bound, with
-    /// or without its direction, at any step (truth: the exact triangle distance at the step).
+    /// certificate never exceeds the exact distance, and neither does the bound a front
+    /// carries, with or without its direction, at any step (truth: the exact triangle distance
+    /// at the step).
     #[test]
     fn carried_certificates_never_exceed_the_true_distance() {
         use crate::proximity::triangle_distance::triangle_distance;
@@ -437,17 +424,22 @@ mod tests {
                 d.distance
             );
             directional += (axis != V3::zeros()) as usize;
-            let mut with_axis = FrontPair {
+            // Carried as a front carries them: stored, then carried step by step.
+            let with_axis = FrontPair {
                 a: 0,
                 b: 0,
                 bound: gap,
                 axis,
             };
-            let mut without = FrontPair {
+            let without = FrontPair {
                 axis: V3::zeros(),
                 bound: d.distance,
                 ..with_axis
             };
+            let mut front = FrontPairs::default();
+            front.push(&with_axis, &sphere);
+            front.push(&without, &sphere);
+            let mut carried = Vec::new();
             let step = if rnd() > 0.0 { 0.02 } else { 0.2 };
             for _ in 0..5 {
                 let r1 = *(Rotation3::new(V3::new(rnd(), rnd(), rnd()) * step)
@@ -455,22 +447,15 @@ mod tests {
                 .matrix();
                 let t1 = t + V3::new(rnd(), rnd(), rnd()) * step;
                 let motion = Motion::between(&r, &t, &r1, &t1);
-                with_axis.bound = motion.carry(&with_axis, &sphere);
-                without.bound = motion.carry(&without, &sphere);
+                front.carry_all(&motion, &mut carried);
+                let (with_axis, without) = (carried[0], carried[1]);
+                front.renew(&mut carried, &[], &[], &[]);
                 (r, t) = (r1, t1);
                 let moved = PreparedTriangle::transformed(&vb, &r, &t);
                 let truth =
                     triangle_distance(&ta, &moved, f64::INFINITY).map_or(0.0, |x| x.distance);
-                assert!(
-                    with_axis.bound <= truth + 1e-12,
-                    "{} > {truth}",
-                    with_axis.bound
-                );
-                assert!(
-                    without.bound <= truth + 1e-12,
-                    "{} > {truth}",
-                    without.bound
-                );
+                assert!(with_axis <= truth + 1e-12, "{with_axis} > {truth}");
+                assert!(without <= truth + 1e-12, "{without} > {truth}");
             }
         }
         assert!(

@@ -27,14 +27,7 @@ impl FrontPairs {
 
     /// Removes every pair.
     pub fn clear(&mut self) {
-        self.a.clear();
-        self.b.clear();
-        self.bound.clear();
-        self.radius.clear();
-        for k in 0..3 {
-            self.axis[k].clear();
-            self.center[k].clear();
-        }
+        self.truncate(0);
     }
 
     /// Appends `pair`, whose second node lies in `sphere`.
@@ -86,16 +79,16 @@ impl FrontPairs {
         }
     }
 
-    /// Drops the last pair.
+    /// Keeps the first `len` pairs.
     #[inline]
-    fn pop(&mut self) {
-        self.a.pop();
-        self.b.pop();
-        self.bound.pop();
-        self.radius.pop();
+    fn truncate(&mut self, len: usize) {
+        self.a.truncate(len);
+        self.b.truncate(len);
+        self.bound.truncate(len);
+        self.radius.truncate(len);
         for k in 0..3 {
-            self.axis[k].pop();
-            self.center[k].pop();
+            self.axis[k].truncate(len);
+            self.center[k].truncate(len);
         }
     }
 
@@ -139,7 +132,7 @@ impl FrontPairs {
             if slot as usize != last {
                 self.relocate(last, slot as usize);
             }
-            self.pop();
+            self.truncate(last);
         }
     }
 }
@@ -277,20 +270,19 @@ mod tests {
         );
         let mut out = Vec::new();
         front.carry_all(&motion, &mut out);
+        let kernel = motion.kernel();
         for (i, (p, s)) in kept.iter().enumerate() {
-            let expected = if p.axis == V3::zeros() {
+            let undirected = p.axis == V3::zeros();
+            if undirected {
                 assert_eq!(
                     front.bound[i], 0.0,
                     "a pair without direction keeps at most 0"
                 );
-                let k = motion
-                    .kernel()
-                    .carry(0.0, [0.0; 3], s.center.into(), s.radius);
-                assert!(k <= 0.0);
-                k
-            } else {
-                motion.carry(p, s)
-            };
+            }
+            let expected = kernel.carry(front.bound[i], p.axis.into(), s.center.into(), s.radius);
+            if undirected {
+                assert!(expected <= 0.0);
+            }
             assert_eq!(out[i].to_bits(), expected.to_bits(), "pair {i}");
         }
     }
