@@ -1,11 +1,11 @@
 //! Mesh proximity against brute force: the hierarchy queries must equal the minimum over all
 //! triangle pairs (computed here with the public triangle functions, in the world frame) on
-//! random soups with slivers, touching and nested meshes, the real Solo-12 meshes, and mesh
-//! against primitives.
+//! random soups with slivers, touching and nested meshes, coherent sequences, and mesh against
+//! primitives. The Solo-12 meshes are tested in `proximity_solo12.rs`.
 
-use std::collections::HashMap;
+mod common;
+
 use std::f64::consts::PI;
-use std::path::PathBuf;
 
 use morsel_geometry::proximity::{
     MeshBvh, Primitive, ProximityScratch, TrianglePair, mesh_distance, mesh_distance_within,
@@ -17,53 +17,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-const TOL: f64 = 1e-12;
-
-struct Mesh {
-    vertices: Vec<Point3<f64>>,
-    faces: Vec<[u32; 3]>,
-}
-
-impl Mesh {
-    fn bvh(&self) -> MeshBvh {
-        MeshBvh::new(&self.vertices, &self.faces).expect("valid mesh")
-    }
-
-    fn world_triangles(&self, pose: &Isometry3<f64>) -> Vec<[Point3<f64>; 3]> {
-        self.faces
-            .iter()
-            .map(|f| f.map(|k| pose * self.vertices[k as usize]))
-            .collect()
-    }
-}
-
-/// Brute force over all pairs: the smallest distance and whether any pair intersects (the
-/// triangle distance is 0 exactly for intersecting triangles: it decides intersection with the
-/// exact predicate). Pairs whose bounding spheres are already farther apart than the best
-/// distance are skipped, which cannot change the minimum.
-fn brute_force(a: &Mesh, pa: &Isometry3<f64>, b: &Mesh, pb: &Isometry3<f64>) -> (f64, bool) {
-    let ta = a.world_triangles(pa);
-    let tb = b.world_triangles(pb);
-    let sphere = |t: &[Point3<f64>; 3]| {
-        let c = (t[0].coords + t[1].coords + t[2].coords) / 3.0;
-        let r = t.iter().map(|p| (p.coords - c).norm()).fold(0.0, f64::max);
-        [c.x, c.y, c.z, r]
-    };
-    let sa: Vec<[f64; 4]> = ta.iter().map(sphere).collect();
-    let sb: Vec<[f64; 4]> = tb.iter().map(sphere).collect();
-    let mut best = f64::INFINITY;
-    for (x, s) in ta.iter().zip(&sa) {
-        for (y, t) in tb.iter().zip(&sb) {
-            let reach = best + s[3] + t[3];
-            let (dx, dy, dz) = (s[0] - t[0], s[1] - t[1], s[2] - t[2]);
-            if dx * dx + dy * dy + dz * dz > reach * reach {
-                continue;
-            }
-            best = best.min(triangle_distance(x, y).distance);
-        }
-    }
-    (best, best == 0.0)
-}
+use common::{Mesh, TOL, brute_force};
 
 fn pose(rng: &mut ChaCha8Rng, spread: f64) -> Isometry3<f64> {
     let axis = Vector3::new(
@@ -295,82 +249,6 @@ fn touching_and_nested_boxes() {
     }
 }
 
-/// Reads a binary STL (84 + 50 n bytes, header starting with "solid") and welds corners with
-/// identical coordinates.
-fn load_stl(rel: &str) -> Mesh {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../assets/robots/solo12/meshes/stl")
-        .join(rel);
-    let bytes = std::fs::read(&path).expect("read STL");
-    let n = u32::from_le_bytes(bytes[80..84].try_into().expect("count")) as usize;
-    assert_eq!(bytes.len(), 84 + 50 * n, "not a binary STL");
-    let mut index: HashMap<[u32; 3], u32> = HashMap::new();
-    let mut vertices = Vec::new();
-    let mut faces = Vec::with_capacity(n);
-    for t in 0..n {
-        let rec = &bytes[84 + 50 * t..84 + 50 * (t + 1)];
-        let face = std::array::from_fn(|k| {
-            let bits: [u32; 3] = std::array::from_fn(|c| {
-                let o = 12 + 12 * k + 4 * c;
-                u32::from_le_bytes(rec[o..o + 4].try_into().expect("float"))
-            });
-            *index.entry(bits).or_insert_with(|| {
-                vertices.push(Point3::new(
-                    f32::from_bits(bits[0]) as f64,
-                    f32::from_bits(bits[1]) as f64,
-                    f32::from_bits(bits[2]) as f64,
-                ));
-                (vertices.len() - 1) as u32
-            })
-        });
-        faces.push(face);
-    }
-    Mesh { vertices, faces }
-}
-
-/// FL_UPPER_LEG in the base frame: FL_HAA at (0.1946, 0.0875, 0) about x, FL_HFE at
-/// (0, 0.014, 0) about y (solo12.urdf), collision origin identity.
-fn leg_pose(haa: f64, hfe: f64) -> Isometry3<f64> {
-    Isometry3::from_parts(
-        Translation3::new(0.1946, 0.0875, 0.0),
-        UnitQuaternion::from_axis_angle(&Vector3::x_axis(), haa),
-    ) * Isometry3::from_parts(
-        Translation3::new(0.0, 0.014, 0.0),
-        UnitQuaternion::from_axis_angle(&Vector3::y_axis(), hfe),
-    )
-}
-
-#[test]
-fn solo12_base_against_upper_leg_matches_brute_force() {
-    let base = load_stl("solo12/solo_12_base.stl");
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl");
-    assert_eq!((base.faces.len(), leg.faces.len()), (5472, 3114));
-    let (bb, bl) = (base.bvh(), leg.bvh());
-    let id = Isometry3::identity();
-    let mut scratch = ProximityScratch::new();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
-    let mut warm = None;
-    let mut hits = 0;
-    // A cell in contact and one with a clearance of 0.13 mm (brute force is slow in debug).
-    for (i, j) in [(0usize, 0usize), (50, 50)] {
-        let p = leg_pose(q(i), q(j));
-        let (truth, any) = brute_force(&base, &id, &leg, &p);
-        let cold = mesh_distance(&bb, &id, &bl, &p, None, &mut scratch).expect("ok");
-        let warmed = mesh_distance(&bb, &id, &bl, &p, warm, &mut scratch).expect("ok");
-        warm = Some(cold.triangles);
-        assert!(
-            (cold.distance - truth).abs() <= TOL,
-            "cell ({i}, {j}): {} vs {truth}",
-            cold.distance
-        );
-        assert!((warmed.distance - truth).abs() <= TOL);
-        let hit = mesh_intersection(&bb, &id, &bl, &p, None, &mut scratch).expect("ok");
-        assert_eq!(hit.is_some(), any);
-        hits += any as usize;
-    }
-    assert_eq!(hits, 1, "one cell in contact, one apart");
-}
-
 fn primitive_brute_force(
     m: &Mesh,
     pm: &Isometry3<f64>,
@@ -551,50 +429,6 @@ proptest! {
     }
 }
 
-/// Along grid rows of the Solo-12 shoulder (in and out of contact), the queries that start
-/// from the previous query's front answer exactly what queries from the roots answer.
-#[test]
-fn solo12_grid_rows_with_fronts_match_queries_from_the_roots() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
-    let id = Isometry3::identity();
-    let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
-    let (mut warm_d, mut warm_i) = (None, None);
-    let (mut hits, mut skips, mut swapped_skips) = (0, 0, 0);
-    for (row, cols) in [(0usize, 0usize..60), (57, 20..70), (120, 150..200)] {
-        for j in cols {
-            let p = leg_pose(q(row), q(j));
-            fresh.forget();
-            let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
-            let r = mesh_distance(&base, &id, &leg, &p, warm_d, &mut coherent).expect("ok");
-            skips += coherent.last_query_stats().front_skips;
-            warm_d = Some(r.triangles);
-            assert!(
-                (r.distance - truth.distance).abs() <= TOL,
-                "cell ({row}, {j}): {} vs {}",
-                r.distance,
-                truth.distance
-            );
-            // The same pair the other way round, interleaved: a second front in the scratch.
-            let swapped = mesh_distance(&leg, &p, &base, &id, None, &mut coherent).expect("ok");
-            swapped_skips += coherent.last_query_stats().front_skips;
-            assert!((swapped.distance - truth.distance).abs() <= TOL);
-            fresh.forget();
-            let expected = mesh_intersection(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
-            let hit = mesh_intersection(&base, &id, &leg, &p, warm_i, &mut coherent).expect("ok");
-            assert_eq!(hit.is_some(), expected.is_some(), "cell ({row}, {j})");
-            assert_eq!(hit.is_some(), truth.distance == 0.0, "cell ({row}, {j})");
-            if hit.is_some() {
-                warm_i = hit;
-                hits += 1;
-            }
-        }
-    }
-    assert!(hits > 0 && hits < 160, "{hits} cells in contact");
-    assert!(skips > 0 && swapped_skips > 0, "the fronts were never used");
-}
-
 /// Along approaches from far away to overlap and back out, in small steps with a turn, the
 /// queries resumed from the previous query's front (intersection, and distance within a cap,
 /// interleaved on one scratch space) answer what brute force answers at every step.
@@ -647,64 +481,4 @@ fn fronts_match_brute_force_along_approaches() {
         }
     }
     assert!(skips > 0, "the fronts were never used");
-}
-
-/// Two grid rows of the Solo-12 shoulder visited in turn, cell by cell, on one scratch space:
-/// with a channel per row, each query resumes from the front of the previous cell of its own
-/// row, and every answer equals a query from the roots (distance to 1e-12, intersection
-/// exactly). Without channels the rows would evict each other's fronts.
-#[test]
-fn interleaved_channels_match_queries_from_the_roots() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
-    let id = Isometry3::identity();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
-    let rows = [20usize, 170];
-    // Returns the front pairs skipped in each row, and the cells in contact.
-    let run = |channels: bool| {
-        let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
-        let mut warm_d = [None; 2];
-        let mut warm_i = [None; 2];
-        let (mut skips, mut hits) = ([0u64; 2], 0);
-        for i in 0..80 {
-            for (k, &row) in rows.iter().enumerate() {
-                // HAA (the first joint) varies along the row, as in the notebook's grid order.
-                let p = leg_pose(q(i), q(row));
-                let channel = if channels { k as u64 + 1 } else { 0 };
-                coherent.set_channel(channel);
-                assert_eq!(coherent.channel(), channel);
-                fresh.forget();
-                let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
-                let r = mesh_distance(&base, &id, &leg, &p, warm_d[k], &mut coherent).expect("ok");
-                skips[k] += coherent.last_query_stats().front_skips;
-                warm_d[k] = Some(r.triangles);
-                assert!(
-                    (r.distance - truth.distance).abs() <= TOL,
-                    "row {row}, cell {i}: {} vs {}",
-                    r.distance,
-                    truth.distance
-                );
-                let hit =
-                    mesh_intersection(&base, &id, &leg, &p, warm_i[k], &mut coherent).expect("ok");
-                assert_eq!(hit.is_some(), truth.distance == 0.0, "row {row}, cell {i}");
-                if hit.is_some() {
-                    warm_i[k] = hit;
-                    hits += 1;
-                }
-            }
-        }
-        (skips, hits)
-    };
-    let (with, hits) = run(true);
-    let (without, _) = run(false);
-    assert!(hits > 0 && hits < 160, "{hits} cells in contact");
-    // Each row resumes from its own previous cell only with channels.
-    for k in 0..2 {
-        assert!(
-            with[k] > 2 * without[k].max(100),
-            "row {k}: {} front pairs skipped with channels, {} without",
-            with[k],
-            without[k]
-        );
-    }
 }

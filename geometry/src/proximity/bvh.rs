@@ -3,6 +3,7 @@
 use nalgebra::{Matrix3, Point3};
 
 use super::obb::{Obb, obb_gap, obbs_disjoint, orthonormal_frame, principal_axes};
+use super::one_ring::OneRings;
 use super::triangle::{PreparedTriangle, V3};
 use crate::error::{GeometryError, Result};
 
@@ -84,16 +85,14 @@ pub struct MeshBvh {
     /// The bounding sphere of each node, in node order.
     pub(crate) spheres: Vec<Sphere>,
     pub(crate) links: Vec<Link>,
-    /// The parent of each node (the root is its own parent).
-    pub(crate) parents: Vec<u32>,
-    /// The leaf holding each triangle slot.
-    pub(crate) leaf_of_slot: Vec<u32>,
     /// Triangles in leaf order.
     pub(crate) triangles: Vec<PreparedTriangle>,
     /// The face index (in the input) of each triangle in leaf order.
     pub(crate) face_of_slot: Vec<u32>,
     /// The leaf-order slot of each input face.
     pub(crate) slot_of_face: Vec<u32>,
+    /// The triangles around each triangle (by slot).
+    pub(crate) rings: OneRings,
     /// Largest absolute coordinate of the mesh (sets rounding tolerances).
     pub(crate) scale: f64,
     /// A process-unique identity (shared by clones, which hold the same hierarchy), so that a
@@ -195,27 +194,15 @@ impl MeshBvh {
                 radius: n.radius,
             })
             .collect();
-        let mut parents = vec![0u32; nodes.len()];
-        let mut leaf_of_slot = vec![0u32; faces.len()];
-        for (i, l) in links.iter().enumerate() {
-            if l.is_leaf() {
-                for slot in l.link..l.link + l.count {
-                    leaf_of_slot[slot as usize] = i as u32;
-                }
-            } else {
-                parents[i + 1] = i as u32;
-                parents[l.link as usize] = i as u32;
-            }
-        }
+        let rings = OneRings::new(faces, &slot_of_face, n);
         Ok(Self {
             nodes,
             spheres,
             links,
-            parents,
-            leaf_of_slot,
             triangles,
             face_of_slot: order,
             slot_of_face,
+            rings,
             scale,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
@@ -224,16 +211,6 @@ impl MeshBvh {
     /// Number of triangles (faces given at construction).
     pub fn triangle_count(&self) -> usize {
         self.triangles.len()
-    }
-
-    /// The ancestor `levels` levels above the leaf holding triangle slot `slot` (the root
-    /// when the leaf is not that deep).
-    pub(crate) fn ancestor_of_slot(&self, slot: u32, levels: usize) -> u32 {
-        let mut node = self.leaf_of_slot[slot as usize];
-        for _ in 0..levels {
-            node = self.parents[node as usize];
-        }
-        node
     }
 
     /// Number of nodes of the hierarchy.

@@ -180,7 +180,9 @@ pub(crate) fn closest_pair(
     *stats = Default::default();
     let key = (a.id, b.id, scratch.channel);
     let front = distance_fronts.for_pair(key);
-    let resumed = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
+    let own = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
+    let after_contact = front.contact_key == Some(key);
+    front.contact_key = Some(key);
     let mut best = Best {
         distance: bound,
         found: None,
@@ -193,16 +195,22 @@ pub(crate) fn closest_pair(
         }
     }
     if best.is_contact() {
+        if !after_contact {
+            // A run of contacts begins: keep the front left just before it.
+            front.keep();
+        }
         return best;
     }
     stack.clear();
+    let resumed =
+        own.or_else(|| front.restore(key, &b.spheres[0], &moved.rotation, &moved.translation));
     let Front {
         pairs: old,
         carried,
         dropped,
         next,
         ..
-    } = front;
+    } = &mut *front;
     next.clear();
     dropped.clear();
     let mut walk = DistanceWalk {
@@ -213,8 +221,9 @@ pub(crate) fn closest_pair(
         next,
         best,
     };
-    if let Some(motion) = resumed {
+    let contact = if let Some(motion) = resumed {
         old.carry_all(&motion, carried);
+        let mut contact = false;
         for (i, carried) in carried.iter_mut().enumerate() {
             let limit = walk.best.limit(tol);
             if *carried > limit {
@@ -232,21 +241,33 @@ pub(crate) fn closest_pair(
             }
             dropped.push(i as u32);
             if walk.explore(e.a, e.b, *carried, true) {
-                // Contact: the old front stays, still valid at its own placement.
-                return walk.best;
+                contact = true;
+                break;
             }
         }
         walk.stats.front_skips = (old.len() - dropped.len()) as u64;
+        contact
     } else {
         walk.stats.volume_tests += 1;
         let (root, _) =
             MovedNode::new(b, 0, walk.moved).gap_to(a, 0, b, walk.moved, walk.best.limit(tol));
-        if walk.explore(0, 0, root, false) {
-            return walk.best;
-        }
-    }
+        walk.explore(0, 0, root, false)
+    };
     let best = walk.best;
+    if contact {
+        // The old front stays, still valid at its own placement; keep it when a run of
+        // contacts begins.
+        if !after_contact && own.is_some() {
+            front.keep();
+        }
+        return best;
+    }
     let (r, t) = (moved.rotation, moved.translation);
     front.finish(key, resumed.is_some(), &b.spheres, &r, &t);
+    if own.is_none() {
+        // Built afresh, or from a kept front: where a run of contacts ends, typically.
+        front.keep();
+    }
+    front.contact_key = None;
     best
 }

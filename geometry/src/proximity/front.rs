@@ -18,6 +18,7 @@
 use nalgebra::Matrix3;
 
 use super::bvh::{MeshBvh, Sphere};
+use super::front_library::FrontLibrary;
 use super::front_pairs::{CarryKernel, FrontPairs, INFLATE};
 use super::triangle::{PreparedTriangle, V3};
 
@@ -67,6 +68,10 @@ pub(crate) struct Front {
     pub owner: Option<PairKey>,
     /// When the slot was last used (a query counter).
     pub last_used: u64,
+    /// Complete fronts of the same mesh pair kept at earlier placements.
+    pub library: FrontLibrary,
+    /// Whether the running query resumed from a kept front rather than its own.
+    pub restored: bool,
 }
 
 /// Queries after which a front that was not brought up to date (the queries in between found
@@ -99,6 +104,19 @@ impl Front {
         self.key = None;
         self.contact_key = None;
         self.age = 0;
+        self.library.clear();
+    }
+
+    /// Keeps a copy of the front, when it is complete, in its library.
+    pub fn keep(&mut self) {
+        if self.key.is_some() {
+            self.library.keep(
+                &self.pairs,
+                self.fresh_len,
+                &self.rotation,
+                &self.translation,
+            );
+        }
     }
 
     /// Starts a query on the mesh pair `key`, whose second mesh is now placed by
@@ -117,11 +135,44 @@ impl Front {
         translation: &V3,
     ) -> Option<Motion> {
         self.age = self.age.saturating_add(1);
-        if self.key != Some(key) || self.age > MAX_AGE {
-            return None;
+        self.restored = false;
+        if self.key == Some(key) && self.age <= MAX_AGE {
+            let motion = Motion::between(&self.rotation, &self.translation, rotation, translation);
+            if motion.of(root) <= MAX_JUMP * root.radius {
+                return Some(motion);
+            }
         }
-        let motion = Motion::between(&self.rotation, &self.translation, rotation, translation);
-        (motion.of(root) <= MAX_JUMP * root.radius).then_some(motion)
+        None
+    }
+
+    /// Replaces the front by the kept one the second mesh (now placed by `(rotation,
+    /// translation)`, root sphere `root`) moved the least from, when that is near enough, and
+    /// returns the motion since; for a query whose own front could not be resumed
+    /// ([`Front::start`] gave `None`). Called only once the query knows it needs a front, as
+    /// the copy costs about as much as a few box tests.
+    pub fn restore(
+        &mut self,
+        key: PairKey,
+        root: &Sphere,
+        rotation: &Matrix3<f64>,
+        translation: &V3,
+    ) -> Option<Motion> {
+        let motion = self.library.restore_nearest(
+            root,
+            rotation,
+            translation,
+            MAX_JUMP * root.radius,
+            (
+                &mut self.pairs,
+                &mut self.rotation,
+                &mut self.translation,
+                &mut self.fresh_len,
+            ),
+        )?;
+        self.key = Some(key);
+        self.age = 0;
+        self.restored = true;
+        Some(motion)
     }
 
     /// Ends a query that went through the whole front (or started from the roots): the pairs

@@ -1,28 +1,53 @@
-//! The traversal of a mesh–mesh intersection test: depth first, stopping at the first
-//! intersecting triangle pair, from the roots or from the front of node pairs where the last
-//! test on the same mesh pair found the meshes apart.
+//! The traversal of a mesh–mesh intersection test: depth first, nearer child pair first,
+//! stopping at the first intersecting triangle pair, from the roots or from the front of node
+//! pairs where an earlier test on the same mesh pair found the meshes apart.
+//!
+//! Before any traversal, the warm pair (the last contact) is tested, and right after a contact
+//! the triangles around it: contact regions move little between coherent queries, so the next
+//! contact is usually the same triangle pair or one with a neighbour of one of its triangles.
 
 use super::bvh::{Link, MeshBvh};
-use super::front::{FrontPair, leaf_certificate};
+use super::front::{FrontPair, leaf_certificate, slab_gap};
 use super::mesh_mesh::{PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
 use super::triangle_intersection::triangles_intersect;
 
-/// How many levels above the warm pair's leaves the neighbourhood search starts.
-const NEIGHBOURHOOD_LEVELS: usize = 8;
-
 /// The two child pairs of a node pair that is not a leaf pair (the larger node is split), the
-/// one to explore first last.
+/// one whose bounding spheres are nearer last, so that it is popped and explored first: it is
+/// the likelier to hold a contact. `center_b` is node `ib`'s centre in the first mesh's frame.
 #[inline]
-fn split(a: &MeshBvh, b: &MeshBvh, ia: u32, ib: u32) -> [(u32, u32); 2] {
+fn split_nearer_last(
+    a: &MeshBvh,
+    b: &MeshBvh,
+    ia: u32,
+    ib: u32,
+    center_b: &V3,
+    moved: &MovedCache,
+) -> [(u32, u32); 2] {
     let (la, lb) = (a.links[ia as usize], b.links[ib as usize]);
     let (ra, rb) = (a.spheres[ia as usize].radius, b.spheres[ib as usize].radius);
+    let gap = |ca: &V3, cb: &V3, r: f64| (ca - cb).norm() - r;
     if !la.is_leaf() && (lb.is_leaf() || ra >= rb) {
-        [(la.link, ib), (ia + 1, ib)]
+        let (c1, c2) = (ia + 1, la.link);
+        let (s1, s2) = (&a.spheres[c1 as usize], &a.spheres[c2 as usize]);
+        if gap(&s1.center, center_b, s1.radius) <= gap(&s2.center, center_b, s2.radius) {
+            [(c2, ib), (c1, ib)]
+        } else {
+            [(c1, ib), (c2, ib)]
+        }
     } else {
-        [(ia, lb.link), (ia, ib + 1)]
+        let (c1, c2) = (ib + 1, lb.link);
+        let ca = &a.spheres[ia as usize].center;
+        let (s1, s2) = (&b.spheres[c1 as usize], &b.spheres[c2 as usize]);
+        let m1 = moved.rotation * s1.center + moved.translation;
+        let m2 = moved.rotation * s2.center + moved.translation;
+        if gap(ca, &m1, s1.radius) <= gap(ca, &m2, s2.radius) {
+            [(ia, c2), (ia, c1)]
+        } else {
+            [(ia, c1), (ia, c2)]
+        }
     }
 }
 
@@ -47,6 +72,32 @@ fn leaf_intersection(
     None
 }
 
+/// The first intersecting pair of triangle `sa` of `a` with a triangle of `b` around `sb`, or
+/// of a triangle of `a` around `sa` with triangle `sb` (slots).
+fn around_pair(
+    a: &MeshBvh,
+    b: &MeshBvh,
+    (sa, sb): (u32, u32),
+    moved: &mut MovedCache,
+    stats: &mut QueryStats,
+) -> Option<(u32, u32)> {
+    let ta = &a.triangles[sa as usize];
+    for &near_b in b.rings.of(sb) {
+        stats.triangle_tests += 1;
+        if triangles_intersect(ta, moved.triangle(b, near_b)) {
+            return Some((sa, near_b));
+        }
+    }
+    let tb = *moved.triangle(b, sb);
+    for &near_a in a.rings.of(sa) {
+        stats.triangle_tests += 1;
+        if triangles_intersect(&a.triangles[near_a as usize], &tb) {
+            return Some((near_a, sb));
+        }
+    }
+    None
+}
+
 /// The leaf-order slots of the first intersecting triangle pair found, if any.
 pub(crate) fn first_intersection(
     pair: &PlacedPair<'_>,
@@ -64,43 +115,20 @@ pub(crate) fn first_intersection(
     *stats = Default::default();
     let key = (a.id, b.id, scratch.channel);
     let front = separation_fronts.for_pair(key);
-    let resumed = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
+    let own = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
     let after_contact = front.contact_key == Some(key);
     front.contact_key = Some(key);
-    if let Some((sa, sb)) = warm_slots(a, b, warm) {
+    if let Some(slots) = warm_slots(a, b, warm) {
         stats.triangle_tests += 1;
-        if triangles_intersect(&a.triangles[sa as usize], moved.triangle(b, sb)) {
-            return Some((sa, sb));
+        if triangles_intersect(&a.triangles[slots.0 as usize], moved.triangle(b, slots.1)) {
+            if !after_contact {
+                // A run of contacts begins: keep the front left just before it.
+                front.keep();
+            }
+            return Some(slots);
         }
-    }
-    if let Some((sa, sb)) = warm_slots(a, b, warm).filter(|_| after_contact) {
-        // Right after contact, the meshes often still meet near where they met: search the
-        // neighbourhood of the warm pair (a few levels up each hierarchy) before the whole
-        // pair tree.
-        let (na, nb) = (
-            a.ancestor_of_slot(sa, NEIGHBOURHOOD_LEVELS),
-            b.ancestor_of_slot(sb, NEIGHBOURHOOD_LEVELS),
-        );
-        stack.clear();
-        stack.push(FrontPair::pending(na, nb, 0.0));
-        while let Some(FrontPair { a: ia, b: ib, .. }) = stack.pop() {
-            let (la, lb) = (a.links[ia as usize], b.links[ib as usize]);
-            stats.volume_tests += 1;
-            if MovedNode::new(b, ib, moved)
-                .separation(a, ia, b, moved)
-                .is_some()
-            {
-                continue;
-            }
-            if la.is_leaf() && lb.is_leaf() {
-                if let Some(hit) = leaf_intersection(a, b, la, lb, moved, stats) {
-                    return Some(hit);
-                }
-                continue;
-            }
-            for p in split(a, b, ia, ib) {
-                stack.push(FrontPair::pending(p.0, p.1, 0.0));
-            }
+        if after_contact && let Some(hit) = around_pair(a, b, slots, moved, stats) {
+            return Some(hit);
         }
     }
     // Pairs on the stack are still to be tested; those found apart form the next front, with
@@ -108,13 +136,25 @@ pub(crate) fn first_intersection(
     stack.clear();
     front.next.clear();
     front.dropped.clear();
+    let resumed =
+        own.or_else(|| front.restore(key, &b.spheres[0], &moved.rotation, &moved.translation));
     if let Some(motion) = resumed {
         front.pairs.carry_all(&motion, &mut front.carried);
-        for (i, &carried) in front.carried.iter().enumerate() {
-            if carried <= tol {
-                front.dropped.push(i as u32);
-                stack.push(front.pairs.get(i, carried));
+        for (i, carried) in front.carried.iter_mut().enumerate() {
+            if *carried > tol {
+                continue;
             }
+            let e = front.pairs.get(i, *carried);
+            if e.axis != V3::zeros() {
+                // Measured afresh along its direction, the slab gap often still separates.
+                let (r, t) = (&moved.rotation, &moved.translation);
+                *carried = carried.max(slab_gap(a, e.a, b, e.b, r, t, &e.axis));
+                if *carried > tol {
+                    continue;
+                }
+            }
+            front.dropped.push(i as u32);
+            stack.push(e);
         }
         stats.front_skips = (front.pairs.len() - front.dropped.len()) as u64;
     } else {
@@ -135,7 +175,11 @@ pub(crate) fn first_intersection(
         }
         if la.is_leaf() && lb.is_leaf() {
             if let Some(hit) = leaf_intersection(a, b, la, lb, moved, stats) {
-                // The old front stays, still valid at its own placement.
+                // The old front stays, still valid at its own placement; keep it when a run
+                // of contacts begins.
+                if !after_contact && own.is_some() {
+                    front.keep();
+                }
                 return Some(hit);
             }
             // Apart: a slab along a triangle normal often certifies a positive gap.
@@ -153,12 +197,16 @@ pub(crate) fn first_intersection(
             });
             continue;
         }
-        for p in split(a, b, ia, ib) {
+        for p in split_nearer_last(a, b, ia, ib, &node.center, moved) {
             stack.push(FrontPair::pending(p.0, p.1, 0.0));
         }
     }
     let (r, t) = (moved.rotation, moved.translation);
     front.finish(key, resumed.is_some(), &b.spheres, &r, &t);
+    if own.is_none() {
+        // Built afresh, or from a kept front: where a run of contacts ends, typically.
+        front.keep();
+    }
     front.contact_key = None;
     None
 }

@@ -43,6 +43,7 @@ mod closest;
 mod distance_walk;
 mod exact;
 mod front;
+mod front_library;
 mod front_pairs;
 mod gjk;
 mod intersection_walk;
@@ -50,6 +51,7 @@ mod mesh_mesh;
 mod mesh_primitive;
 mod moved_node;
 mod obb;
+mod one_ring;
 #[cfg(test)]
 mod oracle_tests;
 mod primitive;

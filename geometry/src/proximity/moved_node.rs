@@ -9,7 +9,8 @@ use super::triangle::V3;
 /// Node `index` of the second mesh, moved lazily.
 pub(crate) struct MovedNode {
     index: u32,
-    center: V3,
+    /// The node's sphere centre, moved.
+    pub center: V3,
     radius: f64,
     obb: Option<Obb>,
 }

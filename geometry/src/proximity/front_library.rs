@@ -1,0 +1,198 @@
+//! A few complete fronts of a mesh pair kept at the placements where they were left, so that a
+//! query whose own front is stale (after a run of contacts, or after a jump) can resume from
+//! the nearest kept one instead of starting from the roots.
+//!
+//! Coherent sequences often come back near where they have been: the rows of a grid sweep
+//! cross the same contact boundary one step apart, and the bisections of a boundary search
+//! return to the same region. A front is kept when a run of contacts begins (the last front
+//! before it) and when one ends (the first front after it), which are exactly the places where
+//! the next query would otherwise start from the roots.
+
+use nalgebra::Matrix3;
+
+use super::bvh::Sphere;
+use super::front::Motion;
+use super::front_pairs::FrontPairs;
+use super::triangle::V3;
+
+/// How many fronts a library keeps (the oldest is replaced).
+const LIBRARY_SIZE: usize = 16;
+
+/// A front kept with the placement its bounds hold at.
+#[derive(Debug, Clone, Default)]
+struct KeptFront {
+    rotation: Matrix3<f64>,
+    translation: V3,
+    pairs: FrontPairs,
+    fresh_len: usize,
+}
+
+/// The kept fronts of one mesh pair (and channel).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FrontLibrary {
+    kept: Vec<KeptFront>,
+    /// How many entries of `kept` hold a front (the buffers of the others are reused).
+    len: usize,
+    /// The entry the next front replaces once the library is full.
+    next: usize,
+}
+
+impl FrontLibrary {
+    /// Drops every kept front (their buffers stay for reuse).
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.next = 0;
+    }
+
+    /// How many fronts are kept.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Keeps a copy of `pairs`, valid at placement `(rotation, translation)`.
+    pub fn keep(
+        &mut self,
+        pairs: &FrontPairs,
+        fresh_len: usize,
+        rotation: &Matrix3<f64>,
+        translation: &V3,
+    ) {
+        let index = if self.len < LIBRARY_SIZE {
+            self.len += 1;
+            self.len - 1
+        } else {
+            let i = self.next;
+            self.next = (self.next + 1) % LIBRARY_SIZE;
+            i
+        };
+        if index == self.kept.len() {
+            self.kept.push(KeptFront::default());
+        }
+        let entry = &mut self.kept[index];
+        entry.pairs.clone_from(pairs);
+        entry.fresh_len = fresh_len;
+        entry.rotation = *rotation;
+        entry.translation = *translation;
+    }
+
+    /// The kept front from which the second mesh, now placed by `(rotation, translation)`
+    /// with root sphere `root`, moved the least, when that is at most `reach`: copied into
+    /// `pairs` with its placement and fresh size, and the motion returned.
+    pub fn restore_nearest(
+        &self,
+        root: &Sphere,
+        rotation: &Matrix3<f64>,
+        translation: &V3,
+        reach: f64,
+        into: (&mut FrontPairs, &mut Matrix3<f64>, &mut V3, &mut usize),
+    ) -> Option<Motion> {
+        let (index, motion) = self.kept[..self.len]
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let m = Motion::between(&k.rotation, &k.translation, rotation, translation);
+                (i, m, m.of(root))
+            })
+            .filter(|(_, _, moved)| *moved <= reach)
+            .min_by(|x, y| x.2.total_cmp(&y.2))
+            .map(|(i, m, _)| (i, m))?;
+        let entry = &self.kept[index];
+        let (pairs, r, t, fresh_len) = into;
+        pairs.clone_from(&entry.pairs);
+        *r = entry.rotation;
+        *t = entry.translation;
+        *fresh_len = entry.fresh_len;
+        Some(motion)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proximity::front::FrontPair;
+
+    /// A front of `n` pairs whose first pair names `tag`, so that a restored copy can be told
+    /// apart.
+    fn front(tag: u32, n: u32) -> FrontPairs {
+        let mut pairs = FrontPairs::default();
+        let sphere = Sphere {
+            center: V3::zeros(),
+            radius: 1.0,
+        };
+        for i in 0..n {
+            pairs.push(&FrontPair::pending(tag, i, 0.0), &sphere);
+        }
+        pairs
+    }
+
+    fn shifted(x: f64) -> V3 {
+        V3::new(x, 0.0, 0.0)
+    }
+
+    /// Restores the front kept nearest to a translation `x` along the first axis, when within
+    /// `reach`: the tag of its first pair, its size and the motion's bound on the root.
+    fn restore(library: &FrontLibrary, x: f64, reach: f64) -> Option<(u32, usize, f64)> {
+        let root = Sphere {
+            center: V3::zeros(),
+            radius: 1.0,
+        };
+        let (mut pairs, mut r, mut t, mut fresh) =
+            (front(999, 1), Matrix3::zeros(), V3::zeros(), 0);
+        let id = Matrix3::identity();
+        let motion = library.restore_nearest(
+            &root,
+            &id,
+            &shifted(x),
+            reach,
+            (&mut pairs, &mut r, &mut t, &mut fresh),
+        )?;
+        assert_eq!(r, id);
+        assert_eq!(fresh, pairs.len());
+        Some((
+            pairs.get(0, 0.0).a,
+            pairs.len(),
+            motion.of(&root) - (x - t.x).abs(),
+        ))
+    }
+
+    #[test]
+    fn the_nearest_front_within_reach_is_restored() {
+        let mut library = FrontLibrary::default();
+        let id = Matrix3::identity();
+        for (tag, x) in [(1u32, 0.0), (2, 1.0), (3, 2.0)] {
+            library.keep(&front(tag, tag + 4), tag as usize + 4, &id, &shifted(x));
+        }
+        assert_eq!(library.len(), 3);
+        let (tag, len, excess) = restore(&library, 1.2, 0.5).expect("within reach");
+        assert_eq!((tag, len), (2, 6));
+        // The motion bound is the translation, up to its relative inflation.
+        assert!((0.0..1e-9).contains(&excess), "{excess}");
+        assert_eq!(restore(&library, 1.8, 0.5).map(|r| r.0), Some(3));
+        assert!(
+            restore(&library, 5.0, 0.5).is_none(),
+            "nothing within reach"
+        );
+        library.clear();
+        assert!(restore(&library, 1.0, 0.5).is_none(), "nothing kept");
+    }
+
+    #[test]
+    fn a_full_library_replaces_its_oldest_front() {
+        let mut library = FrontLibrary::default();
+        let id = Matrix3::identity();
+        for k in 0..LIBRARY_SIZE as u32 + 2 {
+            library.keep(&front(k, 3), 3, &id, &shifted(10.0 * k as f64));
+        }
+        assert_eq!(library.len(), LIBRARY_SIZE);
+        assert!(restore(&library, 0.0, 1.0).is_none(), "the oldest is gone");
+        assert!(
+            restore(&library, 10.0, 1.0).is_none(),
+            "the second oldest is gone"
+        );
+        for k in 2..LIBRARY_SIZE as u32 + 2 {
+            let x = 10.0 * k as f64;
+            assert_eq!(restore(&library, x, 1.0).map(|r| r.0), Some(k));
+        }
+    }
+}

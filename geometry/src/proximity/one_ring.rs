@@ -1,0 +1,112 @@
+//! The one-ring of every triangle of a mesh (the triangles that share a corner with it), so
+//! that an intersection test can look for the next contact next to the last one.
+
+/// The one-rings of a mesh's triangles by leaf-order slot, as one compressed list.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OneRings {
+    /// Where the ring of each slot starts in `ring` (one more entry than slots).
+    start: Vec<u32>,
+    /// The rings, slot after slot, each in increasing slot order.
+    ring: Vec<u32>,
+}
+
+impl OneRings {
+    /// The rings of `faces` (corner indices below `vertex_count`), where face `f` sits at slot
+    /// `slot_of_face[f]`. Triangles are neighbours when they share a corner index, so an
+    /// unwelded mesh (corners repeated per face) has empty rings.
+    pub fn new(faces: &[[u32; 3]], slot_of_face: &[u32], vertex_count: usize) -> Self {
+        // The slots around each vertex, as a compressed list.
+        let mut around_start = vec![0u32; vertex_count + 1];
+        for f in faces {
+            for &v in f {
+                around_start[v as usize + 1] += 1;
+            }
+        }
+        for i in 0..vertex_count {
+            around_start[i + 1] += around_start[i];
+        }
+        let mut fill = around_start.clone();
+        let mut around = vec![0u32; around_start[vertex_count] as usize];
+        for (f, corners) in faces.iter().enumerate() {
+            for &v in corners {
+                around[fill[v as usize] as usize] = slot_of_face[f];
+                fill[v as usize] += 1;
+            }
+        }
+        let mut face_of_slot = vec![0usize; faces.len()];
+        for (f, &slot) in slot_of_face.iter().enumerate() {
+            face_of_slot[slot as usize] = f;
+        }
+        let mut start = Vec::with_capacity(faces.len() + 1);
+        let mut ring = Vec::with_capacity(12 * faces.len());
+        start.push(0);
+        for (slot, &f) in face_of_slot.iter().enumerate() {
+            let first = ring.len();
+            for &v in &faces[f] {
+                let (lo, hi) = (around_start[v as usize], around_start[v as usize + 1]);
+                ring.extend(
+                    around[lo as usize..hi as usize]
+                        .iter()
+                        .filter(|&&s| s as usize != slot),
+                );
+            }
+            ring[first..].sort_unstable();
+            let mut kept = first;
+            for i in first..ring.len() {
+                if i == first || ring[i] != ring[kept - 1] {
+                    ring[kept] = ring[i];
+                    kept += 1;
+                }
+            }
+            ring.truncate(kept);
+            start.push(ring.len() as u32);
+        }
+        Self { start, ring }
+    }
+
+    /// The slots of the triangles sharing a corner with slot `slot` (not itself).
+    #[inline]
+    pub fn of(&self, slot: u32) -> &[u32] {
+        let s = slot as usize;
+        &self.ring[self.start[s] as usize..self.start[s + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A square pyramid with an apex: every side touches every other side at the apex, and
+    /// the two base triangles touch each side at one or two corners.
+    #[test]
+    fn rings_are_the_faces_sharing_a_corner() {
+        let faces = [
+            [0, 1, 4],
+            [1, 2, 4],
+            [2, 3, 4],
+            [3, 0, 4],
+            [0, 2, 1],
+            [0, 3, 2],
+        ];
+        // Slots in reverse face order, to check the mapping.
+        let slot_of_face: Vec<u32> = (0..6).rev().collect();
+        let rings = OneRings::new(&faces, &slot_of_face, 5);
+        for (f, corners) in faces.iter().enumerate() {
+            let mut expected: Vec<u32> = faces
+                .iter()
+                .enumerate()
+                .filter(|(g, other)| *g != f && other.iter().any(|v| corners.contains(v)))
+                .map(|(g, _)| slot_of_face[g])
+                .collect();
+            expected.sort_unstable();
+            assert_eq!(rings.of(slot_of_face[f]), expected.as_slice(), "face {f}");
+        }
+    }
+
+    #[test]
+    fn unwelded_triangles_have_empty_rings() {
+        let faces = [[0, 1, 2], [3, 4, 5]];
+        let rings = OneRings::new(&faces, &[0, 1], 6);
+        assert!(rings.of(0).is_empty() && rings.of(1).is_empty());
+    }
+}

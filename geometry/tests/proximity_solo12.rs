@@ -1,0 +1,239 @@
+//! Proximity queries on the real Solo-12 shoulder (base against front-left upper leg): brute
+//! force at a few cells, and coherent sequences (grid rows, interleaved rows, runs of contacts)
+//! whose queries resume from earlier fronts against queries from the roots.
+
+mod common;
+
+use std::f64::consts::PI;
+
+use common::{TOL, brute_force, leg_pose, load_stl};
+use morsel_geometry::proximity::{ProximityScratch, mesh_distance, mesh_intersection};
+use nalgebra::Isometry3;
+
+#[test]
+fn solo12_base_against_upper_leg_matches_brute_force() {
+    let base = load_stl("solo12/solo_12_base.stl");
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl");
+    assert_eq!((base.faces.len(), leg.faces.len()), (5472, 3114));
+    let (bb, bl) = (base.bvh(), leg.bvh());
+    let id = Isometry3::identity();
+    let mut scratch = ProximityScratch::new();
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let mut warm = None;
+    let mut hits = 0;
+    // A cell in contact and one with a clearance of 0.13 mm (brute force is slow in debug).
+    for (i, j) in [(0usize, 0usize), (50, 50)] {
+        let p = leg_pose(q(i), q(j));
+        let (truth, any) = brute_force(&base, &id, &leg, &p);
+        let cold = mesh_distance(&bb, &id, &bl, &p, None, &mut scratch).expect("ok");
+        let warmed = mesh_distance(&bb, &id, &bl, &p, warm, &mut scratch).expect("ok");
+        warm = Some(cold.triangles);
+        assert!(
+            (cold.distance - truth).abs() <= TOL,
+            "cell ({i}, {j}): {} vs {truth}",
+            cold.distance
+        );
+        assert!((warmed.distance - truth).abs() <= TOL);
+        let hit = mesh_intersection(&bb, &id, &bl, &p, None, &mut scratch).expect("ok");
+        assert_eq!(hit.is_some(), any);
+        hits += any as usize;
+    }
+    assert_eq!(hits, 1, "one cell in contact, one apart");
+}
+
+/// Along grid rows of the Solo-12 shoulder (in and out of contact), the queries that start
+/// from the previous query's front answer exactly what queries from the roots answer.
+#[test]
+fn solo12_grid_rows_with_fronts_match_queries_from_the_roots() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let (mut warm_d, mut warm_i) = (None, None);
+    let (mut hits, mut skips, mut swapped_skips) = (0, 0, 0);
+    for (row, cols) in [(0usize, 0usize..60), (57, 20..70), (120, 150..200)] {
+        for j in cols {
+            let p = leg_pose(q(row), q(j));
+            fresh.forget();
+            let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+            let r = mesh_distance(&base, &id, &leg, &p, warm_d, &mut coherent).expect("ok");
+            skips += coherent.last_query_stats().front_skips;
+            warm_d = Some(r.triangles);
+            assert!(
+                (r.distance - truth.distance).abs() <= TOL,
+                "cell ({row}, {j}): {} vs {}",
+                r.distance,
+                truth.distance
+            );
+            // The same pair the other way round, interleaved: a second front in the scratch.
+            let swapped = mesh_distance(&leg, &p, &base, &id, None, &mut coherent).expect("ok");
+            swapped_skips += coherent.last_query_stats().front_skips;
+            assert!((swapped.distance - truth.distance).abs() <= TOL);
+            fresh.forget();
+            let expected = mesh_intersection(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+            let hit = mesh_intersection(&base, &id, &leg, &p, warm_i, &mut coherent).expect("ok");
+            assert_eq!(hit.is_some(), expected.is_some(), "cell ({row}, {j})");
+            assert_eq!(hit.is_some(), truth.distance == 0.0, "cell ({row}, {j})");
+            if hit.is_some() {
+                warm_i = hit;
+                hits += 1;
+            }
+        }
+    }
+    assert!(hits > 0 && hits < 160, "{hits} cells in contact");
+    assert!(skips > 0 && swapped_skips > 0, "the fronts were never used");
+}
+
+/// Two grid rows of the Solo-12 shoulder visited in turn, cell by cell, on one scratch space:
+/// with a channel per row, each query resumes from the front of the previous cell of its own
+/// row, and every answer equals a query from the roots (distance to 1e-12, intersection
+/// exactly). Without channels each row's own front is evicted by the other's, but the fronts
+/// kept in the pair's library still let most queries resume near their own row.
+#[test]
+fn interleaved_channels_match_queries_from_the_roots() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let rows = [20usize, 170];
+    // Returns the front pairs skipped in each row, and the cells in contact.
+    let run = |channels: bool| {
+        let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
+        let mut warm_d = [None; 2];
+        let mut warm_i = [None; 2];
+        let (mut skips, mut hits) = ([0u64; 2], 0);
+        for i in 0..80 {
+            for (k, &row) in rows.iter().enumerate() {
+                // HAA (the first joint) varies along the row, as in the notebook's grid order.
+                let p = leg_pose(q(i), q(row));
+                let channel = if channels { k as u64 + 1 } else { 0 };
+                coherent.set_channel(channel);
+                assert_eq!(coherent.channel(), channel);
+                fresh.forget();
+                let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+                let r = mesh_distance(&base, &id, &leg, &p, warm_d[k], &mut coherent).expect("ok");
+                skips[k] += coherent.last_query_stats().front_skips;
+                warm_d[k] = Some(r.triangles);
+                assert!(
+                    (r.distance - truth.distance).abs() <= TOL,
+                    "row {row}, cell {i}: {} vs {}",
+                    r.distance,
+                    truth.distance
+                );
+                let hit =
+                    mesh_intersection(&base, &id, &leg, &p, warm_i[k], &mut coherent).expect("ok");
+                assert_eq!(hit.is_some(), truth.distance == 0.0, "row {row}, cell {i}");
+                if hit.is_some() {
+                    warm_i[k] = hit;
+                    hits += 1;
+                }
+            }
+        }
+        (skips, hits)
+    };
+    let (with, hits) = run(true);
+    let (without, _) = run(false);
+    assert!(hits > 0 && hits < 160, "{hits} cells in contact");
+    for k in 0..2 {
+        assert!(
+            with[k] >= without[k] && 2 * without[k] > with[k],
+            "row {k}: {} front pairs skipped with channels, {} without",
+            with[k],
+            without[k]
+        );
+    }
+}
+
+/// Where a run of contacts ends, the query would have to start from the roots: its own front
+/// is from before the run. Two groups of neighbouring grid rows (each row holds one run): in
+/// all but the first row of a group, those queries resume from the fronts kept where the
+/// previous row's run ended (or began), and every answer equals a query from the roots.
+#[test]
+fn contact_run_ends_resume_from_kept_fronts() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
+    let (mut warm_d, mut warm_i) = (None, None);
+    // Run ends in the second row, and how many resumed (distance, intersection).
+    let (mut ends, mut resumed_d, mut resumed_i) = (0, 0, 0);
+    for (row, counted) in [(60usize, false), (61, true), (62, true)]
+        .into_iter()
+        .chain([(130, false), (131, true), (132, true)])
+    {
+        let mut in_contact = false;
+        for i in 0..200 {
+            let p = leg_pose(q(i), q(row));
+            fresh.forget();
+            let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+            let d = mesh_distance(&base, &id, &leg, &p, warm_d, &mut coherent).expect("ok");
+            let d_skips = coherent.last_query_stats().front_skips;
+            warm_d = Some(d.triangles);
+            assert!(
+                (d.distance - truth.distance).abs() <= TOL,
+                "cell ({i}, {row}): {} vs {}",
+                d.distance,
+                truth.distance
+            );
+            let hit = mesh_intersection(&base, &id, &leg, &p, warm_i, &mut coherent).expect("ok");
+            let i_skips = coherent.last_query_stats().front_skips;
+            assert_eq!(hit.is_some(), truth.distance == 0.0, "cell ({i}, {row})");
+            if hit.is_some() {
+                warm_i = hit;
+            } else if in_contact && counted {
+                ends += 1;
+                resumed_d += (d_skips > 0) as usize;
+                resumed_i += (i_skips > 0) as usize;
+            }
+            in_contact = hit.is_some();
+        }
+    }
+    assert!(
+        ends >= 4,
+        "{ends} runs of contacts ended in the counted rows"
+    );
+    assert_eq!(
+        (resumed_d, resumed_i),
+        (ends, ends),
+        "of {ends} run ends, {resumed_d} distance and {resumed_i} intersection queries resumed"
+    );
+}
+
+/// Within a run of contacts, the next contact is the last one or lies next to it: most
+/// intersection tests in a run end after the warm pair and the triangles around it, with no
+/// bounding-volume test.
+#[test]
+fn contacts_are_found_next_to_the_last_one() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let mut scratch = ProximityScratch::new();
+    let (mut warm, mut after_hit, mut local) = (None, 0, 0);
+    for row in [0usize, 60, 120] {
+        let mut last_hit = false;
+        for i in 0..200 {
+            let p = leg_pose(q(i), q(row));
+            let hit = mesh_intersection(&base, &id, &leg, &p, warm, &mut scratch).expect("ok");
+            let stats = scratch.last_query_stats();
+            if hit.is_some() && last_hit {
+                after_hit += 1;
+                local += (stats.volume_tests == 0) as usize;
+            }
+            if hit.is_some() {
+                warm = hit;
+            }
+            last_hit = hit.is_some();
+        }
+    }
+    assert!(
+        after_hit > 100,
+        "{after_hit} contacts right after a contact"
+    );
+    assert!(
+        10 * local >= 8 * after_hit,
+        "{local} of {after_hit} contacts found next to the last one"
+    );
+}
