@@ -8,6 +8,10 @@ use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
 use super::triangle_distance::triangle_distance;
 
+/// How far a distance front may grow beyond a fresh one before the next query starts from the
+/// roots (tuned on the Solo-12 shoulder grid).
+const DISTANCE_FRONT_GROWTH: f64 = 2.0;
+
 /// One distance query under way: the meshes, the buffers and the best pair so far.
 struct DistanceWalk<'p, 's> {
     pair: &'p PlacedPair<'p>,
@@ -263,7 +267,7 @@ pub(crate) fn closest_pair(
         return best;
     }
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed.is_some(), &b.spheres, &r, &t);
+    front.finish(key, resumed.is_some(), DISTANCE_FRONT_GROWTH, &b.spheres, &r, &t);
     if own.is_none() {
         // Built afresh, or from a kept front: where a run of contacts ends, typically.
         front.keep();

@@ -178,11 +178,13 @@ impl Front {
     /// Ends a query that went through the whole front (or started from the roots): the pairs
     /// it kept (with their carried bounds) and found become the front, at the given placement,
     /// unless it has grown so far beyond a fresh one that re-testing it would cost more than
-    /// starting from the roots. `spheres` are the second mesh's node spheres.
+    /// starting from the roots: more than `growth` times a fresh front. `spheres` are the
+    /// second mesh's node spheres.
     pub fn finish(
         &mut self,
         key: PairKey,
         resumed: bool,
+        growth: f64,
         spheres: &[Sphere],
         rotation: &Matrix3<f64>,
         translation: &V3,
@@ -197,7 +199,7 @@ impl Front {
             }
             self.fresh_len = self.pairs.len();
         }
-        if self.pairs.len() <= 2 * self.fresh_len.max(32) {
+        if self.pairs.len() as f64 <= growth * self.fresh_len.max(32) as f64 {
             self.key = Some(key);
             self.rotation = *rotation;
             self.translation = *translation;

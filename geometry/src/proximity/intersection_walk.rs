@@ -14,6 +14,11 @@ use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
 use super::triangle_intersection::triangles_intersect;
 
+/// How far a separation front may grow beyond a fresh one before the next query starts from
+/// the roots (tuned on the Solo-12 shoulder grid: smaller than for distance fronts, whose
+/// pairs are costlier to find again).
+const SEPARATION_FRONT_GROWTH: f64 = 1.5;
+
 /// The two child pairs of a node pair that is not a leaf pair (the larger node is split), the
 /// one whose bounding spheres are nearer last, so that it is popped and explored first: it is
 /// the likelier to hold a contact. `center_b` is node `ib`'s centre in the first mesh's frame.
@@ -202,7 +207,7 @@ pub(crate) fn first_intersection(
         }
     }
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed.is_some(), &b.spheres, &r, &t);
+    front.finish(key, resumed.is_some(), SEPARATION_FRONT_GROWTH, &b.spheres, &r, &t);
     if own.is_none() {
         // Built afresh, or from a kept front: where a run of contacts ends, typically.
         front.keep();
