@@ -88,8 +88,8 @@ fn solo12_grid_rows_with_fronts_match_queries_from_the_roots() {
 /// Two grid rows of the Solo-12 shoulder visited in turn, cell by cell, on one scratch space:
 /// with a channel per row, each query resumes from the front of the previous cell of its own
 /// row, and every answer equals a query from the roots (distance to 1e-12, intersection
-/// exactly). Without channels each row's own front is evicted by the other's, but the fronts
-/// kept in the pair's library still let most queries resume near their own row.
+/// exactly). Without channels each row's front is evicted by the other's, and as successive
+/// queries jump between the rows, no front is kept in the pair's library either.
 #[test]
 fn interleaved_channels_match_queries_from_the_roots() {
     let base = load_stl("solo12/solo_12_base.stl").bvh();
@@ -137,7 +137,7 @@ fn interleaved_channels_match_queries_from_the_roots() {
     assert!(hits > 0 && hits < 160, "{hits} cells in contact");
     for k in 0..2 {
         assert!(
-            with[k] >= without[k] && 2 * without[k] > with[k],
+            with[k] > 2 * without[k].max(100),
             "row {k}: {} front pairs skipped with channels, {} without",
             with[k],
             without[k]

@@ -201,7 +201,7 @@ pub(crate) fn closest_pair(
     if best.is_contact() {
         if !after_contact {
             // A run of contacts begins: keep the front left just before it.
-            front.keep();
+            front.keep(&b.spheres[0]);
         }
         return best;
     }
@@ -262,15 +262,22 @@ pub(crate) fn closest_pair(
         // The old front stays, still valid at its own placement; keep it when a run of
         // contacts begins.
         if !after_contact && own.is_some() {
-            front.keep();
+            front.keep(&b.spheres[0]);
         }
         return best;
     }
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed.is_some(), DISTANCE_FRONT_GROWTH, &b.spheres, &r, &t);
+    front.finish(
+        key,
+        resumed.is_some(),
+        DISTANCE_FRONT_GROWTH,
+        &b.spheres,
+        &r,
+        &t,
+    );
     if own.is_none() {
         // Built afresh, or from a kept front: where a run of contacts ends, typically.
-        front.keep();
+        front.keep(&b.spheres[0]);
     }
     front.contact_key = None;
     best

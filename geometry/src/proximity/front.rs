@@ -72,6 +72,11 @@ pub(crate) struct Front {
     pub library: FrontLibrary,
     /// Whether the running query resumed from a kept front rather than its own.
     pub restored: bool,
+    /// The placement of the last query on this slot's pair, when there was one.
+    pub last_placement: Option<(Matrix3<f64>, V3)>,
+    /// Whether the running query is near the last one (within the jump a front may be
+    /// resumed across): a coherent sequence, whose fronts are worth keeping.
+    pub coherent: bool,
 }
 
 /// Queries after which a front that was not brought up to date (the queries in between found
@@ -84,6 +89,9 @@ const MAX_AGE: u32 = 3;
 /// Solo-12 shoulder's boundary sampling, where resuming after longer jumps cost more than
 /// starting from the roots.
 const MAX_JUMP: f64 = 0.25;
+
+/// A front is not kept when a kept one lies within this share of the resumable jump of it.
+const KEEP_SPACING: f64 = 0.125;
 
 impl FrontPair {
     /// A pair with lower bound `bound` and no known separating direction.
@@ -105,11 +113,21 @@ impl Front {
         self.contact_key = None;
         self.age = 0;
         self.library.clear();
+        self.last_placement = None;
     }
 
-    /// Keeps a copy of the front, when it is complete, in its library.
-    pub fn keep(&mut self) {
-        if self.key.is_some() {
+    /// Keeps a copy of the front in its library, when it is complete, the running query is
+    /// part of a coherent sequence (fronts left by scattered queries, such as the first steps
+    /// of a bisection, are seldom resumed) and no kept front is already near its placement.
+    /// `root` is the second mesh's root sphere.
+    pub fn keep(&mut self, root: &Sphere) {
+        let near = KEEP_SPACING * MAX_JUMP * root.radius;
+        if self.key.is_some()
+            && self.coherent
+            && !self
+                .library
+                .has_near(root, &self.rotation, &self.translation, near)
+        {
             self.library.keep(
                 &self.pairs,
                 self.fresh_len,
@@ -136,6 +154,11 @@ impl Front {
     ) -> Option<Motion> {
         self.age = self.age.saturating_add(1);
         self.restored = false;
+        let reach = MAX_JUMP * root.radius;
+        self.coherent = self
+            .last_placement
+            .is_some_and(|(r, t)| Motion::between(&r, &t, rotation, translation).of(root) <= reach);
+        self.last_placement = Some((*rotation, *translation));
         if self.key == Some(key) && self.age <= MAX_AGE {
             let motion = Motion::between(&self.rotation, &self.translation, rotation, translation);
             if motion.of(root) <= MAX_JUMP * root.radius {

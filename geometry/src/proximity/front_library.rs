@@ -76,6 +76,20 @@ impl FrontLibrary {
         entry.translation = *translation;
     }
 
+    /// Whether a kept front lies within `within` of placement `(rotation, translation)` (by
+    /// the displacement bound of the root sphere `root`).
+    pub fn has_near(
+        &self,
+        root: &Sphere,
+        rotation: &Matrix3<f64>,
+        translation: &V3,
+        within: f64,
+    ) -> bool {
+        self.kept[..self.len].iter().any(|k| {
+            Motion::between(&k.rotation, &k.translation, rotation, translation).of(root) <= within
+        })
+    }
+
     /// The kept front from which the second mesh, now placed by `(rotation, translation)`
     /// with root sphere `root`, moved the least, when that is at most `reach`: copied into
     /// `pairs` with its placement and fresh size, and the motion returned.
@@ -175,6 +189,25 @@ mod tests {
         );
         library.clear();
         assert!(restore(&library, 1.0, 0.5).is_none(), "nothing kept");
+    }
+
+    #[test]
+    fn nearness_is_measured_on_the_root_sphere() {
+        let mut library = FrontLibrary::default();
+        let id = Matrix3::identity();
+        let root = Sphere {
+            center: V3::zeros(),
+            radius: 1.0,
+        };
+        assert!(!library.has_near(&root, &id, &shifted(0.0), 1.0), "empty");
+        library.keep(&front(1, 2), 2, &id, &shifted(0.0));
+        assert!(library.has_near(&root, &id, &shifted(0.4), 0.5));
+        assert!(!library.has_near(&root, &id, &shifted(0.6), 0.5));
+        // A quarter turn about the centre moves the sphere's points by up to sqrt(2) r.
+        let turn = *nalgebra::Rotation3::from_axis_angle(&V3::z_axis(), 0.5 * std::f64::consts::PI)
+            .matrix();
+        assert!(!library.has_near(&root, &turn, &shifted(0.0), 1.4));
+        assert!(library.has_near(&root, &turn, &shifted(0.0), 1.5));
     }
 
     #[test]

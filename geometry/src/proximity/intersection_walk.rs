@@ -128,7 +128,7 @@ pub(crate) fn first_intersection(
         if triangles_intersect(&a.triangles[slots.0 as usize], moved.triangle(b, slots.1)) {
             if !after_contact {
                 // A run of contacts begins: keep the front left just before it.
-                front.keep();
+                front.keep(&b.spheres[0]);
             }
             return Some(slots);
         }
@@ -183,7 +183,7 @@ pub(crate) fn first_intersection(
                 // The old front stays, still valid at its own placement; keep it when a run
                 // of contacts begins.
                 if !after_contact && own.is_some() {
-                    front.keep();
+                    front.keep(&b.spheres[0]);
                 }
                 return Some(hit);
             }
@@ -207,10 +207,17 @@ pub(crate) fn first_intersection(
         }
     }
     let (r, t) = (moved.rotation, moved.translation);
-    front.finish(key, resumed.is_some(), SEPARATION_FRONT_GROWTH, &b.spheres, &r, &t);
+    front.finish(
+        key,
+        resumed.is_some(),
+        SEPARATION_FRONT_GROWTH,
+        &b.spheres,
+        &r,
+        &t,
+    );
     if own.is_none() {
         // Built afresh, or from a kept front: where a run of contacts ends, typically.
-        front.keep();
+        front.keep(&b.spheres[0]);
     }
     front.contact_key = None;
     None
