@@ -6,7 +6,7 @@
 pub(crate) struct OneRings {
     /// Where the ring of each slot starts in `ring` (one more entry than slots).
     start: Vec<u32>,
-    /// The rings, slot after slot, each in increasing slot order.
+    /// The rings, slot after slot.
     ring: Vec<u32>,
 }
 
@@ -50,21 +50,35 @@ impl OneRings {
                         .filter(|&&s| s as usize != slot),
                 );
             }
+            // A neighbour listed twice shares an edge (two corners): those come first, as a
+            // contact moving off a triangle crosses one of its edges.
             ring[first..].sort_unstable();
             let mut kept = first;
-            for i in first..ring.len() {
-                if i == first || ring[i] != ring[kept - 1] {
-                    ring[kept] = ring[i];
-                    kept += 1;
+            let mut edge_neighbours = 0;
+            let mut i = first;
+            while i < ring.len() {
+                let mut j = i + 1;
+                while j < ring.len() && ring[j] == ring[i] {
+                    j += 1;
                 }
+                let slot = ring[i];
+                ring[kept] = slot;
+                if j - i >= 2 {
+                    ring.swap(kept, first + edge_neighbours);
+                    edge_neighbours += 1;
+                }
+                kept += 1;
+                i = j;
             }
             ring.truncate(kept);
+            ring[first + edge_neighbours..].sort_unstable();
             start.push(ring.len() as u32);
         }
         Self { start, ring }
     }
 
-    /// The slots of the triangles sharing a corner with slot `slot` (not itself).
+    /// The slots of the triangles sharing a corner with slot `slot` (not itself): those that
+    /// share an edge first, then the others, each group in slot order.
     #[inline]
     pub fn of(&self, slot: u32) -> &[u32] {
         let s = slot as usize;
@@ -76,8 +90,9 @@ impl OneRings {
 mod tests {
     use super::*;
 
-    /// A square pyramid with an apex: every side touches every other side at the apex, and
-    /// the two base triangles touch each side at one or two corners.
+    /// A square pyramid with an apex: every side touches every other side at the apex (and its
+    /// two neighbours along an edge), and the two base triangles touch each side at one or two
+    /// corners.
     #[test]
     fn rings_are_the_faces_sharing_a_corner() {
         let faces = [
@@ -92,14 +107,26 @@ mod tests {
         let slot_of_face: Vec<u32> = (0..6).rev().collect();
         let rings = OneRings::new(&faces, &slot_of_face, 5);
         for (f, corners) in faces.iter().enumerate() {
-            let mut expected: Vec<u32> = faces
-                .iter()
-                .enumerate()
-                .filter(|(g, other)| *g != f && other.iter().any(|v| corners.contains(v)))
-                .map(|(g, _)| slot_of_face[g])
-                .collect();
-            expected.sort_unstable();
-            assert_eq!(rings.of(slot_of_face[f]), expected.as_slice(), "face {f}");
+            let shared = |other: &[u32; 3]| other.iter().filter(|v| corners.contains(v)).count();
+            let neighbours = |count: usize| {
+                let mut n: Vec<u32> = faces
+                    .iter()
+                    .enumerate()
+                    .filter(|(g, other)| *g != f && shared(other) == count)
+                    .map(|(g, _)| slot_of_face[g])
+                    .collect();
+                n.sort_unstable();
+                n
+            };
+            let (by_edge, by_corner) = (neighbours(2), neighbours(1));
+            let ring = rings.of(slot_of_face[f]);
+            // Edge neighbours first, then corner neighbours, each in slot order.
+            assert_eq!(ring.len(), by_edge.len() + by_corner.len(), "face {f}");
+            let (first, rest) = ring.split_at(by_edge.len());
+            let mut first = first.to_vec();
+            first.sort_unstable();
+            assert_eq!(first, by_edge, "face {f}: edge neighbours");
+            assert_eq!(rest, by_corner.as_slice(), "face {f}: corner neighbours");
         }
     }
 
