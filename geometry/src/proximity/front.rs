@@ -270,7 +270,7 @@ pub(crate) fn leaf_certificate(
 /// mesh's frame, pointing from `a` towards `b`): a lower bound on the distance between their
 /// contents, exact along `n`. Single-triangle leaves use their corners, other nodes their
 /// boxes. It re-measures a front pair at a new placement, tighter than carrying its old bound.
-#[inline]
+#[inline(always)]
 pub(crate) fn slab_gap(
     a: &MeshBvh,
     ia: u32,
@@ -289,18 +289,19 @@ pub(crate) fn slab_gap(
 
 /// The largest value of `d . x` over the contents of node `i` of `mesh` (in its frame): over
 /// the corners of a single-triangle leaf, else over the node's box (which holds its contents).
-#[inline]
+#[inline(always)]
 fn highest_along(mesh: &MeshBvh, i: u32, d: &V3) -> f64 {
+    let dot = |v: &V3| d.x * v.x + d.y * v.y + d.z * v.z;
     let link = mesh.links[i as usize];
     if link.count == 1 {
         let v = &mesh.triangles[link.link as usize].v;
-        d.dot(&v[0]).max(d.dot(&v[1])).max(d.dot(&v[2]))
+        dot(&v[0]).max(dot(&v[1])).max(dot(&v[2]))
     } else {
         let o = &mesh.nodes[i as usize].obb;
-        d.dot(&o.center)
-            + o.half[0] * d.dot(&o.axes[0]).abs()
-            + o.half[1] * d.dot(&o.axes[1]).abs()
-            + o.half[2] * d.dot(&o.axes[2]).abs()
+        dot(&o.center)
+            + o.half.x * dot(&o.axes[0]).abs()
+            + o.half.y * dot(&o.axes[1]).abs()
+            + o.half.z * dot(&o.axes[2]).abs()
     }
 }
 
