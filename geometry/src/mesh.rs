@@ -238,6 +238,34 @@ fn weld(vertices: &[Point3<f64>], faces: &[[u32; 3]]) -> (Vec<Point3<f64>>, Vec<
     (welded, faces)
 }
 
+/// The faces around each vertex of a face list, as a compressed list: the faces using vertex
+/// `v` (by index, increasing) are `faces_at[offsets[v]..offsets[v + 1]]`, a face listed once
+/// per corner it has there. Returns `(offsets, faces_at)`; every corner index must be below
+/// `vertex_count`.
+pub(crate) fn faces_around_vertices(
+    faces: &[[u32; 3]],
+    vertex_count: usize,
+) -> (Vec<u32>, Vec<u32>) {
+    let mut offsets = vec![0u32; vertex_count + 1];
+    for f in faces {
+        for &v in f {
+            offsets[v as usize + 1] += 1;
+        }
+    }
+    for i in 0..vertex_count {
+        offsets[i + 1] += offsets[i];
+    }
+    let mut fill = offsets.clone();
+    let mut faces_at = vec![0u32; 3 * faces.len()];
+    for (f, corners) in faces.iter().enumerate() {
+        for &v in corners {
+            faces_at[fill[v as usize] as usize] = f as u32;
+            fill[v as usize] += 1;
+        }
+    }
+    (offsets, faces_at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! The traversal of a mesh–mesh distance query: depth first, nearer child pair first, from the
 //! roots or from the front the last query on the same mesh pair left.
 
-use super::front::{Front, FrontPair, leaf_certificate, slab_gap};
+use super::front::{Began, Front, FrontPair, leaf_certificate, slab_gap};
 use super::mesh_mesh::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
@@ -269,16 +269,11 @@ pub(crate) fn closest_pair(
     let (r, t) = (moved.rotation, moved.translation);
     front.finish(
         key,
-        resumed.is_some(),
+        Began::of(own.is_some(), resumed.is_some()),
         DISTANCE_FRONT_GROWTH,
         &b.spheres,
         &r,
         &t,
     );
-    if own.is_none() {
-        // Built afresh, or from a kept front: where a run of contacts ends, typically.
-        front.keep(&b.spheres[0]);
-    }
-    front.contact_key = None;
     best
 }

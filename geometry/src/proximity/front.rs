@@ -93,6 +93,28 @@ const MAX_JUMP: f64 = 0.25;
 /// A front is not kept when a kept one lies within this share of the resumable jump of it.
 const KEEP_SPACING: f64 = 0.125;
 
+/// Where a query that found the meshes apart started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Began {
+    /// From the front the last query on the pair left.
+    OwnFront,
+    /// From a front kept in the library.
+    KeptFront,
+    /// From the roots.
+    Roots,
+}
+
+impl Began {
+    /// From whether the query resumed its own front, and whether it resumed any front.
+    pub fn of(own: bool, resumed: bool) -> Self {
+        match (own, resumed) {
+            (true, _) => Self::OwnFront,
+            (false, true) => Self::KeptFront,
+            (false, false) => Self::Roots,
+        }
+    }
+}
+
 impl FrontPair {
     /// A pair with lower bound `bound` and no known separating direction.
     #[inline]
@@ -198,21 +220,22 @@ impl Front {
         Some(motion)
     }
 
-    /// Ends a query that went through the whole front (or started from the roots): the pairs
-    /// it kept (with their carried bounds) and found become the front, at the given placement,
-    /// unless it has grown so far beyond a fresh one that re-testing it would cost more than
-    /// starting from the roots: more than `growth` times a fresh front. `spheres` are the
-    /// second mesh's node spheres.
+    /// Ends a query that found the meshes apart, having gone through the whole front (or
+    /// started from the roots): the pairs it kept (with their carried bounds) and found become
+    /// the front, at the given placement, unless it has grown so far beyond a fresh one that
+    /// re-testing it would cost more than starting from the roots: more than `growth` times a
+    /// fresh front. `spheres` are the second mesh's node spheres. A front built afresh or from
+    /// a kept one (typically where a run of contacts ends) is kept in the library.
     pub fn finish(
         &mut self,
         key: PairKey,
-        resumed: bool,
+        began: Began,
         growth: f64,
         spheres: &[Sphere],
         rotation: &Matrix3<f64>,
         translation: &V3,
     ) {
-        if resumed {
+        if began != Began::Roots {
             self.pairs
                 .renew(&mut self.carried, &self.dropped, &self.next, spheres);
         } else {
@@ -230,6 +253,10 @@ impl Front {
         } else {
             self.key = None;
         }
+        if began != Began::OwnFront {
+            self.keep(&spheres[0]);
+        }
+        self.contact_key = None;
     }
 }
 

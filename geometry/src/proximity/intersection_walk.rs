@@ -7,7 +7,7 @@
 //! contact is usually the same triangle pair or one with a neighbour of one of its triangles.
 
 use super::bvh::{Link, MeshBvh};
-use super::front::{FrontPair, leaf_certificate, slab_gap};
+use super::front::{Began, FrontPair, leaf_certificate, slab_gap};
 use super::mesh_mesh::{PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
@@ -209,16 +209,11 @@ pub(crate) fn first_intersection(
     let (r, t) = (moved.rotation, moved.translation);
     front.finish(
         key,
-        resumed.is_some(),
+        Began::of(own.is_some(), resumed.is_some()),
         SEPARATION_FRONT_GROWTH,
         &b.spheres,
         &r,
         &t,
     );
-    if own.is_none() {
-        // Built afresh, or from a kept front: where a run of contacts ends, typically.
-        front.keep(&b.spheres[0]);
-    }
-    front.contact_key = None;
     None
 }

@@ -208,13 +208,17 @@ pub fn mesh_distance_within(
 /// Touching counts as intersecting; the triangle test is exact for the placed coordinates.
 /// Only surfaces are tested: a mesh nested inside another without touching it does not
 /// intersect it here. `warm_start` is a face pair tested first, typically the answer of the
-/// previous query; right after a query on the same pair found contact, the neighbourhood of
-/// that pair is searched next. When the last intersection query run with `scratch` on the same
+/// previous query; right after a query on the same pair found contact, the pairs of one of its
+/// triangles with the triangles around the other (sharing a corner, those sharing an edge
+/// first) are tested next. When the last intersection query run with `scratch` on the same
 /// pair of hierarchies found them apart, the search starts from the node pairs where that
 /// query proved separation (its front), each with a lower bound on its distance carried to the
 /// new placement by a certified bound on the motion: pairs still certified apart are not even
-/// tested. None of this changes whether the meshes intersect; [`ProximityScratch::forget`]
-/// drops it. Errors when a pose is not finite.
+/// tested. When that front is stale (a run of contacts came in between), the search starts
+/// from the nearest front kept where an earlier run of contacts began or ended, if one is
+/// near enough, else from the roots; node pairs are opened nearer pair first. None of this
+/// changes whether the meshes intersect; [`ProximityScratch::forget`] drops it. Errors when a
+/// pose is not finite.
 pub fn mesh_intersection(
     a: &MeshBvh,
     pose_a: &Isometry3<f64>,

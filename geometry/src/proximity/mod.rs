@@ -14,7 +14,10 @@
 //!   interleaves several coherent sequences on one mesh pair gives each a channel
 //!   ([`ProximityScratch::set_channel`]) so that each keeps its own front; after a jump (the
 //!   second mesh moved by more than a quarter of its bounding radius) a query starts from the
-//!   roots instead.
+//!   nearest of a few fronts kept where earlier runs of contacts began and ended in coherent
+//!   sequences (neighbouring grid rows cross the same contact boundary), or from the roots
+//!   when none is near. Intersection tests right after a contact first try the triangles
+//!   around the last contact pair.
 //! - [`mesh_primitive_distance`], [`mesh_primitive_distance_within`] and
 //!   [`mesh_primitive_intersection`]: the same for a mesh against a [`Primitive`] (box,
 //!   sphere, capsule, cylinder, ellipsoid).

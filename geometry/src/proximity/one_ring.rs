@@ -1,6 +1,8 @@
 //! The one-ring of every triangle of a mesh (the triangles that share a corner with it), so
 //! that an intersection test can look for the next contact next to the last one.
 
+use crate::mesh::faces_around_vertices;
+
 /// The one-rings of a mesh's triangles by leaf-order slot, as one compressed list.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct OneRings {
@@ -15,24 +17,7 @@ impl OneRings {
     /// `slot_of_face[f]`. Triangles are neighbours when they share a corner index, so an
     /// unwelded mesh (corners repeated per face) has empty rings.
     pub fn new(faces: &[[u32; 3]], slot_of_face: &[u32], vertex_count: usize) -> Self {
-        // The slots around each vertex, as a compressed list.
-        let mut around_start = vec![0u32; vertex_count + 1];
-        for f in faces {
-            for &v in f {
-                around_start[v as usize + 1] += 1;
-            }
-        }
-        for i in 0..vertex_count {
-            around_start[i + 1] += around_start[i];
-        }
-        let mut fill = around_start.clone();
-        let mut around = vec![0u32; around_start[vertex_count] as usize];
-        for (f, corners) in faces.iter().enumerate() {
-            for &v in corners {
-                around[fill[v as usize] as usize] = slot_of_face[f];
-                fill[v as usize] += 1;
-            }
-        }
+        let (around_start, around) = faces_around_vertices(faces, vertex_count);
         let mut face_of_slot = vec![0usize; faces.len()];
         for (f, &slot) in slot_of_face.iter().enumerate() {
             face_of_slot[slot as usize] = f;
@@ -47,7 +32,8 @@ impl OneRings {
                 ring.extend(
                     around[lo as usize..hi as usize]
                         .iter()
-                        .filter(|&&s| s as usize != slot),
+                        .map(|&g| slot_of_face[g as usize])
+                        .filter(|&s| s as usize != slot),
                 );
             }
             // A neighbour listed twice shares an edge (two corners): those come first, as a

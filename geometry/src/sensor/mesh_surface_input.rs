@@ -15,7 +15,7 @@ use parry3d_f64::shape::{Triangle, TrianglePointLocation};
 
 use super::mesh_surface_refine::{Slot, radial_cycles};
 use crate::convert::{from_parry_point, to_parry_point};
-use crate::mesh::TriangleMesh;
+use crate::mesh::{TriangleMesh, faces_around_vertices};
 
 /// Where on the input surface a point lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,24 +67,8 @@ impl<'a> InputSurface<'a> {
                 edge_normal[s as usize] = sum_of_distinct_normals(&face_normal, &next, s);
             }
         }
-        let n = mesh.vertices().len();
-        let mut vertex_faces_offsets = vec![0u32; n + 1];
-        for f in faces {
-            for &v in f {
-                vertex_faces_offsets[v as usize + 1] += 1;
-            }
-        }
-        for i in 0..n {
-            vertex_faces_offsets[i + 1] += vertex_faces_offsets[i];
-        }
-        let mut fill = vertex_faces_offsets.clone();
-        let mut vertex_faces = vec![0u32; 3 * faces.len()];
-        for (fi, f) in faces.iter().enumerate() {
-            for &v in f {
-                vertex_faces[fill[v as usize] as usize] = fi as u32;
-                fill[v as usize] += 1;
-            }
-        }
+        let (vertex_faces_offsets, vertex_faces) =
+            faces_around_vertices(faces, mesh.vertices().len());
         Self {
             mesh,
             face_normal,
