@@ -70,8 +70,6 @@ pub(crate) struct Front {
     pub last_used: u64,
     /// Complete fronts of the same mesh pair kept at earlier placements.
     pub library: FrontLibrary,
-    /// Whether the running query resumed from a kept front rather than its own.
-    pub restored: bool,
     /// The placement of the last query on this slot's pair, when there was one.
     pub last_placement: Option<(Matrix3<f64>, V3)>,
     /// Whether the running query is near the last one (within the jump a front may be
@@ -165,7 +163,8 @@ impl Front {
     /// must hold for that pair, be recent enough, and have been left at a placement near
     /// enough: after a jump, nearly every pair of the front would fail and be re-tested one by
     /// one, which costs more than a search from the roots, where whole subtrees are pruned at
-    /// once.
+    /// once. It also notes whether this query is near the last one on the pair (see
+    /// [`Front::keep`]).
     #[inline]
     pub fn start(
         &mut self,
@@ -175,7 +174,6 @@ impl Front {
         translation: &V3,
     ) -> Option<Motion> {
         self.age = self.age.saturating_add(1);
-        self.restored = false;
         let reach = MAX_JUMP * root.radius;
         self.coherent = self
             .last_placement
@@ -183,7 +181,7 @@ impl Front {
         self.last_placement = Some((*rotation, *translation));
         if self.key == Some(key) && self.age <= MAX_AGE {
             let motion = Motion::between(&self.rotation, &self.translation, rotation, translation);
-            if motion.of(root) <= MAX_JUMP * root.radius {
+            if motion.of(root) <= reach {
                 return Some(motion);
             }
         }
@@ -216,7 +214,6 @@ impl Front {
         )?;
         self.key = Some(key);
         self.age = 0;
-        self.restored = true;
         Some(motion)
     }
 
