@@ -12,59 +12,30 @@
 //! `PROXIMITY_STRIDE=8 PROXIMITY_SWEEP=dwarm valgrind --tool=cachegrind --cache-sim=no <bench
 //! binary> --bench`, minus the same with `nowarm`, divided by the 5,000 queries.
 
-use std::collections::HashMap;
 use std::f64::consts::PI;
 use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use morsel_geometry::TriangleMesh;
 use morsel_geometry::proximity::{
     MeshBvh, ProximityScratch, TrianglePair, mesh_distance, mesh_distance_within, mesh_intersection,
 };
-use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
+use nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
 
 const N: usize = 200;
-
-/// Reads a binary STL (84 + 50 n bytes) and welds corners with identical coordinates.
-fn load_stl(path: &PathBuf) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
-    let bytes = std::fs::read(path).expect("read STL");
-    let n = u32::from_le_bytes(bytes[80..84].try_into().expect("count")) as usize;
-    assert_eq!(bytes.len(), 84 + 50 * n, "not a binary STL");
-    let mut index: HashMap<[u32; 3], u32> = HashMap::new();
-    let mut vertices = Vec::new();
-    let mut faces = Vec::with_capacity(n);
-    for t in 0..n {
-        let rec = &bytes[84 + 50 * t..84 + 50 * (t + 1)];
-        let mut face = [0u32; 3];
-        for (k, f) in face.iter_mut().enumerate() {
-            let bits: [u32; 3] = std::array::from_fn(|c| {
-                let o = 12 + 12 * k + 4 * c;
-                u32::from_le_bytes(rec[o..o + 4].try_into().expect("float"))
-            });
-            *f = *index.entry(bits).or_insert_with(|| {
-                vertices.push(Point3::new(
-                    f32::from_bits(bits[0]) as f64,
-                    f32::from_bits(bits[1]) as f64,
-                    f32::from_bits(bits[2]) as f64,
-                ));
-                (vertices.len() - 1) as u32
-            });
-        }
-        faces.push(face);
-    }
-    (vertices, faces)
-}
 
 fn mesh(rel: &str) -> MeshBvh {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../assets/robots/solo12/meshes/stl")
         .join(rel);
-    let (v, f) = load_stl(&path);
+    // Loaded as the robot's collision model loads it (welded shared corners).
+    let m = TriangleMesh::load(&path, Vector3::new(1.0, 1.0, 1.0)).expect("Solo-12 STL loads");
     let leaf: usize = std::env::var("PROXIMITY_LEAF")
         .ok()
         .and_then(|x| x.parse().ok())
         .unwrap_or(1);
-    MeshBvh::with_leaf_size(&v, &f, leaf).expect("valid mesh")
+    MeshBvh::with_leaf_size(m.vertices(), m.faces(), leaf).expect("valid mesh")
 }
 
 /// World pose of FL_UPPER_LEG (base at identity) from the URDF joint origins: FL_HAA at

@@ -3,9 +3,9 @@
 
 #![allow(dead_code)]
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 
+use morsel_geometry::TriangleMesh;
 use morsel_geometry::proximity::{MeshBvh, triangle_distance};
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 
@@ -58,37 +58,17 @@ pub fn brute_force(a: &Mesh, pa: &Isometry3<f64>, b: &Mesh, pb: &Isometry3<f64>)
     (best, best == 0.0)
 }
 
-/// Reads a binary STL (84 + 50 n bytes, header starting with "solid") and welds corners with
-/// identical coordinates.
+/// A Solo-12 STL mesh (path under `meshes/stl`), loaded and welded by [`TriangleMesh::load`],
+/// as the robot's collision model loads it.
 pub fn load_stl(rel: &str) -> Mesh {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../assets/robots/solo12/meshes/stl")
         .join(rel);
-    let bytes = std::fs::read(&path).expect("read STL");
-    let n = u32::from_le_bytes(bytes[80..84].try_into().expect("count")) as usize;
-    assert_eq!(bytes.len(), 84 + 50 * n, "not a binary STL");
-    let mut index: HashMap<[u32; 3], u32> = HashMap::new();
-    let mut vertices = Vec::new();
-    let mut faces = Vec::with_capacity(n);
-    for t in 0..n {
-        let rec = &bytes[84 + 50 * t..84 + 50 * (t + 1)];
-        let face = std::array::from_fn(|k| {
-            let bits: [u32; 3] = std::array::from_fn(|c| {
-                let o = 12 + 12 * k + 4 * c;
-                u32::from_le_bytes(rec[o..o + 4].try_into().expect("float"))
-            });
-            *index.entry(bits).or_insert_with(|| {
-                vertices.push(Point3::new(
-                    f32::from_bits(bits[0]) as f64,
-                    f32::from_bits(bits[1]) as f64,
-                    f32::from_bits(bits[2]) as f64,
-                ));
-                (vertices.len() - 1) as u32
-            })
-        });
-        faces.push(face);
+    let mesh = TriangleMesh::load(&path, Vector3::new(1.0, 1.0, 1.0)).expect("Solo-12 STL loads");
+    Mesh {
+        vertices: mesh.vertices().to_vec(),
+        faces: mesh.faces().to_vec(),
     }
-    Mesh { vertices, faces }
 }
 
 /// FL_UPPER_LEG in the base frame: FL_HAA at (0.1946, 0.0875, 0) about x, FL_HFE at
