@@ -185,8 +185,6 @@ pub(crate) fn closest_pair(
     let key = (a.id, b.id, scratch.channel);
     let front = distance_fronts.for_pair(key);
     let own = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
-    let after_contact = front.contact_key == Some(key);
-    front.contact_key = Some(key);
     let mut best = Best {
         distance: bound,
         found: None,
@@ -199,10 +197,7 @@ pub(crate) fn closest_pair(
         }
     }
     if best.is_contact() {
-        if !after_contact {
-            // A run of contacts begins: keep the front left just before it.
-            front.keep(&b.spheres[0]);
-        }
+        front.contact_found(own.is_some(), &b.spheres[0]);
         return best;
     }
     stack.clear();
@@ -259,11 +254,8 @@ pub(crate) fn closest_pair(
     };
     let best = walk.best;
     if contact {
-        // The old front stays, still valid at its own placement; keep it when a run of
-        // contacts begins.
-        if !after_contact && own.is_some() {
-            front.keep(&b.spheres[0]);
-        }
+        // The old front stays, still valid at its own placement.
+        front.contact_found(own.is_some(), &b.spheres[0]);
         return best;
     }
     let (r, t) = (moved.rotation, moved.translation);

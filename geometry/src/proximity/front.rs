@@ -60,8 +60,10 @@ pub(crate) struct Front {
     pub next: Vec<FrontPair>,
     /// Size of the front right after the last query started from the roots.
     pub fresh_len: usize,
-    /// The mesh pair of the last query, when it found contact.
-    pub contact_key: Option<PairKey>,
+    /// Whether the last query on the pair found contact (until it ends, the running one).
+    in_contact: bool,
+    /// Whether the running query follows one that found contact.
+    pub after_contact: bool,
     /// Queries started since the front was last brought up to date.
     pub age: u32,
     /// The mesh pair whose slot this is (in [`super::scratch::Fronts`]).
@@ -130,7 +132,7 @@ impl Front {
     /// Drops what the front knows (its slot keeps its owner).
     pub fn forget(&mut self) {
         self.key = None;
-        self.contact_key = None;
+        self.in_contact = false;
         self.age = 0;
         self.library.clear();
         self.last_placement = None;
@@ -157,6 +159,16 @@ impl Front {
         }
     }
 
+    /// Notes that the running query found contact. When a run of contacts begins there and
+    /// the query could resume its own front (`own_resumed`), that front, left just before the
+    /// run and still valid at its own placement, is kept (see [`Front::keep`]). `root` is the
+    /// second mesh's root sphere.
+    pub fn contact_found(&mut self, own_resumed: bool, root: &Sphere) {
+        if !self.after_contact && own_resumed {
+            self.keep(root);
+        }
+    }
+
     /// Starts a query on the mesh pair `key`, whose second mesh is now placed by
     /// `(rotation, translation)` and has root sphere `root`: the motion since the front was
     /// left when the query is to resume from it, `None` to start from the roots. The front
@@ -164,7 +176,7 @@ impl Front {
     /// enough: after a jump, nearly every pair of the front would fail and be re-tested one by
     /// one, which costs more than a search from the roots, where whole subtrees are pruned at
     /// once. It also notes whether this query is near the last one on the pair (see
-    /// [`Front::keep`]).
+    /// [`Front::keep`]) and whether that one found contact ([`Front::after_contact`]).
     #[inline]
     pub fn start(
         &mut self,
@@ -174,6 +186,8 @@ impl Front {
         translation: &V3,
     ) -> Option<Motion> {
         self.age = self.age.saturating_add(1);
+        self.after_contact = self.in_contact;
+        self.in_contact = true;
         let reach = MAX_JUMP * root.radius;
         self.coherent = self
             .last_placement
@@ -253,7 +267,7 @@ impl Front {
         if began != Began::OwnFront {
             self.keep(&spheres[0]);
         }
-        self.contact_key = None;
+        self.in_contact = false;
     }
 }
 

@@ -121,18 +121,15 @@ pub(crate) fn first_intersection(
     let key = (a.id, b.id, scratch.channel);
     let front = separation_fronts.for_pair(key);
     let own = front.start(key, &b.spheres[0], &moved.rotation, &moved.translation);
-    let after_contact = front.contact_key == Some(key);
-    front.contact_key = Some(key);
     if let Some(slots) = warm_slots(a, b, warm) {
         stats.triangle_tests += 1;
         if triangles_intersect(&a.triangles[slots.0 as usize], moved.triangle(b, slots.1)) {
-            if !after_contact {
-                // A run of contacts begins: keep the front left just before it.
-                front.keep(&b.spheres[0]);
-            }
+            front.contact_found(own.is_some(), &b.spheres[0]);
             return Some(slots);
         }
-        if after_contact && let Some(hit) = around_pair(a, b, slots, moved, stats) {
+        if front.after_contact
+            && let Some(hit) = around_pair(a, b, slots, moved, stats)
+        {
             return Some(hit);
         }
     }
@@ -180,11 +177,8 @@ pub(crate) fn first_intersection(
         }
         if la.is_leaf() && lb.is_leaf() {
             if let Some(hit) = leaf_intersection(a, b, la, lb, moved, stats) {
-                // The old front stays, still valid at its own placement; keep it when a run
-                // of contacts begins.
-                if !after_contact && own.is_some() {
-                    front.keep(&b.spheres[0]);
-                }
+                // The old front stays, still valid at its own placement.
+                front.contact_found(own.is_some(), &b.spheres[0]);
                 return Some(hit);
             }
             // Apart: a slab along a triangle normal often certifies a positive gap.
