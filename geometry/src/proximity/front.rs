@@ -214,18 +214,13 @@ impl Front {
         rotation: &Matrix3<f64>,
         translation: &V3,
     ) -> Option<Motion> {
-        let motion = self.library.restore_nearest(
-            root,
-            rotation,
-            translation,
-            MAX_JUMP * root.radius,
-            (
-                &mut self.pairs,
-                &mut self.rotation,
-                &mut self.translation,
-                &mut self.fresh_len,
-            ),
-        )?;
+        let (kept, motion) =
+            self.library
+                .nearest(root, rotation, translation, MAX_JUMP * root.radius)?;
+        self.pairs.clone_from(&kept.pairs);
+        self.rotation = kept.rotation;
+        self.translation = kept.translation;
+        self.fresh_len = kept.fresh_len;
         self.key = Some(key);
         self.age = 0;
         Some(motion)

@@ -20,11 +20,15 @@ const LIBRARY_SIZE: usize = 16;
 
 /// A front kept with the placement its bounds hold at.
 #[derive(Debug, Clone, Default)]
-struct KeptFront {
-    rotation: Matrix3<f64>,
-    translation: V3,
-    pairs: FrontPairs,
-    fresh_len: usize,
+pub(crate) struct KeptFront {
+    /// Rotation of the placement (second mesh into the first's frame).
+    pub rotation: Matrix3<f64>,
+    /// Translation of the placement.
+    pub translation: V3,
+    /// The node pairs and their lower bounds.
+    pub pairs: FrontPairs,
+    /// Size of the fresh front it grew from.
+    pub fresh_len: usize,
 }
 
 /// The kept fronts of one mesh pair (and channel).
@@ -85,39 +89,28 @@ impl FrontLibrary {
         translation: &V3,
         within: f64,
     ) -> bool {
-        self.kept[..self.len].iter().any(|k| {
-            Motion::between(&k.rotation, &k.translation, rotation, translation).of(root) <= within
-        })
+        self.nearest(root, rotation, translation, within).is_some()
     }
 
     /// The kept front from which the second mesh, now placed by `(rotation, translation)`
-    /// with root sphere `root`, moved the least, when that is at most `reach`: copied into
-    /// `pairs` with its placement and fresh size, and the motion returned.
-    pub fn restore_nearest(
+    /// with root sphere `root`, moved the least, when that is at most `reach`, with the
+    /// motion since.
+    pub fn nearest(
         &self,
         root: &Sphere,
         rotation: &Matrix3<f64>,
         translation: &V3,
         reach: f64,
-        into: (&mut FrontPairs, &mut Matrix3<f64>, &mut V3, &mut usize),
-    ) -> Option<Motion> {
-        let (index, motion) = self.kept[..self.len]
+    ) -> Option<(&KeptFront, Motion)> {
+        self.kept[..self.len]
             .iter()
-            .enumerate()
-            .map(|(i, k)| {
+            .map(|k| {
                 let m = Motion::between(&k.rotation, &k.translation, rotation, translation);
-                (i, m, m.of(root))
+                (k, m, m.of(root))
             })
             .filter(|(_, _, moved)| *moved <= reach)
             .min_by(|x, y| x.2.total_cmp(&y.2))
-            .map(|(i, m, _)| (i, m))?;
-        let entry = &self.kept[index];
-        let (pairs, r, t, fresh_len) = into;
-        pairs.clone_from(&entry.pairs);
-        *r = entry.rotation;
-        *t = entry.translation;
-        *fresh_len = entry.fresh_len;
-        Some(motion)
+            .map(|(k, m, _)| (k, m))
     }
 }
 
@@ -144,51 +137,44 @@ mod tests {
         V3::new(x, 0.0, 0.0)
     }
 
-    /// Restores the front kept nearest to a translation `x` along the first axis, when within
-    /// `reach`: the tag of its first pair, its size and the motion's bound on the root.
-    fn restore(library: &FrontLibrary, x: f64, reach: f64) -> Option<(u32, usize, f64)> {
+    /// The front kept nearest to a translation `x` along the first axis, when within `reach`:
+    /// the tag of its first pair, its size and the motion's bound on the root less the
+    /// translation since.
+    fn nearest(library: &FrontLibrary, x: f64, reach: f64) -> Option<(u32, usize, f64)> {
         let root = Sphere {
             center: V3::zeros(),
             radius: 1.0,
         };
-        let (mut pairs, mut r, mut t, mut fresh) =
-            (front(999, 1), Matrix3::zeros(), V3::zeros(), 0);
         let id = Matrix3::identity();
-        let motion = library.restore_nearest(
-            &root,
-            &id,
-            &shifted(x),
-            reach,
-            (&mut pairs, &mut r, &mut t, &mut fresh),
-        )?;
-        assert_eq!(r, id);
-        assert_eq!(fresh, pairs.len());
+        let (kept, motion) = library.nearest(&root, &id, &shifted(x), reach)?;
+        assert_eq!(kept.rotation, id);
+        assert_eq!(kept.fresh_len, kept.pairs.len());
         Some((
-            pairs.get(0, 0.0).a,
-            pairs.len(),
-            motion.of(&root) - (x - t.x).abs(),
+            kept.pairs.get(0, 0.0).a,
+            kept.pairs.len(),
+            motion.of(&root) - (x - kept.translation.x).abs(),
         ))
     }
 
     #[test]
-    fn the_nearest_front_within_reach_is_restored() {
+    fn the_nearest_front_within_reach_is_found() {
         let mut library = FrontLibrary::default();
         let id = Matrix3::identity();
         for (tag, x) in [(1u32, 0.0), (2, 1.0), (3, 2.0)] {
             library.keep(&front(tag, tag + 4), tag as usize + 4, &id, &shifted(x));
         }
         assert_eq!(library.len(), 3);
-        let (tag, len, excess) = restore(&library, 1.2, 0.5).expect("within reach");
+        let (tag, len, excess) = nearest(&library, 1.2, 0.5).expect("within reach");
         assert_eq!((tag, len), (2, 6));
         // The motion bound is the translation, up to its relative inflation.
         assert!((0.0..1e-9).contains(&excess), "{excess}");
-        assert_eq!(restore(&library, 1.8, 0.5).map(|r| r.0), Some(3));
+        assert_eq!(nearest(&library, 1.8, 0.5).map(|r| r.0), Some(3));
         assert!(
-            restore(&library, 5.0, 0.5).is_none(),
+            nearest(&library, 5.0, 0.5).is_none(),
             "nothing within reach"
         );
         library.clear();
-        assert!(restore(&library, 1.0, 0.5).is_none(), "nothing kept");
+        assert!(nearest(&library, 1.0, 0.5).is_none(), "nothing kept");
     }
 
     #[test]
@@ -218,14 +204,14 @@ mod tests {
             library.keep(&front(k, 3), 3, &id, &shifted(10.0 * k as f64));
         }
         assert_eq!(library.len(), LIBRARY_SIZE);
-        assert!(restore(&library, 0.0, 1.0).is_none(), "the oldest is gone");
+        assert!(nearest(&library, 0.0, 1.0).is_none(), "the oldest is gone");
         assert!(
-            restore(&library, 10.0, 1.0).is_none(),
+            nearest(&library, 10.0, 1.0).is_none(),
             "the second oldest is gone"
         );
         for k in 2..LIBRARY_SIZE as u32 + 2 {
             let x = 10.0 * k as f64;
-            assert_eq!(restore(&library, x, 1.0).map(|r| r.0), Some(k));
+            assert_eq!(nearest(&library, x, 1.0).map(|r| r.0), Some(k));
         }
     }
 }
