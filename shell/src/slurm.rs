@@ -291,13 +291,16 @@ fn max_array_size() -> usize {
 }
 
 fn sbatch(args: &[&str]) -> Result<String, ShellError> {
-    let output = Command::new("sbatch").args(args).output().map_err(|e| {
-        ShellError::Usage(format!(
-            "cannot run sbatch ({e}): `morsel slurm` submits jobs through Slurm. Run it on a \
-             cluster's login node, install Slurm (Debian/Ubuntu: apt-get install slurm-wlm), \
-             or add --dry-run to print the job scripts without submitting them"
-        ))
-    })?;
+    let output = Command::new("sbatch")
+        .args(args)
+        .output()
+        .map_err(|e| ShellError::Shard {
+            message: format!(
+                "cannot run sbatch ({e}): `morsel slurm` submits jobs through Slurm. Run it on a \
+                 cluster's login node, install Slurm (Debian/Ubuntu: apt-get install slurm-wlm), \
+                 or add --dry-run to print the job scripts without submitting them"
+            ),
+        })?;
     if !output.status.success() {
         return Err(ShellError::Shard {
             message: format!(
