@@ -1,0 +1,133 @@
+"""Morsel's MJCF loader against MuJoCo's own compile, live (pytest; needs `mujoco`, `numpy` and a
+built `morsel` binary: MORSEL_BIN, else target/release/morsel, else target/debug/morsel).
+
+For every model of make_reference.MODELS, MuJoCo compiles the MJCF and is posed at random
+configurations; a Rhai script run by `morsel run` loads the same file with `mjcf(path)` and reports
+`fk`, `geoms`, `com` and `mass` at the same configurations. Tolerances are the issue's: body and
+site poses 1e-9 (m, and on rotation matrices), primitive geom centres and AABBs 1e-9 m, mesh geoms
+2e-6 m (MuJoCo keeps float32 vertices), total mass and CoM 1e-9 relative.
+"""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import make_reference as ref
+
+ROOT = ref.ROOT
+POSE_TOL = 1e-9
+MESH_TOL = 2e-6
+REL_TOL = 1e-9
+
+
+def morsel_binary():
+    env = os.environ.get("MORSEL_BIN")
+    if env:
+        return Path(env)
+    for profile in ("release", "debug"):
+        candidate = ROOT / "target" / profile / "morsel"
+        if candidate.exists():
+            return candidate
+    pytest.fail("no morsel binary: build it (cargo build --release) or set MORSEL_BIN")
+
+
+def rhai_value(v):
+    """A JSON-like value as a Rhai literal (floats always with a decimal point or exponent)."""
+    if isinstance(v, float):
+        return repr(v) if ("." in repr(v) or "e" in repr(v)) else repr(v) + ".0"
+    if isinstance(v, int):
+        return repr(float(v))
+    if isinstance(v, list):
+        return "[" + ", ".join(rhai_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "#{" + ", ".join(f"{json.dumps(k)}: {rhai_value(x)}" for k, x in v.items()) + "}"
+    raise TypeError(type(v))
+
+
+def morsel_compile(model_path, configs, tmp_path):
+    """Runs `mjcf` + `fk`/`geoms`/`com`/`mass` through the morsel binary; returns its results."""
+    qs = rhai_value([c["q"] for c in configs])
+    script = tmp_path / "mjcf_against_mujoco.rhai"
+    script.write_text(
+        f"let r = mjcf({json.dumps(str(ROOT / model_path))});\n"
+        f"let out = [];\n"
+        f"for q in {qs} {{\n"
+        f"    out.push(#{{ fk: fk(r, q), geoms: geoms(r, q), com: com(r, q) }});\n"
+        f"}}\n"
+        f"save(\"result.json\", #{{ mass: mass(r), configs: out }});\n"
+    )
+    out = tmp_path / "out"
+    run = subprocess.run(
+        [str(morsel_binary()), "run", str(script), "--out", str(out), "--root", str(ROOT)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, f"morsel failed:\n{run.stdout}\n{run.stderr}"
+    return json.loads((out / "result.json").read_text())
+
+
+def quat_to_matrix(q):
+    w, x, y, z = q
+    n = np.sqrt(w * w + x * x + y * y + z * z)
+    w, x, y, z = w / n, x / n, y / n, z / n
+    return np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+    ])
+
+
+def assert_pose(what, expected, got, tol):
+    pos_err = np.abs(np.array(got["position"]) - np.array(expected["position"])).max()
+    rot_err = np.abs(quat_to_matrix(got["quaternion"]) - np.array(expected["xmat"]).reshape(3, 3)).max()
+    assert pos_err <= tol, f"{what}: position off by {pos_err:.3g} m"
+    assert rot_err <= tol, f"{what}: rotation matrix off by {rot_err:.3g}"
+
+
+@pytest.mark.parametrize("model_path", list(ref.MODELS))
+def test_mjcf_matches_mujoco(model_path, tmp_path):
+    expected = ref.reference(model_path)
+    got = morsel_compile(model_path, expected["configs"], tmp_path)
+
+    mass = expected["total_mass"]
+    assert abs(got["mass"] - mass) <= REL_TOL * mass, f"total mass {got['mass']} != MuJoCo's {mass}"
+
+    assert len(got["configs"]) == len(expected["configs"])
+    for k, (exp, res) in enumerate(zip(expected["configs"], got["configs"])):
+        where = f"{model_path}, configuration {k}"
+        for kind in ("bodies", "sites"):
+            for name, pose in exp[kind].items():
+                assert name in res["fk"], f"{where}: fk has no {kind[:-1]} {name!r}"
+                assert_pose(f"{where}, {name}", pose, res["fk"][name], POSE_TOL)
+
+        com_scale = max(1.0, float(np.abs(exp["com"]).max()))
+        com_err = np.abs(np.array(res["com"]) - np.array(exp["com"])).max()
+        assert com_err <= REL_TOL * com_scale, f"{where}: CoM off by {com_err:.3g}"
+
+        assert len(res["geoms"]) == len(exp["geoms"]), f"{where}: geom count"
+        for g_exp, g_res in zip(exp["geoms"], res["geoms"]):
+            what = f"{where}, geom {g_exp['name']!r}"
+            assert g_res["name"] == g_exp["name"], f"{what}: Morsel lists {g_res['name']!r} here"
+            assert g_res["body"] == g_exp["body"], f"{what}: body"
+            assert g_res["type"] == g_exp["type"], f"{what}: type"
+            tol = MESH_TOL if g_exp["type"] == "mesh" else POSE_TOL
+            if g_exp["type"] != "mesh":
+                size_err = np.abs(np.array(g_res["size"]) - np.array(g_exp["size"])).max()
+                assert size_err <= POSE_TOL, f"{what}: size {g_res['size']} != {g_exp['size']}"
+            assert_pose(what, g_exp, g_res["pose"], tol)
+            if g_exp["aabb"] is not None:
+                aabb_err = np.abs(np.array(g_res["aabb"]) - np.array(g_exp["aabb"])).max()
+                assert aabb_err <= tol, f"{what}: AABB off by {aabb_err:.3g} m"
+
+
+def test_reference_files_are_current():
+    """The checked-in reference files (read by the Rust tests) are what this MuJoCo compiles."""
+    for path, name in ref.MODELS.items():
+        stored = json.loads((ref.OUT / f"{name}.json").read_text())
+        fresh = ref.reference(path)
+        for a, b in zip(stored["configs"], fresh["configs"]):
+            assert np.allclose(a["qpos"], b["qpos"], rtol=0, atol=1e-12), name
+            for body, pose in a["bodies"].items():
+                assert np.allclose(pose["position"], b["bodies"][body]["position"], rtol=0, atol=1e-9), (name, body)
