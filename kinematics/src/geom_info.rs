@@ -110,3 +110,48 @@ pub(crate) fn geoms_from_links(links: &[Link]) -> Vec<GeomInfo> {
     }
     out
 }
+
+/// The world-axis-aligned bounding box of a geom placed at `world_from_geom`: closed-form
+/// extents for primitives (as MuJoCo's sizes define them), the placed vertices for meshes,
+/// `None` for planes (unbounded).
+pub fn geom_aabb(
+    geom: &GeomInfo,
+    collider: &morsel_geometry::Collider,
+    world_from_geom: &Isometry3<f64>,
+) -> Option<(nalgebra::Point3<f64>, nalgebra::Point3<f64>)> {
+    use nalgebra::{Point3, Vector3};
+    let r = world_from_geom.rotation.to_rotation_matrix().into_inner();
+    let c = world_from_geom.translation.vector;
+    let [a, b, s2] = geom.size;
+    let extent = match geom.kind.as_str() {
+        "plane" => return None,
+        "sphere" => Vector3::repeat(a),
+        "capsule" => r.column(2).abs() * b + Vector3::repeat(a),
+        "cylinder" => {
+            let z = r.column(2);
+            Vector3::from_fn(|i, _| z[i].abs() * b + a * (1.0 - z[i] * z[i]).max(0.0).sqrt())
+        }
+        "box" => r.abs() * Vector3::new(a, b, s2),
+        "ellipsoid" => {
+            let sq = Vector3::new(a * a, b * b, s2 * s2);
+            r.component_mul(&r) * sq
+        }
+        .map(f64::sqrt),
+        _ => {
+            let (morsel_geometry::ShapeKind::Mesh(mesh)
+            | morsel_geometry::ShapeKind::ConvexHull(mesh)) = collider.shape.kind()
+            else {
+                return None;
+            };
+            let mut lo = Point3::from(Vector3::repeat(f64::INFINITY));
+            let mut hi = Point3::from(Vector3::repeat(f64::NEG_INFINITY));
+            for v in mesh.vertices() {
+                let w = world_from_geom * v;
+                lo = lo.inf(&w);
+                hi = hi.sup(&w);
+            }
+            return Some((lo, hi));
+        }
+    };
+    Some((Point3::from(c - extent), Point3::from(c + extent)))
+}

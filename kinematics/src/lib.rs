@@ -51,7 +51,7 @@ pub use data::Data;
 pub use error::{KinematicsError, Result};
 pub use forward_kinematics::{forward_kinematics, frame_placement};
 pub use frame::{Frame, FrameId, FrameKey, JointKey};
-pub use geom_info::{CollisionFilter, GeomInfo};
+pub use geom_info::{CollisionFilter, GeomInfo, geom_aabb};
 pub use ik::{IkOptions, IkResult, IkSolver, IkStatus, IkTarget, IkTargetKind, TargetError};
 pub use jacobian::{JacobianConvention, frame_jacobian};
 pub use joint::{Joint, JointId, JointKind, JointLimits, Mimic};

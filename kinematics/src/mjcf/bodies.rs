@@ -116,7 +116,7 @@ impl Walker<'_> {
                     if let Some(ft) = a.array::<6>("fromto")? {
                         let from = nalgebra::Vector3::new(ft[0], ft[1], ft[2]);
                         let to = nalgebra::Vector3::new(ft[3], ft[4], ft[5]);
-                        let d = to - from;
+                        let d = from - to;
                         let rotation = match d.try_normalize(1e-10) {
                             Some(u) => super::orientation::z_to(&u),
                             None => {

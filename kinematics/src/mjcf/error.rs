@@ -2,7 +2,8 @@
 //! element it concerns.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::KinematicsError;
 
@@ -11,7 +12,7 @@ use crate::KinematicsError;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
     /// The file that holds the element (an included file when it came from `<include>`).
-    pub file: PathBuf,
+    pub file: Arc<Path>,
     /// 1-based line of the element's start tag.
     pub line: u32,
     /// The element, as `tag "name"` or `tag` when it has no name.

@@ -88,7 +88,8 @@ pub(crate) fn read_geom(
         };
         let from = Vector3::new(ft[0], ft[1], ft[2]);
         let to = Vector3::new(ft[3], ft[4], ft[5]);
-        let d = to - from;
+        // MuJoCo points the geom's z axis from `to` towards `from`.
+        let d = from - to;
         let length = d.norm();
         if length < 1e-10 {
             return Err(a.invalid(

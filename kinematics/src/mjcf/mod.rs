@@ -49,7 +49,7 @@ mod reader;
 use std::path::Path;
 
 pub use error::{Location, MjcfError, MjcfResult};
-pub use qpos::{configuration_from_qpos, qpos_from_configuration};
+pub use qpos::{configuration_from_joint_values, configuration_from_qpos, qpos_from_configuration};
 
 use crate::Model;
 use build::Exclude;

@@ -56,3 +56,39 @@ fn check_length(model: &Model, values: &[f64]) -> Result<()> {
         })
     }
 }
+
+/// A configuration from joint values by name, MuJoCo style: one value for hinge and slide
+/// joints, `[w, x, y, z]` for ball joints, `[x, y, z, w, x, y, z]` for free joints. Joints not
+/// named keep their [`reference_configuration`](Model::reference_configuration) value.
+pub fn configuration_from_joint_values<'a>(
+    model: &Model,
+    values: impl IntoIterator<Item = (&'a str, &'a [f64])>,
+) -> Result<DVector<f64>> {
+    let mut q = model.reference_configuration().clone();
+    for (name, v) in values {
+        let joint = model.joint(model.joint_id(name)?);
+        if v.len() != joint.nq() || joint.nq() == 0 {
+            return Err(KinematicsError::invalid(
+                format!("value of joint \"{name}\""),
+                format!(
+                    "a {} joint takes {} value(s), got {}",
+                    joint.kind().name(),
+                    joint.nq(),
+                    v.len()
+                ),
+            ));
+        }
+        let iq = joint.idx_q();
+        q.rows_mut(iq, v.len()).copy_from_slice(v);
+        if let Some(w) = quaternion_start(joint.kind(), joint.nq(), iq) {
+            q.rows_mut(w, 4).copy_from_slice(&[
+                v[w - iq + 1],
+                v[w - iq + 2],
+                v[w - iq + 3],
+                v[w - iq],
+            ]);
+        }
+    }
+    model.check_configuration(q.as_slice())?;
+    Ok(q)
+}

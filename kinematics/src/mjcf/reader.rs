@@ -16,7 +16,7 @@ pub(crate) struct Node {
     pub tag: String,
     pub attrs: Vec<(String, String)>,
     pub children: Vec<Node>,
-    pub file: Arc<PathBuf>,
+    pub file: Arc<Path>,
     pub line: u32,
 }
 
@@ -36,7 +36,7 @@ impl Node {
             None => self.tag.clone(),
         };
         Location {
-            file: self.file.as_ref().clone(),
+            file: Arc::clone(&self.file),
             line: self.line,
             element,
         }
@@ -72,7 +72,7 @@ fn read_file(
         chain.push(canonical);
         return Err(MjcfError::IncludeCycle {
             at: at.unwrap_or_else(|| Location {
-                file: path.to_path_buf(),
+                file: Arc::from(path),
                 line: 1,
                 element: "mujoco".into(),
             }),
@@ -101,7 +101,7 @@ fn parse(text: &str, path: &Path, main_dir: &Path, stack: &mut Vec<PathBuf>) -> 
             line: e.pos().row,
             message: e.to_string(),
         })?;
-    let file = Arc::new(path.to_path_buf());
+    let file: Arc<Path> = Arc::from(path);
     let root = doc.root_element();
     let node = convert(&doc, root, &file, main_dir, stack)?;
     if node.tag != "mujoco" {
@@ -116,7 +116,7 @@ fn parse(text: &str, path: &Path, main_dir: &Path, stack: &mut Vec<PathBuf>) -> 
 fn convert(
     doc: &roxmltree::Document,
     element: roxmltree::Node,
-    file: &Arc<PathBuf>,
+    file: &Arc<Path>,
     main_dir: &Path,
     stack: &mut Vec<PathBuf>,
 ) -> MjcfResult<Node> {

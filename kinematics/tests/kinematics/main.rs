@@ -5,4 +5,5 @@ mod common;
 mod forward;
 mod ik;
 mod jacobians;
+mod mjcf_reference;
 mod urdf;
