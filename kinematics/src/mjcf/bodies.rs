@@ -11,6 +11,7 @@ use super::error::{Location, MjcfError, MjcfResult};
 use super::geoms::{GeomDef, read_geom};
 use super::inertia::{InertialDef, read_inertial};
 use super::joints::{JointDef, read_joint};
+use super::mesh::Meshes;
 use super::orientation::pose;
 use super::reader::Node;
 
@@ -40,6 +41,7 @@ pub(crate) fn read_bodies(
     root: &Node,
     defaults: &Defaults,
     compiler: &Compiler,
+    meshes: &Meshes,
 ) -> MjcfResult<Vec<BodyDef>> {
     let mut bodies = vec![BodyDef {
         name: Some("world".to_owned()),
@@ -51,7 +53,11 @@ pub(crate) fn read_bodies(
         inertial: None,
         location: root.location(),
     }];
-    let walker = Walker { defaults, compiler };
+    let walker = Walker {
+        defaults,
+        compiler,
+        meshes,
+    };
     for world in root.children.iter().filter(|n| n.tag == "worldbody") {
         bodies[0].location = world.location();
         walker.children(world, 0, &Isometry3::identity(), MAIN, &mut bodies)?;
@@ -62,6 +68,7 @@ pub(crate) fn read_bodies(
 struct Walker<'a> {
     defaults: &'a Defaults,
     compiler: &'a Compiler,
+    meshes: &'a Meshes,
 }
 
 impl Walker<'_> {
@@ -107,7 +114,7 @@ impl Walker<'_> {
                 }
                 "geom" => {
                     let a = self.attrs(child, "geom", class)?;
-                    let geom = read_geom(&a, self.compiler, body_from_frame)?;
+                    let geom = read_geom(&a, self.compiler, self.meshes, body_from_frame)?;
                     bodies[body].geoms.push(geom);
                 }
                 "site" => {

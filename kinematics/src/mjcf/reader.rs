@@ -53,7 +53,7 @@ pub(crate) fn read_model(path: &Path) -> MjcfResult<Node> {
 /// Parses MJCF text given directly; includes are resolved against `base_dir`.
 pub(crate) fn read_text(text: &str, name: &Path, base_dir: &Path) -> MjcfResult<Node> {
     let mut stack = vec![name.to_path_buf()];
-    parse(text, name, base_dir, &mut stack)
+    parse(text, name, base_dir, &mut stack, false)
 }
 
 fn read_file(
@@ -80,17 +80,24 @@ fn read_file(
         });
     }
     let text = std::fs::read_to_string(path).map_err(|source| MjcfError::Io {
-        at,
+        at: at.clone(),
         path: path.to_path_buf(),
         source,
     })?;
     stack.push(canonical);
-    let node = parse(&text, path, main_dir, stack)?;
+    let node = parse(&text, path, main_dir, stack, at.is_some())?;
     stack.pop();
     Ok(node)
 }
 
-fn parse(text: &str, path: &Path, main_dir: &Path, stack: &mut Vec<PathBuf>) -> MjcfResult<Node> {
+/// Parses one file; an included file (`included`) may also have a `<mujocoinclude>` root.
+fn parse(
+    text: &str,
+    path: &Path,
+    main_dir: &Path,
+    stack: &mut Vec<PathBuf>,
+    included: bool,
+) -> MjcfResult<Node> {
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..roxmltree::ParsingOptions::default()
@@ -104,10 +111,10 @@ fn parse(text: &str, path: &Path, main_dir: &Path, stack: &mut Vec<PathBuf>) -> 
     let file: Arc<Path> = Arc::from(path);
     let root = doc.root_element();
     let node = convert(&doc, root, &file, main_dir, stack)?;
-    if node.tag != "mujoco" {
+    if node.tag != "mujoco" && !(included && node.tag == "mujocoinclude") {
         return Err(MjcfError::Invalid {
             at: node.location(),
-            problem: "the root element of an MJCF file must be <mujoco>".into(),
+            problem: "the root element of an MJCF file must be <mujoco> (<mujocoinclude> in an included file)".into(),
         });
     }
     Ok(node)
