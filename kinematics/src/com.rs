@@ -67,6 +67,13 @@ pub fn com_jacobian(
                     c += axis.cross(&moment) * inv_mass;
                 }
             }
+            JointKind::Ball => {
+                for i in 0..3 {
+                    let axis = placement.rotation * Vector3::ith(i, 1.0);
+                    let mut c = out.column_mut(joint.idx_v() + i);
+                    c += axis.cross(&moment) * inv_mass;
+                }
+            }
             JointKind::Fixed => {}
         }
     }

@@ -3,7 +3,7 @@
 use nalgebra::{DVector, Vector3};
 use rand::Rng;
 
-use crate::joint::{floating_placement, write_floating};
+use crate::joint::{ball_rotation, floating_placement, write_ball, write_floating};
 use crate::spatial::{exp3, log3};
 use crate::{JointKind, KinematicsError, Model, Result};
 
@@ -40,6 +40,12 @@ pub(crate) fn integrate_unchecked(model: &Model, q: &[f64], v: &[f64], out: &mut
                 next.rotation = pose.rotation * exp3(&angular);
                 write_floating(&next, &mut out[iq..iq + 7]);
             }
+            (JointKind::Ball, 4) => {
+                let (iq, iv) = (joint.idx_q(), joint.idx_v());
+                let rotation = ball_rotation(&q[iq..iq + 4]);
+                let angular = Vector3::new(v[iv], v[iv + 1], v[iv + 2]);
+                write_ball(&(rotation * exp3(&angular)), &mut out[iq..iq + 4]);
+            }
             (_, 1) => out[joint.idx_q()] = q[joint.idx_q()] + v[joint.idx_v()],
             _ => {}
         }
@@ -62,6 +68,12 @@ pub fn difference(model: &Model, q0: &[f64], q1: &[f64]) -> Result<DVector<f64>>
                 v.rows_mut(iv, 3).copy_from(&linear);
                 v.rows_mut(iv + 3, 3).copy_from(&angular);
             }
+            (JointKind::Ball, 4) => {
+                let (iq, iv) = (joint.idx_q(), joint.idx_v());
+                let a = ball_rotation(&q0[iq..iq + 4]);
+                let b = ball_rotation(&q1[iq..iq + 4]);
+                v.rows_mut(iv, 3).copy_from(&log3(&(a.inverse() * b)));
+            }
             (_, 1) => v[joint.idx_v()] = q1[joint.idx_q()] - q0[joint.idx_q()],
             _ => {}
         }
@@ -73,7 +85,8 @@ pub fn difference(model: &Model, q0: &[f64], q1: &[f64]) -> Result<DVector<f64>>
 ///
 /// One-value joints without finite limits draw from `[-π, π]` (rotational) or `[-1, 1]` m
 /// (prismatic). Floating joints are left as they are in `q` when `keep_floating` is true,
-/// else get position zero and a uniformly random orientation.
+/// else get position zero and a uniformly random orientation. Ball joints get a uniformly
+/// random orientation.
 pub fn random_configuration<R: Rng + ?Sized>(
     model: &Model,
     rng: &mut R,
@@ -92,21 +105,11 @@ pub fn random_configuration<R: Rng + ?Sized>(
             (JointKind::Floating, 7) if !keep_floating => {
                 let iq = joint.idx_q();
                 q[iq..iq + 3].fill(0.0);
-                // A uniformly random unit quaternion: a normalised 4-vector of independent
-                // standard normal draws (made here by the Box-Muller transform).
-                let mut g = [0.0; 4];
-                for pair in g.chunks_mut(2) {
-                    let u1: f64 = rng.random_range(f64::MIN_POSITIVE..1.0);
-                    let u2: f64 = rng.random_range(0.0..1.0);
-                    let r = (-2.0 * u1.ln()).sqrt();
-                    let (s, c) = (std::f64::consts::TAU * u2).sin_cos();
-                    pair[0] = r * c;
-                    pair[1] = r * s;
-                }
-                let n = g.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-300);
-                for (k, x) in g.iter().enumerate() {
-                    q[iq + 3 + k] = x / n;
-                }
+                random_unit_quaternion(rng, &mut q[iq + 3..iq + 7]);
+            }
+            (JointKind::Ball, 4) => {
+                let iq = joint.idx_q();
+                random_unit_quaternion(rng, &mut q[iq..iq + 4]);
             }
             (_, 1) => {
                 let (lower, upper) =
@@ -121,6 +124,24 @@ pub fn random_configuration<R: Rng + ?Sized>(
         }
     }
     Ok(())
+}
+
+/// Writes a uniformly random unit quaternion into `out` (4 values): a normalised 4-vector of
+/// independent standard normal draws (made here by the Box-Muller transform).
+fn random_unit_quaternion<R: Rng + ?Sized>(rng: &mut R, out: &mut [f64]) {
+    let mut g = [0.0; 4];
+    for pair in g.chunks_mut(2) {
+        let u1: f64 = rng.random_range(f64::MIN_POSITIVE..1.0);
+        let u2: f64 = rng.random_range(0.0..1.0);
+        let r = (-2.0 * u1.ln()).sqrt();
+        let (s, c) = (std::f64::consts::TAU * u2).sin_cos();
+        pair[0] = r * c;
+        pair[1] = r * s;
+    }
+    let n = g.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-300);
+    for (k, x) in g.iter().enumerate() {
+        out[k] = x / n;
+    }
 }
 
 /// The interval a one-value joint is sampled from.
@@ -138,14 +159,13 @@ pub(crate) fn sampling_range(kind: JointKind, lower: f64, upper: f64) -> (f64, f
     }
 }
 
-/// Rescales the quaternions of floating joints in `q` to unit length.
+/// Rescales the quaternions of floating and ball joints in `q` to unit length.
 pub fn normalize_configuration(model: &Model, q: &mut [f64]) {
-    for joint in model
-        .joints()
-        .iter()
-        .filter(|j| j.kind() == JointKind::Floating && j.nq() == 7)
-    {
-        let quat = &mut q[joint.idx_q() + 3..joint.idx_q() + 7];
+    for joint in model.joints() {
+        let Some(w) = joint.quaternion_w_index() else {
+            continue;
+        };
+        let quat = &mut q[w - 3..=w];
         let n = quat.iter().map(|x| x * x).sum::<f64>().sqrt();
         if n > 0.0 {
             quat.iter_mut().for_each(|x| *x /= n);

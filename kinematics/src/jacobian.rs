@@ -111,6 +111,19 @@ pub(crate) fn jacobian_from_placements(
                     );
                 }
             }
+            JointKind::Ball => {
+                let origin = placement.translation.vector;
+                for i in 0..3 {
+                    let axis = placement.rotation * Vector3::ith(i, 1.0);
+                    add_column(
+                        out,
+                        joint.idx_v() + i,
+                        1.0,
+                        &axis.cross(&(point - origin)),
+                        &axis,
+                    );
+                }
+            }
             JointKind::Fixed => {}
         }
     }

@@ -22,6 +22,7 @@ impl JointId {
 /// | `Revolute`, `Continuous`, `Prismatic` | 1 (angle in rad, or offset in m) | 1 |
 /// | `Fixed` | 0 | 0 |
 /// | `Floating` | 7: position x, y, z then quaternion x, y, z, w (Pinocchio's order) | 6: linear then angular velocity, both in the joint's own frame |
+/// | `Ball` | 4: quaternion x, y, z, w (Pinocchio's order) | 3: angular velocity in the joint's own frame |
 ///
 /// A continuous joint takes a single unbounded angle (Pinocchio uses cos/sin instead).
 /// A joint that mimics another takes no configuration value of its own.
@@ -37,6 +38,8 @@ pub enum JointKind {
     Fixed,
     /// Free motion in space (a free-flyer).
     Floating,
+    /// Free rotation about the joint frame's origin (a spherical joint, MuJoCo's `ball`).
+    Ball,
 }
 
 impl JointKind {
@@ -46,6 +49,7 @@ impl JointKind {
             JointKind::Revolute | JointKind::Continuous | JointKind::Prismatic => 1,
             JointKind::Fixed => 0,
             JointKind::Floating => 7,
+            JointKind::Ball => 4,
         }
     }
 
@@ -53,6 +57,7 @@ impl JointKind {
     pub fn nv(self) -> usize {
         match self {
             JointKind::Floating => 6,
+            JointKind::Ball => 3,
             other => other.nq(),
         }
     }
@@ -65,6 +70,7 @@ impl JointKind {
             JointKind::Prismatic => "prismatic",
             JointKind::Fixed => "fixed",
             JointKind::Floating => "floating",
+            JointKind::Ball => "ball",
         }
     }
 
@@ -174,7 +180,7 @@ impl Joint {
     pub fn axis(&self) -> &Unit<Vector3<f64>> {
         &self.axis
     }
-    /// Limits (unlimited for continuous, fixed and floating joints).
+    /// Limits (unlimited for continuous, fixed, floating and ball joints).
     pub fn limits(&self) -> &JointLimits {
         &self.limits
     }
@@ -206,6 +212,16 @@ impl Joint {
             self.kind.nv()
         }
     }
+    /// Index in a configuration vector of the `w` value of this joint's quaternion (floating
+    /// and ball joints; the quaternion's x, y, z precede it), `None` for other joints.
+    pub fn quaternion_w_index(&self) -> Option<usize> {
+        match self.kind {
+            JointKind::Floating if self.nq() == 7 => Some(self.idx_q + 6),
+            JointKind::Ball => Some(self.idx_q + 3),
+            _ => None,
+        }
+    }
+
     /// True when the joint moves (not fixed), whether it owns a value or mimics one.
     pub fn is_moving(&self) -> bool {
         self.kind != JointKind::Fixed
@@ -213,7 +229,7 @@ impl Joint {
 
     /// The joint's scalar position read from `q` (for one-degree-of-freedom joints, mimic applied).
     ///
-    /// Returns `None` for fixed and floating joints.
+    /// Returns `None` for fixed, floating and ball joints.
     pub fn position(&self, q: &[f64]) -> Option<f64> {
         self.source.map(|s| s.multiplier * q[s.idx_q] + s.offset)
     }
@@ -246,6 +262,10 @@ impl Joint {
             }
             JointKind::Fixed => *origin,
             JointKind::Floating => origin * floating_placement(&q[self.idx_q..self.idx_q + 7]),
+            JointKind::Ball => {
+                let rotation = ball_rotation(&q[self.idx_q..self.idx_q + 4]);
+                Isometry3::from_parts(origin.translation, origin.rotation * rotation)
+            }
         }
     }
 }
@@ -255,6 +275,17 @@ pub(crate) fn floating_placement(values: &[f64]) -> Isometry3<f64> {
     let rotation =
         UnitQuaternion::new_normalize(Quaternion::new(values[6], values[3], values[4], values[5]));
     Isometry3::from_parts(Translation3::new(values[0], values[1], values[2]), rotation)
+}
+
+/// The rotation stored in the 4 configuration values of a ball joint (x, y, z, w; normalised).
+pub(crate) fn ball_rotation(values: &[f64]) -> UnitQuaternion<f64> {
+    UnitQuaternion::new_normalize(Quaternion::new(values[3], values[0], values[1], values[2]))
+}
+
+/// Writes `rotation` into the 4 configuration values of a ball joint.
+pub(crate) fn write_ball(rotation: &UnitQuaternion<f64>, values: &mut [f64]) {
+    let r = rotation.quaternion();
+    values[..4].copy_from_slice(&[r.i, r.j, r.k, r.w]);
 }
 
 /// Writes `pose` into the 7 configuration values of a floating joint.

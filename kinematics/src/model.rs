@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use nalgebra::{DVector, Isometry3};
 
 use crate::error::check_all_finite;
+use crate::geom_info::{CollisionFilter, GeomInfo, geoms_from_links};
 use crate::{
     Frame, FrameId, Joint, JointId, JointKey, JointKind, KinematicsError, Link, LinkId, Result,
 };
@@ -24,9 +25,10 @@ pub(crate) struct ModelParts {
 /// the root link (children in the order they were declared) and each joint that owns values
 /// takes the next [`Joint::nq`] of them, starting at [`Joint::idx_q`]: one value for revolute,
 /// continuous and prismatic joints, seven for a floating joint (x, y, z, then quaternion x, y,
-/// z, w), none for fixed and mimic joints. Velocity vectors (`nv` values, Jacobian columns)
-/// follow the same order with six values for a floating joint (linear then angular velocity in
-/// the joint's frame). [`configuration_layout`](Model::configuration_layout) lists it.
+/// z, w), four for a ball joint (quaternion x, y, z, w), none for fixed and mimic joints.
+/// Velocity vectors (`nv` values, Jacobian columns) follow the same order with six values for a
+/// floating joint (linear then angular velocity in the joint's frame) and three for a ball joint
+/// (angular velocity in the joint's frame). [`configuration_layout`](Model::configuration_layout) lists it.
 ///
 /// Build one with [`ModelBuilder`](crate::ModelBuilder), [`ChainBuilder`](crate::ChainBuilder)
 /// or [`urdf::load_file`](crate::urdf::load_file); evaluate it with a [`Data`](crate::Data).
@@ -56,6 +58,10 @@ pub struct Model {
     total_mass: f64,
     lower: Vec<f64>,
     upper: Vec<f64>,
+    geoms: Vec<GeomInfo>,
+    collision_filter: CollisionFilter,
+    bodies: Vec<LinkId>,
+    reference: DVector<f64>,
 }
 
 /// One row of [`Model::configuration_layout`].
@@ -125,6 +131,12 @@ impl Model {
                         upper[joint.idx_q + i] = 1.0;
                     }
                 }
+                JointKind::Ball => {
+                    for i in 0..4 {
+                        lower[joint.idx_q + i] = -1.0;
+                        upper[joint.idx_q + i] = 1.0;
+                    }
+                }
                 _ if joint.nq() == 1 => {
                     lower[joint.idx_q] = joint.limits.lower;
                     upper[joint.idx_q] = joint.limits.upper;
@@ -141,6 +153,14 @@ impl Model {
                 .collect()
         };
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let geoms = geoms_from_links(&links);
+        let bodies = (0..links.len()).map(LinkId).collect();
+        let mut reference = DVector::zeros(nq);
+        for joint in &joints {
+            if let Some(w) = joint.quaternion_w_index() {
+                reference[w] = 1.0;
+            }
+        }
         Model {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             link_by_name: index(links.iter().map(|l| l.name.as_str()).collect()),
@@ -159,7 +179,51 @@ impl Model {
             total_mass,
             lower,
             upper,
+            geoms,
+            collision_filter: CollisionFilter::default(),
+            bodies,
+            reference,
         }
+    }
+
+    /// Replaces the geom records, collision filter, body list and reference configuration
+    /// (the MJCF loader's compiled view of the model).
+    pub(crate) fn set_compiled_info(
+        &mut self,
+        geoms: Vec<GeomInfo>,
+        collision_filter: CollisionFilter,
+        bodies: Vec<LinkId>,
+        reference: DVector<f64>,
+    ) {
+        self.geoms = geoms;
+        self.collision_filter = collision_filter;
+        self.bodies = bodies;
+        self.reference = reference;
+    }
+
+    /// The geoms in model order (MuJoCo's order for MJCF models; each link's collision
+    /// geometry, links in order, otherwise).
+    pub fn geoms(&self) -> &[GeomInfo] {
+        &self.geoms
+    }
+
+    /// Which geoms may collide (`contype`/`conaffinity` and excluded link pairs).
+    pub fn collision_filter(&self) -> &CollisionFilter {
+        &self.collision_filter
+    }
+
+    /// The links that stand for bodies, world (root) first: for MJCF models MuJoCo's bodies in
+    /// MuJoCo's order (without the helper links that carry a body's extra joints), for other
+    /// models every link.
+    pub fn bodies(&self) -> &[LinkId] {
+        &self.bodies
+    }
+
+    /// The configuration a model rests in before anything moves it: MuJoCo's `qpos0` (joint
+    /// `ref` values, free bodies where the file puts them) for MJCF models, the
+    /// [`neutral_configuration`](Model::neutral_configuration) otherwise.
+    pub fn reference_configuration(&self) -> &DVector<f64> {
+        &self.reference
     }
 
     /// A number that identifies this model and its clones within the process.
@@ -296,12 +360,13 @@ impl Model {
             .collect()
     }
 
-    /// The neutral configuration: zero for every one-value joint, identity pose for floating joints.
+    /// The neutral configuration: zero for every one-value joint, identity pose for floating
+    /// and ball joints.
     pub fn neutral_configuration(&self) -> DVector<f64> {
         let mut q = DVector::zeros(self.nq);
         for joint in &self.joints {
-            if joint.kind == JointKind::Floating && joint.nq() == 7 {
-                q[joint.idx_q + 6] = 1.0;
+            if let Some(w) = joint.quaternion_w_index() {
+                q[w] = 1.0;
             }
         }
         q
@@ -319,7 +384,7 @@ impl Model {
         q
     }
 
-    /// Checks the length and finiteness of a configuration, and that floating-joint
+    /// Checks the length and finiteness of a configuration, and that floating- and ball-joint
     /// quaternions are not zero.
     pub fn check_configuration(&self, q: &[f64]) -> Result<()> {
         if q.len() != self.nq {
@@ -330,16 +395,19 @@ impl Model {
             });
         }
         check_all_finite("configuration", q)?;
-        for joint in self
-            .joints
-            .iter()
-            .filter(|j| j.kind == JointKind::Floating && j.nq() == 7)
-        {
-            let quat = &q[joint.idx_q + 3..joint.idx_q + 7];
+        for joint in &self.joints {
+            let Some(w) = joint.quaternion_w_index() else {
+                continue;
+            };
+            let quat = &q[w - 3..=w];
             let norm2: f64 = quat.iter().map(|v| v * v).sum();
             if norm2 < 1e-12 {
                 return Err(KinematicsError::invalid(
-                    format!("quaternion of floating joint \"{}\"", joint.name),
+                    format!(
+                        "quaternion of {} joint \"{}\"",
+                        joint.kind.name(),
+                        joint.name
+                    ),
                     "it is zero; give a unit quaternion x, y, z, w such as 0, 0, 0, 1",
                 ));
             }

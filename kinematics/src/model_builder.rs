@@ -333,7 +333,7 @@ impl ModelBuilder {
         for &old in joint_order {
             let spec = &self.joints[old];
             let axis = match spec.kind {
-                JointKind::Fixed | JointKind::Floating => Vector3::z_axis(),
+                JointKind::Fixed | JointKind::Floating | JointKind::Ball => Vector3::z_axis(),
                 _ => Unit::try_new(spec.axis, 1e-12).ok_or_else(|| {
                     KinematicsError::InvalidModel(format!(
                         "joint \"{}\" has a zero axis; give a non-zero axis such as (0, 0, 1)",
@@ -353,7 +353,9 @@ impl ModelBuilder {
                         ..given
                     }
                 }
-                JointKind::Fixed | JointKind::Floating => JointLimits::unlimited(),
+                JointKind::Fixed | JointKind::Floating | JointKind::Ball => {
+                    JointLimits::unlimited()
+                }
             };
             let mimic = mimic_of[old].map(|(target, multiplier, offset)| Mimic {
                 joint: JointId(new_joint_index[target]),
@@ -386,7 +388,7 @@ impl ModelBuilder {
         for j in 0..joints.len() {
             let joint = &joints[j];
             let source = match (joint.kind, joint.mimic) {
-                (JointKind::Fixed | JointKind::Floating, _) => None,
+                (JointKind::Fixed | JointKind::Floating | JointKind::Ball, _) => None,
                 (_, None) => Some(ValueSource {
                     idx_q: joint.idx_q,
                     idx_v: joint.idx_v,

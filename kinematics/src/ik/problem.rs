@@ -42,6 +42,8 @@ pub(crate) struct Problem {
     pub scalars: Vec<ScalarColumn>,
     /// Active floating joints: first column (6 consecutive) and first configuration index.
     pub floating: Vec<(usize, usize)>,
+    /// Active ball joints: first column (3 consecutive) and first configuration index.
+    pub balls: Vec<(usize, usize)>,
     entries: Vec<Entry>,
     ranges: Vec<Range<usize>>,
 }
@@ -60,6 +62,7 @@ impl Problem {
         self.col_of_v.resize(model.nv(), INACTIVE);
         self.scalars.clear();
         self.floating.clear();
+        self.balls.clear();
         self.entries.clear();
         self.ranges.clear();
         match active {
@@ -111,6 +114,8 @@ impl Problem {
         }
         if joint.kind() == JointKind::Floating {
             self.floating.push((first, joint.idx_q()));
+        } else if joint.kind() == JointKind::Ball {
+            self.balls.push((first, joint.idx_q()));
         } else {
             let iq = joint.idx_q();
             let (lower, upper) = (model.lower_limits()[iq], model.upper_limits()[iq]);
@@ -157,6 +162,20 @@ impl Problem {
                             col: col + 3 + i,
                             scale: 1.0,
                             axis,
+                            rotational: true,
+                        });
+                    }
+                }
+            }
+            JointKind::Ball => {
+                let col = self.col_of_v[joint.idx_v()];
+                if col != INACTIVE {
+                    for i in 0..3 {
+                        self.entries.push(Entry {
+                            child,
+                            col: col + i,
+                            scale: 1.0,
+                            axis: Vector3::ith(i, 1.0),
                             rotational: true,
                         });
                     }

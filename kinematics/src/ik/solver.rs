@@ -12,7 +12,7 @@ use super::problem::Problem;
 use super::target::{IkOptions, IkResult, IkStatus, IkTarget, IkTargetKind, TargetError};
 use crate::error::check_all_finite;
 use crate::forward_kinematics::update_path_placements;
-use crate::joint::{floating_placement, write_floating};
+use crate::joint::{ball_rotation, floating_placement, write_ball, write_floating};
 use crate::spatial::{exp3, log3};
 use crate::{Data, FrameId, JointId, KinematicsError, Model, Result};
 
@@ -400,6 +400,12 @@ impl IkSolver {
             next.translation.vector += pose.rotation * Vector3::new(d[0], d[1], d[2]);
             next.rotation = pose.rotation * exp3(&Vector3::new(d[3], d[4], d[5]));
             write_floating(&next, &mut self.trial[iq..iq + 7]);
+        }
+        for &(col, iq) in &self.problem.balls {
+            let rotation = ball_rotation(&self.q[iq..iq + 4]);
+            let d = &self.step[col..col + 3];
+            let next = rotation * exp3(&Vector3::new(d[0], d[1], d[2]));
+            write_ball(&next, &mut self.trial[iq..iq + 4]);
         }
         true
     }

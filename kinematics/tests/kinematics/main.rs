@@ -5,4 +5,7 @@ mod common;
 mod forward;
 mod ik;
 mod jacobians;
+mod mjcf_closed_form;
+mod mjcf_errors;
+mod mjcf_reference;
 mod urdf;

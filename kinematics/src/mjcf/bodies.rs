@@ -1,0 +1,183 @@
+//! Walking `<worldbody>`: bodies in MuJoCo's order (depth first, as written), with their
+//! joints, geoms, sites and `<inertial>`, `<frame>`s composed onto their children, and the
+//! default class each element uses.
+
+use nalgebra::Isometry3;
+
+use super::attrs::Attrs;
+use super::compiler::Compiler;
+use super::defaults::{Defaults, MAIN};
+use super::error::{Location, MjcfError, MjcfResult};
+use super::geoms::{GeomDef, read_geom};
+use super::inertia::{InertialDef, read_inertial};
+use super::joints::{JointDef, read_joint};
+use super::mesh::Meshes;
+use super::orientation::pose;
+use super::reader::Node;
+
+/// A site: a named frame on a body.
+#[derive(Clone, Debug)]
+pub(crate) struct SiteDef {
+    pub name: Option<String>,
+    pub body_from_site: Isometry3<f64>,
+}
+
+/// A body as read (body 0 is the world).
+#[derive(Clone, Debug)]
+pub(crate) struct BodyDef {
+    pub name: Option<String>,
+    pub parent: usize,
+    /// Pose in the parent body's frame.
+    pub parent_from_body: Isometry3<f64>,
+    pub joints: Vec<JointDef>,
+    pub geoms: Vec<GeomDef>,
+    pub sites: Vec<SiteDef>,
+    pub inertial: Option<InertialDef>,
+    pub location: Location,
+}
+
+/// Reads every `<worldbody>` under the root into a body list, world first.
+pub(crate) fn read_bodies(
+    root: &Node,
+    defaults: &Defaults,
+    compiler: &Compiler,
+    meshes: &Meshes,
+) -> MjcfResult<Vec<BodyDef>> {
+    let mut bodies = vec![BodyDef {
+        name: Some("world".to_owned()),
+        parent: 0,
+        parent_from_body: Isometry3::identity(),
+        joints: Vec::new(),
+        geoms: Vec::new(),
+        sites: Vec::new(),
+        inertial: None,
+        location: root.location(),
+    }];
+    let walker = Walker {
+        defaults,
+        compiler,
+        meshes,
+    };
+    for world in root.children.iter().filter(|n| n.tag == "worldbody") {
+        bodies[0].location = world.location();
+        walker.children(world, 0, &Isometry3::identity(), MAIN, &mut bodies)?;
+    }
+    Ok(bodies)
+}
+
+struct Walker<'a> {
+    defaults: &'a Defaults,
+    compiler: &'a Compiler,
+    meshes: &'a Meshes,
+}
+
+impl Walker<'_> {
+    fn attrs<'n>(&'n self, node: &'n Node, tag: &str, class: &'n str) -> MjcfResult<Attrs<'n>> {
+        let class = self.defaults.class_of(node, class)?;
+        Ok(Attrs::new(node, self.defaults.values(class, tag)))
+    }
+
+    /// Reads the children of `node` (a body, the world body or a frame) into body `body`;
+    /// `body_from_frame` places `node`'s frame in the body.
+    fn children(
+        &self,
+        node: &Node,
+        body: usize,
+        body_from_frame: &Isometry3<f64>,
+        class: &str,
+        bodies: &mut Vec<BodyDef>,
+    ) -> MjcfResult<()> {
+        for child in &node.children {
+            match child.tag.as_str() {
+                "body" => {
+                    let childclass = self.childclass(child, class)?;
+                    let a = Attrs::new(child, None);
+                    let local = body_from_frame * pose(&a, self.compiler)?;
+                    let index = bodies.len();
+                    bodies.push(BodyDef {
+                        name: child.attr("name").map(str::to_owned),
+                        parent: body,
+                        parent_from_body: local,
+                        joints: Vec::new(),
+                        geoms: Vec::new(),
+                        sites: Vec::new(),
+                        inertial: None,
+                        location: child.location(),
+                    });
+                    self.children(child, index, &Isometry3::identity(), childclass, bodies)?;
+                }
+                "frame" => {
+                    let childclass = self.childclass(child, class)?;
+                    let a = Attrs::new(child, None);
+                    let frame = body_from_frame * pose(&a, self.compiler)?;
+                    self.children(child, body, &frame, childclass, bodies)?;
+                }
+                "geom" => {
+                    let a = self.attrs(child, "geom", class)?;
+                    let geom = read_geom(&a, self.compiler, self.meshes, body_from_frame)?;
+                    bodies[body].geoms.push(geom);
+                }
+                "site" => {
+                    let a = self.attrs(child, "site", class)?;
+                    let mut local = pose(&a, self.compiler)?;
+                    if let Some(ft) = a.array::<6>("fromto")? {
+                        let from = nalgebra::Vector3::new(ft[0], ft[1], ft[2]);
+                        let to = nalgebra::Vector3::new(ft[3], ft[4], ft[5]);
+                        let d = from - to;
+                        let rotation = match d.try_normalize(1e-10) {
+                            Some(u) => super::orientation::z_to(&u),
+                            None => {
+                                return Err(a.invalid(
+                                    "fromto",
+                                    a.str("fromto").unwrap_or_default(),
+                                    "two different points",
+                                ));
+                            }
+                        };
+                        local = Isometry3::from_parts((0.5 * (from + to)).into(), rotation);
+                    }
+                    bodies[body].sites.push(SiteDef {
+                        name: child.attr("name").map(str::to_owned),
+                        body_from_site: body_from_frame * local,
+                    });
+                }
+                "joint" | "freejoint" => {
+                    if body == 0 {
+                        return Err(MjcfError::Invalid {
+                            at: child.location(),
+                            problem: "the world body cannot have joints".into(),
+                        });
+                    }
+                    let free = child.tag == "freejoint";
+                    let a = if free {
+                        Attrs::new(child, None)
+                    } else {
+                        self.attrs(child, "joint", class)?
+                    };
+                    let joint = read_joint(&a, self.compiler, body_from_frame, free)?;
+                    bodies[body].joints.push(joint);
+                }
+                "inertial" => {
+                    if body == 0 {
+                        continue;
+                    }
+                    let a = Attrs::new(child, None);
+                    let inertial = read_inertial(&a, self.compiler, body_from_frame)?;
+                    bodies[body].inertial = Some(inertial);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn childclass<'n>(&self, node: &'n Node, inherited: &'n str) -> MjcfResult<&'n str> {
+        match node.attr("childclass") {
+            Some(c) => {
+                self.defaults.check(c, node)?;
+                Ok(c)
+            }
+            None => Ok(inherited),
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Loading MuJoCo MJCF files into a [`Model`], following MuJoCo's compiler.
+//!
+//! ```no_run
+//! let model = morsel_kinematics::mjcf::load_file("assets/robots/mimo/benchmark_scene.xml")?;
+//! println!("{} bodies, {} kg", model.bodies().len(), model.total_mass());
+//! # Ok::<(), morsel_kinematics::mjcf::MjcfError>(())
+//! ```
+//!
+//! What is read, as MuJoCo compiles it:
+//! - `<include>` (relative to the including file, then to the main file; cycles are an
+//!   error), `<default>` classes with nesting, `class` and `childclass`, `<frame>`.
+//! - `<compiler>`: `angle` (degrees by default), `eulerseq`, `meshdir`/`assetdir`,
+//!   `autolimits`, `inertiafromgeom`, `inertiagrouprange`, `boundmass`, `boundinertia`,
+//!   `balanceinertia`, `settotalmass`; `coordinate="global"` is rejected as MuJoCo 2.3.3+ does.
+//! - orientations `quat`, `axisangle`, `euler`, `xyaxes`, `zaxis`; `fromto` on capsules,
+//!   cylinders, boxes and ellipsoids (and sites).
+//! - bodies (MuJoCo's order; unnamed ones are called `body<id>`), joints `hinge`, `slide`,
+//!   `ball`, `free` with `pos`, `axis`, `ref`, `range`, `limited` (several joints per body
+//!   compose in order, each about its own `pos`; see [`Model::bodies`] for the body list),
+//!   geoms `sphere`, `capsule`, `ellipsoid`, `cylinder`, `box`, `plane` (a half-space) and
+//!   `mesh` (STL, OBJ; `scale`, `refpos`, `refquat`) with their MuJoCo `size`
+//!   ([`Model::geoms`]), sites as frames on their body. A mesh is re-centred on its centre of
+//!   mass and turned onto its principal axes as MuJoCo does (its geom frame is MuJoCo's).
+//! - masses as MuJoCo computes them: `<inertial>`, or from the geoms (density 1000 unless
+//!   set, `mass` overrides, `shellinertia`; a mesh's volume with MuJoCo's default `legacy`
+//!   rule, or `exact` and `shell`).
+//! - `contype`/`conaffinity` and `<contact><exclude>` as the model's
+//!   [`CollisionFilter`](crate::CollisionFilter).
+//! - everything else (actuators, tendons, equalities, sensors, keyframes, visual assets,
+//!   cameras, lights) is ignored, never an error; a missing texture never blocks loading.
+//!
+//! Not supported (a clear [`MjcfError::Unsupported`] naming the element): `hfield` and `sdf`
+//! geoms, meshes given as vertex lists, mesh `inertia="convex"`, fitting primitives to meshes.
+//! A mesh geom's `size` is the half-extent of its vertices in its frame (MuJoCo's own mesh
+//! `size` is not reproduced).
+//!
+//! Configurations hold MuJoCo's joint values in MuJoCo's order, except that quaternions are
+//! written x, y, z, w as everywhere in Morsel; [`configuration_from_qpos`] and
+//! [`qpos_from_configuration`] convert. [`Model::reference_configuration`] is MuJoCo's `qpos0`.
+
+mod attrs;
+mod bodies;
+mod build;
+mod compiler;
+mod defaults;
+mod eig3;
+mod error;
+mod geoms;
+mod inertia;
+mod joints;
+mod mesh;
+mod orientation;
+mod qpos;
+mod reader;
+
+use std::path::{Path, PathBuf};
+
+pub use error::{Location, MjcfError, MjcfResult};
+pub use qpos::{configuration_from_joint_values, configuration_from_qpos, qpos_from_configuration};
+
+use crate::Model;
+use build::Exclude;
+use reader::Node;
+
+/// Loads the MJCF file at `path` (and the files it includes).
+pub fn load_file(path: impl AsRef<Path>) -> MjcfResult<Model> {
+    load_file_with_files(path).map(|(model, _)| model)
+}
+
+/// [`load_file`], also returning every file read (the model file, included files, meshes).
+pub fn load_file_with_files(path: impl AsRef<Path>) -> MjcfResult<(Model, Vec<PathBuf>)> {
+    let path = path.as_ref();
+    let root = reader::read_model(path)?;
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let fallback = path
+        .file_stem()
+        .map_or_else(|| "mjcf".to_owned(), |s| s.to_string_lossy().into_owned());
+    let mut files = Vec::new();
+    collect_files(&root, &mut files);
+    let model = compile(&root, dir, &fallback, &mut files)?;
+    files.sort();
+    files.dedup();
+    Ok((model, files))
+}
+
+fn collect_files(node: &Node, files: &mut Vec<PathBuf>) {
+    if files.last().is_none_or(|f| f.as_path() != &*node.file) {
+        files.push(node.file.to_path_buf());
+    }
+    for child in &node.children {
+        collect_files(child, files);
+    }
+}
+
+/// Loads MJCF text; includes and mesh files are looked up relative to `base_dir`.
+pub fn load_str(text: &str, base_dir: impl AsRef<Path>) -> MjcfResult<Model> {
+    let base_dir = base_dir.as_ref();
+    let name = base_dir.join("<string>");
+    let root = reader::read_text(text, &name, base_dir)?;
+    compile(&root, base_dir, "mjcf", &mut Vec::new())
+}
+
+/// Compiles the element tree; files read on the way (meshes) are added to `files`.
+fn compile(
+    root: &Node,
+    dir: &Path,
+    fallback_name: &str,
+    files: &mut Vec<PathBuf>,
+) -> MjcfResult<Model> {
+    let compiler = compiler::Compiler::from_root(root, dir)?;
+    let defaults = defaults::Defaults::from_root(root)?;
+    let meshes = mesh::read_meshes(root, &defaults, &compiler, files)?;
+    let bodies = bodies::read_bodies(root, &defaults, &compiler, &meshes)?;
+    let inertials = inertia::body_inertials(&bodies, &compiler);
+    let excludes = read_excludes(root)?;
+    let name = root.attr("model").unwrap_or(fallback_name);
+    build::build_model(name, &bodies, &inertials, &excludes)
+}
+
+fn read_excludes(root: &Node) -> MjcfResult<Vec<Exclude>> {
+    let mut out = Vec::new();
+    for contact in root.children.iter().filter(|n| n.tag == "contact") {
+        for e in contact.children.iter().filter(|n| n.tag == "exclude") {
+            let body = |attr: &str| {
+                e.attr(attr)
+                    .map(str::to_owned)
+                    .ok_or_else(|| MjcfError::Invalid {
+                        at: e.location(),
+                        problem: format!("<exclude> needs {attr}"),
+                    })
+            };
+            out.push(Exclude {
+                body1: body("body1")?,
+                body2: body("body2")?,
+                at: e.location(),
+            });
+        }
+    }
+    Ok(out)
+}

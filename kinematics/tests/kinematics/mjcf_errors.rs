@@ -1,0 +1,200 @@
+//! Bad MJCF input: each problem is a typed error naming the file, line and element.
+
+use std::path::Path;
+
+use morsel_kinematics::mjcf::{MjcfError, load_file};
+use tempfile::TempDir;
+
+/// Writes `files` (name, text) into a fresh folder and loads the first one.
+fn load(files: &[(&str, &str)]) -> (TempDir, MjcfError) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).expect("write");
+    }
+    let err = load_file(dir.path().join(files[0].0)).expect_err("the model must be rejected");
+    (dir, err)
+}
+
+fn model(body: &str) -> String {
+    format!(
+        "<mujoco model=\"bad\">\n<worldbody>\n<body name=\"b\">\n{body}\n</body>\n</worldbody>\n</mujoco>\n"
+    )
+}
+
+/// The error names `file`, line `line` and an element starting with `element`.
+fn assert_at(err: &MjcfError, dir: &Path, file: &str, line: u32, element: &str) {
+    let at = err
+        .location()
+        .unwrap_or_else(|| panic!("no location in {err}"));
+    assert_eq!(at.file.as_ref(), dir.join(file).as_path(), "{err}");
+    assert_eq!(at.line, line, "{err}");
+    assert!(at.element.starts_with(element), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains(file) && text.contains(&format!(":{line}:")),
+        "{text}"
+    );
+}
+
+#[test]
+fn malformed_xml_names_file_and_line() {
+    let (dir, err) = load(&[(
+        "m.xml",
+        "<mujoco>\n<worldbody>\n<body name=\"b\">\n</worldbody>\n</mujoco>\n",
+    )]);
+    match &err {
+        MjcfError::Xml { file, line, .. } => {
+            assert_eq!(file, &dir.path().join("m.xml"));
+            assert_eq!(*line, 4, "{err}");
+        }
+        other => panic!("expected an XML error, got {other}"),
+    }
+}
+
+#[test]
+fn unknown_attribute_value_is_invalid_value() {
+    let (dir, err) = load(&[("m.xml", &model("<joint name=\"j\" type=\"hinj\"/>"))]);
+    assert!(
+        matches!(&err, MjcfError::InvalidValue { attribute, value, .. } if attribute == "type" && value == "hinj"),
+        "{err}"
+    );
+    assert_at(&err, dir.path(), "m.xml", 4, "joint \"j\"");
+}
+
+#[test]
+fn missing_include_is_missing_file() {
+    let text = "<mujoco>\n  <include file=\"nowhere.xml\"/>\n</mujoco>\n";
+    let (dir, err) = load(&[("m.xml", text)]);
+    assert!(
+        matches!(&err, MjcfError::MissingFile { name, .. } if name == "nowhere.xml"),
+        "{err}"
+    );
+    assert_at(&err, dir.path(), "m.xml", 2, "include");
+}
+
+#[test]
+fn cyclic_include_is_an_error() {
+    let a = "<mujoco>\n<include file=\"b.xml\"/>\n</mujoco>\n";
+    let b = "<mujoco>\n\n<include file=\"a.xml\"/>\n</mujoco>\n";
+    let (dir, err) = load(&[("a.xml", a), ("b.xml", b)]);
+    match &err {
+        MjcfError::IncludeCycle { chain, .. } => assert_eq!(chain.len(), 3, "{err}"),
+        other => panic!("expected an include cycle, got {other}"),
+    }
+    assert_at(&err, dir.path(), "b.xml", 3, "include");
+}
+
+#[test]
+fn nan_and_negative_sizes_are_invalid_values() {
+    for size in ["nan 0.1", "0.1 -0.2", "inf 1"] {
+        let body = format!("<geom name=\"g\" type=\"capsule\" size=\"{size}\"/>");
+        let (dir, err) = load(&[("m.xml", &model(&body))]);
+        assert!(
+            matches!(&err, MjcfError::InvalidValue { attribute, .. } if attribute == "size"),
+            "{size}: {err}"
+        );
+        assert_at(&err, dir.path(), "m.xml", 4, "geom \"g\"");
+    }
+}
+
+#[test]
+fn zero_length_fromto_is_an_invalid_value() {
+    let body = "<geom name=\"g\" type=\"capsule\" size=\"0.1\" fromto=\"0 0 1 0 0 1\"/>";
+    let (dir, err) = load(&[("m.xml", &model(body))]);
+    assert!(
+        matches!(&err, MjcfError::InvalidValue { attribute, .. } if attribute == "fromto"),
+        "{err}"
+    );
+    assert_at(&err, dir.path(), "m.xml", 4, "geom \"g\"");
+}
+
+#[test]
+fn unknown_class_is_named() {
+    let body = "<geom name=\"g\" class=\"nope\" size=\"0.1\"/>";
+    let (dir, err) = load(&[("m.xml", &model(body))]);
+    assert!(
+        matches!(&err, MjcfError::UnknownClass { class, .. } if class == "nope"),
+        "{err}"
+    );
+    assert_at(&err, dir.path(), "m.xml", 4, "geom \"g\"");
+    let text =
+        "<mujoco>\n<worldbody>\n<body childclass=\"missing\">\n</body>\n</worldbody>\n</mujoco>\n";
+    let (dir, err) = load(&[("m.xml", text)]);
+    assert!(matches!(&err, MjcfError::UnknownClass { .. }), "{err}");
+    assert_at(&err, dir.path(), "m.xml", 3, "body");
+}
+
+#[test]
+fn zero_joint_axis_is_an_invalid_value() {
+    let (dir, err) = load(&[("m.xml", &model("<joint name=\"j\" axis=\"0 0 0\"/>"))]);
+    assert!(
+        matches!(&err, MjcfError::InvalidValue { attribute, .. } if attribute == "axis"),
+        "{err}"
+    );
+    assert_at(&err, dir.path(), "m.xml", 4, "joint \"j\"");
+}
+
+#[test]
+fn error_inside_an_included_file_names_that_file() {
+    let main = "<mujoco>\n<worldbody>\n<include file=\"part.xml\"/>\n</worldbody>\n</mujoco>\n";
+    let part = "<mujoco>\n<body name=\"b\">\n<geom name=\"g\" size=\"-1\"/>\n</body>\n</mujoco>\n";
+    let (dir, err) = load(&[("main.xml", main), ("part.xml", part)]);
+    assert_at(&err, dir.path(), "part.xml", 3, "geom \"g\"");
+}
+
+#[test]
+fn misplaced_free_joint_and_unsupported_geoms_are_errors() {
+    let text = "<mujoco>\n<worldbody>\n<body name=\"a\">\n<body name=\"b\">\n<freejoint/>\n</body>\n</body>\n</worldbody>\n</mujoco>\n";
+    let (dir, err) = load(&[("m.xml", text)]);
+    assert!(matches!(&err, MjcfError::Invalid { .. }), "{err}");
+    assert_at(&err, dir.path(), "m.xml", 4, "body \"b\"");
+    let (dir, err) = load(&[("m.xml", &model("<geom name=\"h\" type=\"hfield\"/>"))]);
+    assert!(matches!(&err, MjcfError::Unsupported { .. }), "{err}");
+    assert_at(&err, dir.path(), "m.xml", 4, "geom \"h\"");
+}
+
+#[test]
+fn actuators_sensors_and_missing_textures_never_block_loading() {
+    let text = r#"<mujoco>
+  <asset>
+    <texture name="t" type="2d" file="does_not_exist.png"/>
+    <material name="m" texture="t"/>
+  </asset>
+  <worldbody>
+    <body name="b"><joint name="j"/><geom size="0.1" material="m"/></body>
+  </worldbody>
+  <actuator><motor joint="j"/><position joint="j" kp="10"/></actuator>
+  <tendon><fixed name="t"><joint joint="j" coef="1"/></fixed></tendon>
+  <equality><joint joint1="j"/></equality>
+  <sensor><jointpos joint="j"/></sensor>
+  <keyframe><key qpos="0.5"/></keyframe>
+</mujoco>"#;
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("m.xml"), text).expect("write");
+    let model = load_file(dir.path().join("m.xml")).expect("loads");
+    assert_eq!(model.nq(), 1);
+}
+
+#[test]
+fn missing_mesh_file_is_missing_file() {
+    let text = "<mujoco>\n<asset>\n<mesh name=\"m\" file=\"gone.stl\"/>\n</asset>\n</mujoco>\n";
+    let (dir, err) = load(&[("m.xml", text)]);
+    assert!(
+        matches!(&err, MjcfError::MissingFile { name, .. } if name == "gone.stl"),
+        "{err}"
+    );
+    assert_at(&err, dir.path(), "m.xml", 3, "mesh \"m\"");
+}
+
+#[test]
+fn unknown_mesh_reference_is_named() {
+    let (dir, err) = load(&[(
+        "m.xml",
+        &model("<geom name=\"g\" type=\"mesh\" mesh=\"nope\"/>"),
+    )]);
+    assert!(
+        matches!(&err, MjcfError::UnknownReference { kind: "mesh", .. }),
+        "{err}"
+    );
+    assert_at(&err, dir.path(), "m.xml", 4, "geom \"g\"");
+}

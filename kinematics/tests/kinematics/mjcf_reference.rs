@@ -1,0 +1,214 @@
+//! The MJCF loader against real MuJoCo: the reference files in `tests/mjcf_reference/` were
+//! written by MuJoCo itself (`make_reference.py`); body and site poses, geom poses, sizes and
+//! AABBs, total mass and CoM must agree to the tolerances.
+
+use std::path::PathBuf;
+
+use morsel_kinematics::mjcf::{configuration_from_joint_values, load_file};
+use morsel_kinematics::{Data, center_of_mass, forward_kinematics, geom_aabb};
+use nalgebra::{Isometry3, Matrix3};
+use serde_json::Value;
+
+const POSE_TOL: f64 = 1e-9;
+const MESH_TOL: f64 = 2e-6;
+const REL_TOL: f64 = 1e-9;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn floats(v: &Value) -> Vec<f64> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_f64().expect("number"))
+        .collect()
+}
+
+fn pose_error(pose: &Isometry3<f64>, expected: &Value) -> (f64, f64) {
+    let p = floats(&expected["position"]);
+    let m = floats(&expected["xmat"]);
+    let t = pose.translation.vector;
+    let pos = (0..3).map(|i| (t[i] - p[i]).abs()).fold(0.0, f64::max);
+    let r: Matrix3<f64> = pose.rotation.to_rotation_matrix().into_inner();
+    let rot = (0..9)
+        .map(|k| (r[(k / 3, k % 3)] - m[k]).abs())
+        .fold(0.0, f64::max);
+    (pos, rot)
+}
+
+/// Compares one model with its reference file; returns the list of disagreements.
+fn compare(file: &str) -> Vec<String> {
+    let path = root().join("kinematics/tests/mjcf_reference").join(file);
+    let reference: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("reference file"))
+            .expect("json");
+    let model_path = root().join(reference["model"].as_str().expect("model path"));
+    let model = load_file(&model_path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut errors = Vec::new();
+    let mass = reference["total_mass"].as_f64().expect("mass");
+    if (model.total_mass() - mass).abs() > REL_TOL * mass {
+        errors.push(format!(
+            "total mass {} != MuJoCo's {mass}",
+            model.total_mass()
+        ));
+    }
+    assert_eq!(
+        model.bodies().len() as u64,
+        reference["nbody"].as_u64().expect("nbody"),
+        "{file}: body count"
+    );
+    let mut data = Data::new(&model);
+    for (k, config) in reference["configs"]
+        .as_array()
+        .expect("configs")
+        .iter()
+        .enumerate()
+    {
+        let values: Vec<(String, Vec<f64>)> = config["q"]
+            .as_object()
+            .expect("q")
+            .iter()
+            .map(|(name, v)| {
+                let v = if v.is_array() {
+                    floats(v)
+                } else {
+                    vec![v.as_f64().expect("value")]
+                };
+                (name.clone(), v)
+            })
+            .collect();
+        let q = configuration_from_joint_values(
+            &model,
+            values.iter().map(|(n, v)| (n.as_str(), v.as_slice())),
+        )
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+        forward_kinematics(&model, &mut data, q.as_slice()).expect("fk");
+        for (name, expected) in config["bodies"].as_object().expect("bodies") {
+            let Ok(link) = model.link_id(name) else {
+                errors.push(format!("config {k}: no body {name}"));
+                continue;
+            };
+            let (p, r) = pose_error(data.world_from_link(link), expected);
+            if p > POSE_TOL || r > POSE_TOL {
+                errors.push(format!("config {k}: body {name} off by {p:.3e} m, {r:.3e}"));
+            }
+        }
+        for (name, expected) in config["sites"].as_object().expect("sites") {
+            let Ok(frame) = model.frame_id(name) else {
+                errors.push(format!("config {k}: no site {name}"));
+                continue;
+            };
+            let (p, r) = pose_error(data.world_from_frame(frame), expected);
+            if p > POSE_TOL || r > POSE_TOL {
+                errors.push(format!("config {k}: site {name} off by {p:.3e} m, {r:.3e}"));
+            }
+        }
+        let com = center_of_mass(&model, &mut data, q.as_slice()).expect("com");
+        let expected_com = floats(&config["com"]);
+        let scale = expected_com.iter().fold(1.0_f64, |m, v| m.max(v.abs()));
+        let err = (0..3)
+            .map(|i| (com[i] - expected_com[i]).abs())
+            .fold(0.0, f64::max);
+        if err > REL_TOL * scale {
+            errors.push(format!("config {k}: CoM off by {err:.3e}"));
+        }
+        let geoms = config["geoms"].as_array().expect("geoms");
+        if geoms.len() != model.geoms().len() {
+            errors.push(format!(
+                "geom count {} != {}",
+                model.geoms().len(),
+                geoms.len()
+            ));
+            continue;
+        }
+        for (g, expected) in model.geoms().iter().zip(geoms) {
+            let name = expected["name"].as_str().expect("name");
+            let what = format!("config {k}: geom {name}");
+            let body = model.link(g.link).name();
+            if g.name != name || body != expected["body"] || g.kind != expected["type"] {
+                errors.push(format!(
+                    "{what}: Morsel has {} on {body}, type {}",
+                    g.name, g.kind
+                ));
+                continue;
+            }
+            let mesh = g.kind == "mesh";
+            let tol = if mesh { MESH_TOL } else { POSE_TOL };
+            if !mesh {
+                let size = floats(&expected["size"]);
+                let err = (0..3)
+                    .map(|i| (g.size[i] - size[i]).abs())
+                    .fold(0.0, f64::max);
+                if err > POSE_TOL {
+                    errors.push(format!("{what}: size {:?} != {size:?}", g.size));
+                }
+            }
+            let world = data.world_from_link(g.link) * g.link_from_geom;
+            let (p, r) = pose_error(&world, expected);
+            if p > tol || r > tol {
+                errors.push(format!("{what}: pose off by {p:.3e} m, {r:.3e}"));
+            }
+            let collider = &model.link(g.link).collisions()[g.collider];
+            match (geom_aabb(g, collider, &world), expected["aabb"].as_array()) {
+                (None, None) => {}
+                (Some((lo, hi)), Some(aabb)) => {
+                    let (elo, ehi) = (floats(&aabb[0]), floats(&aabb[1]));
+                    let err = (0..3)
+                        .map(|i| (lo[i] - elo[i]).abs().max((hi[i] - ehi[i]).abs()))
+                        .fold(0.0, f64::max);
+                    if err > tol {
+                        errors.push(format!("{what}: AABB off by {err:.3e} m"));
+                    }
+                }
+                _ => errors.push(format!("{what}: AABB presence differs")),
+            }
+        }
+    }
+    errors
+}
+
+fn check(file: &str) {
+    let errors = compare(file);
+    assert!(
+        errors.is_empty(),
+        "{file}: {} disagreements with MuJoCo, first ones:\n{}",
+        errors.len(),
+        errors
+            .iter()
+            .take(25)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn mimo_v1_matches_mujoco() {
+    check("mimo_v1.json");
+}
+
+#[test]
+fn mimo_v2_matches_mujoco() {
+    check("mimo_v2.json");
+}
+
+#[test]
+fn gymnasium_humanoid_matches_mujoco() {
+    check("gymnasium_humanoid.json");
+}
+
+#[test]
+fn gymnasium_ant_matches_mujoco() {
+    check("gymnasium_ant.json");
+}
+
+#[test]
+fn features_a_matches_mujoco() {
+    check("features_a.json");
+}
+
+#[test]
+fn features_b_matches_mujoco() {
+    check("features_b.json");
+}
