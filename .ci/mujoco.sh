@@ -8,5 +8,6 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install --quiet --disable-pip-version-check mujoco numpy pytest
-cargo build --release -p morsel-shell
-MORSEL_BIN="$PWD/target/release/morsel" "$venv/bin/python" -m pytest -q kinematics/tests/mjcf_reference
+# The debug binary that `cargo test --workspace` built (a no-op build when it is current).
+cargo build -p morsel-shell
+MORSEL_BIN="$PWD/target/debug/morsel" "$venv/bin/python" -m pytest -q kinematics/tests/mjcf_reference
