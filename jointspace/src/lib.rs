@@ -65,7 +65,7 @@ mod surface_projector;
 #[cfg(test)]
 mod test_meshes;
 
-pub use boundary::{Boundary, BoundaryOptions};
+pub use boundary::{Boundary, BoundaryOptions, FULL_TURN_TOLERANCE, spans_full_turn};
 pub use collision_data::{CollisionData, update_pair_placements, update_placements};
 pub use collision_model::{
     CollisionModel, CollisionObject, CollisionPair, ObjectId, PairSelector, PairSide,
