@@ -30,9 +30,11 @@ pub struct BoundaryOptions {
     /// the Euclidean length of the segment in joint space (rad for revolute joints). The
     /// notebook compared the *squared* length with its threshold instead.
     pub precision: f64,
-    /// Treat the rotational sampled joints as periodic (period 2π): the boundary then stands
-    /// for all its shifted copies, and nearest-point searches wrap around.
-    pub periodic: bool,
+    /// Which rotational sampled joints are periodic (period 2π: the boundary then stands for
+    /// all its shifted copies, and nearest-point searches wrap around). `None`, the default:
+    /// those whose range spans a full turn (see [`spans_full_turn`]); `Some(true)`: all of
+    /// them; `Some(false)`: none.
+    pub periodic: Option<bool>,
     /// Seed of the random draws.
     pub seed: u64,
     /// Give up when this many configurations were drawn for one point without finding a
@@ -49,7 +51,7 @@ impl Default for BoundaryOptions {
         BoundaryOptions {
             count: 2000,
             precision: 1e-9,
-            periodic: false,
+            periodic: None,
             seed: 0,
             max_draws_per_point: 10_000,
             progress: true,
@@ -59,7 +61,8 @@ impl Default for BoundaryOptions {
 }
 
 impl BoundaryOptions {
-    /// `count` points at `precision`, seeded with `seed`, not periodic.
+    /// `count` points at `precision`, seeded with `seed`, periodic in the joints whose range
+    /// spans a full turn.
     pub fn new(count: usize, precision: f64, seed: u64) -> Self {
         BoundaryOptions {
             count,
@@ -68,9 +71,9 @@ impl BoundaryOptions {
             ..BoundaryOptions::default()
         }
     }
-    /// The same options with the periodic extension on or off.
+    /// The same options with the periodic extension on or off for every rotational joint.
     pub fn with_periodic(mut self, periodic: bool) -> Self {
-        self.periodic = periodic;
+        self.periodic = Some(periodic);
         self
     }
     /// The same options without a progress bar.
@@ -229,6 +232,15 @@ fn check_period(joint: &str, range: [f64; 2], period: f64) -> Result<()> {
     Ok(())
 }
 
+/// How far short of 2π a range may fall and still count as a full turn (rad): covers limits
+/// written with a few decimals (±3.1416, ±3.14159).
+pub const FULL_TURN_TOLERANCE: f64 = 1e-3;
+
+/// Whether a joint range covers a full turn: `hi − lo ≥ 2π − FULL_TURN_TOLERANCE`.
+pub fn spans_full_turn(range: [f64; 2]) -> bool {
+    range[1] - range[0] >= TAU - FULL_TURN_TOLERANCE
+}
+
 /// Draw statistics of a chunk, for the error message.
 #[derive(Default)]
 struct Draws {
@@ -275,10 +287,15 @@ impl CollisionSampler {
         }
         let sub = self.subspace();
         let k = sub.dim();
+        let ranges = sub.ranges();
         let periods: Vec<Option<f64>> = sub
             .joints()
             .iter()
-            .map(|j| (options.periodic && j.rotational).then_some(TAU))
+            .zip(&ranges)
+            .map(|(j, range)| {
+                let periodic = options.periodic.unwrap_or_else(|| spans_full_turn(*range));
+                (periodic && j.rotational).then_some(TAU)
+            })
             .collect();
         let periodic = periods.iter().filter(|p| p.is_some()).count() as u32;
         memory::check(
@@ -287,7 +304,6 @@ impl CollisionSampler {
             options.memory_limit,
             "ask for fewer points or raise BoundaryOptions::memory_limit",
         )?;
-        let ranges = sub.ranges();
         let names = sub.names();
         for (a, p) in periods.iter().enumerate() {
             if let Some(p) = p {

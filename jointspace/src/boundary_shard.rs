@@ -33,8 +33,8 @@ pub struct BoundaryManifest {
     pub precision: f64,
     /// Seed of the draws.
     pub seed: u64,
-    /// Whether rotational joints are periodic.
-    pub periodic: bool,
+    /// Whether rotational joints are periodic (`None`: those whose range spans a full turn).
+    pub periodic: Option<bool>,
     /// Draw limit per point.
     pub max_draws_per_point: u64,
     /// Number of chunks of the whole run.

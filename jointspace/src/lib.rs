@@ -66,7 +66,7 @@ mod surface_projector;
 #[cfg(test)]
 mod test_meshes;
 
-pub use boundary::{Boundary, BoundaryOptions};
+pub use boundary::{Boundary, BoundaryOptions, FULL_TURN_TOLERANCE, spans_full_turn};
 pub use boundary_shard::{BOUNDARY_SHARD_FORMAT, BoundaryManifest, BoundaryShard};
 pub use collision_data::{CollisionData, update_pair_placements, update_placements};
 pub use collision_model::{

@@ -71,9 +71,6 @@ pub enum ShellError {
         #[source]
         source: std::io::Error,
     },
-    /// The command line could not be understood.
-    #[error("{0}\n\n{usage}", usage = crate::cli::USAGE)]
-    Usage(String),
 }
 
 fn plural(n: usize) -> &'static str {

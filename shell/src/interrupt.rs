@@ -1,10 +1,15 @@
-//! Ctrl-C: stopping a long run cleanly.
+//! Ctrl-C and time limits: stopping a long run cleanly.
 //!
 //! [`install`] routes SIGINT to a flag instead of killing the process. The engine checks the
 //! flag between script operations (see [`crate::engine::build_engine`]) and stops with an
 //! "interrupted" error; the session then keeps what was recorded and `morsel run` writes its
 //! manifest with the status `interrupted`. Long native work (a binding that samples for seconds)
-//! may poll [`requested`] itself. A second Ctrl-C while the first is still pending stops the
+//! may poll [`requested`] itself.
+//!
+//! A time limit (`morsel run --timeout`, the REPL's `:timeout`) is a deadline set by
+//! [`set_deadline`]: once it has passed, [`requested`] answers true as if Ctrl-C had been
+//! pressed, and [`timed_out`] tells the two apart. No thread is involved: the check is a clock
+//! read where the flag is read. A second Ctrl-C while the first is still pending stops the
 //! process at once (exit code 130).
 //!
 //! On Linux the handler needs no `unsafe`: SIGINT is blocked in the calling thread (so in every
@@ -16,10 +21,16 @@
 //! `shell/tests/repl_pty.rs` (an input stopped in the REPL). Unit tests must not call
 //! [`request`]: the flag is process-wide and would stop other tests' native loops.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 static PENDING: AtomicUsize = AtomicUsize::new(0);
+static TIMED_OUT: AtomicBool = AtomicBool::new(false);
+/// The deadline in nanoseconds after [`clock_start`]; `u64::MAX` for none.
+static DEADLINE: AtomicU64 = AtomicU64::new(NO_DEADLINE);
+const NO_DEADLINE: u64 = u64::MAX;
 
 /// The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
 pub const EXIT_INTERRUPTED: i32 = 130;
@@ -27,9 +38,54 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 /// The message of the error that stops an interrupted script.
 pub const MESSAGE: &str = "interrupted (Ctrl-C): the run stopped here";
 
-/// Whether Ctrl-C was pressed since the last [`clear`].
+/// The message of the error that stops a script at its time limit.
+pub const TIMEOUT_MESSAGE: &str = "timed out: the run reached its time limit and stopped here";
+
+/// Whether Ctrl-C was pressed, or the deadline passed, since the last [`clear`].
 pub fn requested() -> bool {
-    REQUESTED.load(Ordering::Relaxed)
+    if REQUESTED.load(Ordering::Relaxed) {
+        return true;
+    }
+    let deadline = DEADLINE.load(Ordering::Relaxed);
+    if deadline != NO_DEADLINE && nanos_since_start() >= deadline {
+        TIMED_OUT.store(true, Ordering::Relaxed);
+        REQUESTED.store(true, Ordering::Relaxed);
+        return true;
+    }
+    false
+}
+
+/// Whether the stop that [`requested`] reports came from the deadline.
+pub fn timed_out() -> bool {
+    TIMED_OUT.load(Ordering::Relaxed)
+}
+
+/// The message of the error that stops a script: Ctrl-C's or the time limit's.
+pub fn message() -> &'static str {
+    if timed_out() {
+        TIMEOUT_MESSAGE
+    } else {
+        MESSAGE
+    }
+}
+
+/// Sets the deadline `limit` from now (`None`: no deadline). It stays until changed.
+pub fn set_deadline(limit: Option<Duration>) {
+    let deadline = limit.map_or(NO_DEADLINE, |limit| {
+        let at =
+            nanos_since_start().saturating_add(limit.as_nanos().min(u128::from(u64::MAX)) as u64);
+        at.min(NO_DEADLINE - 1)
+    });
+    DEADLINE.store(deadline, Ordering::Relaxed);
+}
+
+fn clock_start() -> Instant {
+    static START: OnceLock<Instant> = OnceLock::new();
+    *START.get_or_init(Instant::now)
+}
+
+fn nanos_since_start() -> u64 {
+    clock_start().elapsed().as_nanos().min(u128::from(u64::MAX)) as u64
 }
 
 /// Asks running scripts to stop, as Ctrl-C does.
@@ -38,9 +94,11 @@ pub fn request() {
     REQUESTED.store(true, Ordering::Relaxed);
 }
 
-/// Forgets an earlier request (the REPL calls it before each input).
+/// Forgets an earlier request or expiry (the REPL calls it before each input); the deadline
+/// itself stays until [`set_deadline`] changes it.
 pub fn clear() {
     PENDING.store(0, Ordering::Relaxed);
+    TIMED_OUT.store(false, Ordering::Relaxed);
     REQUESTED.store(false, Ordering::Relaxed);
 }
 

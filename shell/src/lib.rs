@@ -3,9 +3,11 @@
 //! The `morsel` command and its library: a sandboxed Rhai engine with Morsel's script API, a
 //! [`Session`] that runs scripts (files, stdin, REPL inputs, golden tests), the REPL, and `save`.
 //!
-//! - [`cli`]: `morsel run FILE.rhai [--out DIR] [--seed N]`, `morsel check FILE.rhai`,
-//!   `morsel doc [--signatures]`, `morsel` (the [`repl`], or stdin when it is not a terminal).
-//! - [`manifest`]: `<out>/manifest.json` of every run (hashes by [`sha256`]); [`interrupt`]: Ctrl-C.
+//! - [`cli`]: `morsel run FILE.rhai [--out DIR] [--seed N] [--timeout S]`,
+//!   `morsel check FILE.rhai`, `morsel doc [--signatures]`, `morsel completions SHELL`,
+//!   `morsel` (the [`repl`], or stdin when it is not a terminal).
+//! - [`manifest`]: `<out>/manifest.json` of every run (SHA-256 hashes); [`interrupt`]: Ctrl-C and
+//!   time limits.
 //! - [`api_reference`]: the script API reference (`docs/scripting.md`) and signature snapshot.
 //! - [`session`]: [`Session`] and [`SessionOptions`]; scripts see `seed()`/`SEED` and
 //!   `test_mode()`/`TEST_MODE`.
@@ -29,7 +31,6 @@ pub mod repl;
 pub mod sandbox;
 pub mod save;
 pub mod session;
-pub mod sha256;
 pub mod sharding;
 pub mod simulation;
 pub mod slurm;

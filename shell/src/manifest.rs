@@ -17,17 +17,18 @@
 //!
 //! `inputs` are the files the script read through the sandbox (paths relative to the read root),
 //! `outputs` the files it wrote under `--out` (paths relative to it); hashes are SHA-256 of the
-//! bytes on disk when the run ended. `status` is `ok`, `failed` or `interrupted`; `error` holds
-//! the diagnostic of a failed or interrupted run.
+//! bytes on disk when the run ended. `status` is `ok`, `failed`, `interrupted` or `timed_out`;
+//! `error` holds the diagnostic of a run that did not finish.
 
+use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 
 use crate::error::ShellError;
 use crate::sandbox::AccessLog;
-use crate::sha256;
 
 /// The manifest's file name inside the output folder.
 pub const FILE_NAME: &str = "manifest.json";
@@ -41,6 +42,8 @@ pub enum RunStatus {
     Failed,
     /// Ctrl-C stopped the script.
     Interrupted,
+    /// The time limit (`--timeout`) stopped the script.
+    TimedOut,
 }
 
 impl RunStatus {
@@ -50,6 +53,7 @@ impl RunStatus {
             RunStatus::Ok => "ok",
             RunStatus::Failed => "failed",
             RunStatus::Interrupted => "interrupted",
+            RunStatus::TimedOut => "timed_out",
         }
     }
 }
@@ -90,7 +94,7 @@ impl RunRecord {
             "morsel_version": env!("CARGO_PKG_VERSION"),
             "script": {
                 "path": self.script.display().to_string(),
-                "sha256": sha256::hex_digest(self.script_source.as_bytes()),
+                "sha256": sha256_hex(self.script_source.as_bytes()),
                 "bytes": self.script_source.len(),
             },
             "seed": self.seed,
@@ -133,49 +137,34 @@ fn file_entry(path: &Path, root: &Path) -> Value {
         .collect::<Vec<_>>()
         .join("/");
     let bytes = std::fs::metadata(path).ok().map(|m| m.len());
-    let hash = sha256::hex_digest_file(path).ok();
+    let hash = sha256_hex_file(path).ok();
     json!({ "path": shown, "sha256": hash, "bytes": bytes })
 }
 
-/// An ISO 8601 UTC timestamp with second precision, e.g. `2026-11-21T07:41:40Z`.
-pub fn utc_timestamp(time: SystemTime) -> String {
-    let seconds = time
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let days = seconds.div_euclid(86_400);
-    let of_day = seconds.rem_euclid(86_400);
-    let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        of_day / 3600,
-        of_day % 3600 / 60,
-        of_day % 60
-    )
+/// The SHA-256 of a byte string, as lower-case hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    format!("{:x}", Sha256::digest(bytes))
 }
 
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm:
-/// count in 400-year eras of 146 097 days, years starting on 1 March).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153; // 0 = March
-    let day = (day_of_year - (153 * month_index + 2) / 5 + 1) as u32;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+/// The SHA-256 of a file's bytes, as lower-case hex (streamed, not read whole).
+pub fn sha256_hex_file(path: &Path) -> io::Result<String> {
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = Sha256::new();
+    io::copy(&mut file, &mut hasher)?;
+    Ok(format!("{:x}", hasher.finalize()))
+}
+
+/// An ISO 8601 UTC timestamp with second precision, e.g. `2026-11-21T07:41:40Z` (a time
+/// before 1970 or beyond the calendar's range shows as the epoch).
+pub fn utc_timestamp(time: SystemTime) -> String {
+    let stamp = jiff::Timestamp::try_from(time).unwrap_or(jiff::Timestamp::UNIX_EPOCH);
+    stamp.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::UNIX_EPOCH;
 
     fn at(seconds: u64) -> String {
         utc_timestamp(UNIX_EPOCH + Duration::from_secs(seconds))
@@ -196,27 +185,27 @@ mod tests {
     }
 
     #[test]
-    fn every_day_follows_the_previous_one() {
-        // Walk 1970..2400 and check the calendar rules independently of the algorithm.
-        let mut expected = (1970i64, 1u32, 1u32);
-        for days in 0..157_000 {
-            assert_eq!(civil_from_days(days), expected, "day {days}");
-            let (y, m, d) = expected;
-            let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-            let length = match m {
-                2 if leap => 29,
-                2 => 28,
-                4 | 6 | 9 | 11 => 30,
-                _ => 31,
-            };
-            expected = if d < length {
-                (y, m, d + 1)
-            } else if m < 12 {
-                (y, m + 1, 1)
-            } else {
-                (y + 1, 1, 1)
-            };
-        }
+    fn digests_match_fips_180_vectors() {
+        // FIPS 180-4 examples: "abc", the empty string, the two-block message, a million 'a'.
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            sha256_hex(b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        );
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a");
+        std::fs::write(&path, vec![b'a'; 1_000_000]).expect("write");
+        assert_eq!(
+            sha256_hex_file(&path).expect("hash"),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        );
     }
 
     #[test]

@@ -101,9 +101,14 @@ impl Options {
         Ok(self.int(key)?.unwrap_or(default))
     }
 
+    /// A boolean, if given.
+    pub fn bool(&mut self, key: &'static str) -> Result<Option<bool>, ShellError> {
+        self.read(key, convert::bool_arg)
+    }
+
     /// A boolean, or `default` when absent.
     pub fn bool_or(&mut self, key: &'static str, default: bool) -> Result<bool, ShellError> {
-        Ok(self.read(key, convert::bool_arg)?.unwrap_or(default))
+        Ok(self.bool(key)?.unwrap_or(default))
     }
 
     /// A string, if given.

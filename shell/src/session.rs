@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use rhai::{AST, Dynamic, Engine, EvalAltResult, Scope};
 
@@ -39,6 +40,8 @@ pub struct SessionOptions {
     pub interruptible: bool,
     /// The sharding of the run's workloads (none by default).
     pub shards: Arc<ScriptShards>,
+    /// The time limit of each run (each input in the REPL); needs `interruptible`.
+    pub timeout: Option<Duration>,
 }
 
 impl SessionOptions {
@@ -54,12 +57,20 @@ impl SessionOptions {
             limits: Limits::default(),
             interruptible: false,
             shards: Arc::new(ScriptShards::single()),
+            timeout: None,
         }
     }
 
     /// Runs sharded workloads as `shards` says (see [`crate::sharding`]).
     pub fn shards(mut self, shards: Arc<ScriptShards>) -> Self {
         self.shards = shards;
+        self
+    }
+
+    /// Stops each run after `limit` (see [`crate::interrupt::set_deadline`]); only for
+    /// interruptible sessions, since the deadline is process-wide.
+    pub fn timeout(mut self, limit: Option<Duration>) -> Self {
+        self.timeout = limit;
         self
     }
 
@@ -109,6 +120,7 @@ pub struct Session {
     ctx: Arc<ShellContext>,
     output: Output,
     interruptible: bool,
+    timeout: Option<Duration>,
 }
 
 impl Session {
@@ -129,8 +141,9 @@ impl Session {
         };
         let mut engine = build_engine(&ctx, &options.limits, &output);
         if options.interruptible {
-            engine
-                .on_progress(|_| interrupt::requested().then(|| Dynamic::from(interrupt::MESSAGE)));
+            engine.on_progress(|_| {
+                interrupt::requested().then(|| Dynamic::from(interrupt::message()))
+            });
         }
         let mut scope = Scope::new();
         scope.push_constant("SEED", options.seed as rhai::INT);
@@ -142,7 +155,19 @@ impl Session {
             ctx,
             output,
             interruptible: options.interruptible,
+            timeout: options.timeout,
         })
+    }
+
+    /// The time limit of each run, if any.
+    pub fn timeout(&self) -> Option<Duration> {
+        self.timeout
+    }
+
+    /// Sets the time limit of the next runs (the REPL's `:timeout`); ignored unless the session
+    /// is interruptible.
+    pub fn set_timeout(&mut self, limit: Option<Duration>) {
+        self.timeout = limit;
     }
 
     /// The engine (for introspection: signatures, metadata).
@@ -177,19 +202,26 @@ impl Session {
             .map_err(|e| Diagnostic::from_parse(name, source, &e))?;
         ast.set_source(name);
         let mut program = self.functions.merge(&ast);
+        let limited = self.interruptible && self.timeout.is_some();
+        if limited {
+            interrupt::set_deadline(self.timeout);
+        }
         let result = self
             .engine
-            .eval_ast_with_scope::<Dynamic>(&mut self.scope, &program)
-            .map_err(|e| {
-                let mut d = Diagnostic::from_eval(name, source, &e);
-                if self.interruptible && is_terminated(&e) {
-                    d.message = self.interrupted_message();
-                } else if let Some(hint) = self.signature_hint(&e) {
-                    d.message.push('\n');
-                    d.message.push_str(&hint);
-                }
-                d
-            });
+            .eval_ast_with_scope::<Dynamic>(&mut self.scope, &program);
+        if limited {
+            interrupt::set_deadline(None);
+        }
+        let result = result.map_err(|e| {
+            let mut d = Diagnostic::from_eval(name, source, &e);
+            if self.interruptible && is_terminated(&e) {
+                d.message = self.interrupted_message();
+            } else if let Some(hint) = self.signature_hint(&e) {
+                d.message.push('\n');
+                d.message.push_str(&hint);
+            }
+            d
+        });
         // Keep the functions even when the run failed, as a REPL user expects.
         program.clear_statements();
         self.functions = program;
@@ -265,7 +297,7 @@ impl Session {
     fn interrupted_message(&self) -> String {
         let kept = self.flush_recorders();
         if kept.is_empty() {
-            format!("{}; files saved before it are kept", interrupt::MESSAGE)
+            format!("{}; files saved before it are kept", interrupt::message())
         } else {
             let names: Vec<String> = kept
                 .iter()
@@ -275,7 +307,7 @@ impl Session {
             format!(
                 "{}; files saved before it are kept, and the recorders' rows so far are in \
                  interrupted/ ({})",
-                interrupt::MESSAGE,
+                interrupt::message(),
                 names.join(", ")
             )
         }

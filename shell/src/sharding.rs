@@ -27,7 +27,7 @@ use morsel_jointspace::Shard;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::error::ShellError;
-use crate::sha256;
+use crate::manifest::{sha256_hex, sha256_hex_file};
 
 /// Format tag of the files this module writes.
 pub const FORMAT: &str = "morsel script shard v1";
@@ -171,7 +171,7 @@ impl ScriptShards {
         let mut state = ScriptShards {
             mode,
             dir: out.join(SHARD_FOLDER),
-            script_sha256: sha256::hex_digest(script_source.as_bytes()),
+            script_sha256: sha256_hex(script_source.as_bytes()),
             seed,
             ..ScriptShards::single()
         };
@@ -254,7 +254,7 @@ impl ScriptShards {
                 index,
                 kind: kind.to_owned(),
                 file,
-                sha256: sha256::hex_digest(text.as_bytes()),
+                sha256: sha256_hex(text.as_bytes()),
             });
         Ok(())
     }
@@ -392,7 +392,7 @@ impl ScriptShards {
             for w in &m.workloads {
                 let path = self.dir.join(&w.file);
                 let bytes = read_file(&path)?;
-                if sha256::hex_digest(&bytes) != w.sha256 {
+                if sha256_hex(&bytes) != w.sha256 {
                     return Err(shard_error(format!(
                         "corrupt shard file {}: its SHA-256 differs from the one its manifest records",
                         path.display()
@@ -428,7 +428,7 @@ impl ScriptShards {
                     .unwrap_or(p)
                     .to_string_lossy()
                     .replace('\\', "/"),
-                sha256: sha256::hex_digest_file(p).ok(),
+                sha256: sha256_hex_file(p).ok(),
             })
             .collect();
         let manifest = ShardManifest {

@@ -7,7 +7,6 @@
 //! `--dependency=afterok:<array job>`. Paths in the scripts are absolute (binary, working
 //! folder, script, read root, output), so any node of a shared file system can run them.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -18,97 +17,50 @@ use crate::error::ShellError;
 const DEFAULT_MAX_ARRAY_SIZE: usize = 1001;
 
 /// What `morsel slurm` was asked to do.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
 pub struct SlurmOptions {
-    /// The script.
+    /// The script to shard.
+    #[arg(value_name = "FILE.rhai")]
     pub script: PathBuf,
-    /// Number of shards.
-    pub shards: usize,
-    /// The output folder (shards, merged outputs, job scripts and logs).
+    /// Number of shards (array tasks; several shards per task past the cluster's MaxArraySize).
+    #[arg(long, value_name = "N", value_parser = parse_shard_count)]
+    pub shards: u64,
+    /// The output folder, on a file system every node sees: shards, merged outputs, job
+    /// scripts and logs.
+    #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     /// The run's seed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
-    /// The read root, when given.
+    /// The folder the script may read under (as for `morsel run`).
+    #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
-    /// `--partition`.
+    /// The partition to run in (`#SBATCH --partition`).
+    #[arg(long, value_name = "P")]
     pub partition: Option<String>,
-    /// `--time`.
+    /// The time limit of each job (`#SBATCH --time`, e.g. 01:00:00).
+    #[arg(long, value_name = "T")]
     pub time: Option<String>,
-    /// `--cpus-per-task`.
+    /// CPUs of each task (`#SBATCH --cpus-per-task`).
+    #[arg(long, value_name = "C")]
     pub cpus_per_task: Option<u32>,
-    /// `--mem`.
+    /// Memory of each job (`#SBATCH --mem`, e.g. 4G).
+    #[arg(long, value_name = "M")]
     pub mem: Option<String>,
-    /// Further `#SBATCH` arguments, as given.
+    /// A further `#SBATCH` argument, as given (repeatable), e.g. --sbatch-arg=--qos=low.
+    #[arg(long = "sbatch-arg", value_name = "ARG", allow_hyphen_values = true)]
     pub sbatch_args: Vec<String>,
-    /// Print the job scripts and submit nothing.
+    /// Print both job scripts and submit nothing.
+    #[arg(long)]
     pub dry_run: bool,
 }
 
-impl SlurmOptions {
-    /// Parses the arguments after `morsel slurm`.
-    pub fn parse(args: &[OsString]) -> Result<SlurmOptions, String> {
-        let mut script = None;
-        let mut shards = None;
-        let mut out = None;
-        let mut o = SlurmOptions {
-            script: PathBuf::new(),
-            shards: 0,
-            out: PathBuf::new(),
-            seed: 0,
-            root: None,
-            partition: None,
-            time: None,
-            cpus_per_task: None,
-            mem: None,
-            sbatch_args: Vec::new(),
-            dry_run: false,
-        };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let text = arg.to_string_lossy().into_owned();
-            let (flag, inline) = match text.split_once('=') {
-                Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
-                _ => (text.clone(), None),
-            };
-            let mut value = |name: &str| -> Result<String, String> {
-                inline
-                    .clone()
-                    .or_else(|| args.next().map(|a| a.to_string_lossy().into_owned()))
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
-            let number = |name: &str, v: String| -> Result<u64, String> {
-                v.parse()
-                    .map_err(|_| format!("{name} takes a whole number, got `{v}`"))
-            };
-            match flag.as_str() {
-                "--shards" => shards = Some(number("--shards", value("--shards")?)? as usize),
-                "--out" => out = Some(PathBuf::from(value("--out")?)),
-                "--seed" => o.seed = number("--seed", value("--seed")?)?,
-                "--root" => o.root = Some(PathBuf::from(value("--root")?)),
-                "--partition" => o.partition = Some(value("--partition")?),
-                "--time" => o.time = Some(value("--time")?),
-                "--cpus-per-task" => {
-                    let v = number("--cpus-per-task", value("--cpus-per-task")?)?;
-                    o.cpus_per_task =
-                        Some(u32::try_from(v).map_err(|_| "--cpus-per-task is too large")?);
-                }
-                "--mem" => o.mem = Some(value("--mem")?),
-                "--sbatch-arg" => o.sbatch_args.push(value("--sbatch-arg")?),
-                "--dry-run" => o.dry_run = true,
-                f if f.starts_with('-') && f.len() > 1 => {
-                    return Err(format!("unknown option `{f}` for `morsel slurm`"));
-                }
-                _ if script.is_none() => script = Some(PathBuf::from(arg)),
-                _ => return Err(format!("unexpected argument `{text}`")),
-            }
-        }
-        o.script = script.ok_or("`morsel slurm` needs a script file")?;
-        o.shards = shards.ok_or("`morsel slurm` needs --shards N")?;
-        if o.shards == 0 {
-            return Err("--shards must be at least 1".into());
-        }
-        o.out = out.ok_or("`morsel slurm` needs --out DIR (on a file system every node sees)")?;
-        Ok(o)
+/// Parses `--shards N` (a whole number, at least 1).
+fn parse_shard_count(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("the shard count must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a whole number of shards")),
     }
 }
 
@@ -217,7 +169,7 @@ fn common_directives(options: &SlurmOptions) -> Vec<String> {
 /// The job scripts for `options` at `paths`, for a cluster whose arrays hold at most
 /// `max_array_size` tasks.
 pub fn job_scripts(options: &SlurmOptions, paths: &JobPaths, max_array_size: usize) -> JobScripts {
-    let n = options.shards;
+    let n = usize::try_from(options.shards).unwrap_or(usize::MAX);
     let tasks = n.min(max_array_size.max(1));
     let name = paths
         .script
@@ -383,8 +335,16 @@ pub fn submit(options: &SlurmOptions) -> Result<(), ShellError> {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> Vec<OsString> {
-        list.iter().map(OsString::from).collect()
+    fn options(list: &[&str]) -> SlurmOptions {
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Wrap {
+            #[command(flatten)]
+            o: SlurmOptions,
+        }
+        Wrap::try_parse_from(std::iter::once("slurm").chain(list.iter().copied()))
+            .expect("parses")
+            .o
     }
 
     fn paths() -> JobPaths {
@@ -398,8 +358,8 @@ mod tests {
     }
 
     #[test]
-    fn options_parse_and_bad_ones_are_named() {
-        let o = SlurmOptions::parse(&args(&[
+    fn repeated_sbatch_arguments_are_kept_in_order() {
+        let o = options(&[
             "leg.rhai",
             "--shards",
             "6",
@@ -408,40 +368,18 @@ mod tests {
             "short",
             "--sbatch-arg",
             "--qos=low",
-            "--sbatch-arg",
-            "--account=x",
+            "--sbatch-arg=--account=x",
             "--dry-run",
-        ]))
-        .expect("parses");
+        ]);
         assert_eq!(o.shards, 6);
         assert_eq!(o.partition.as_deref(), Some("short"));
         assert_eq!(o.sbatch_args, ["--qos=low", "--account=x"]);
         assert!(o.dry_run);
-        for (bad, says) in [
-            (
-                &["leg.rhai", "--shards", "0", "--out", "o"][..],
-                "at least 1",
-            ),
-            (
-                &["leg.rhai", "--shards", "x", "--out", "o"][..],
-                "whole number",
-            ),
-            (&["leg.rhai", "--out", "o"][..], "--shards"),
-            (&["leg.rhai", "--shards", "2"][..], "--out"),
-            (
-                &["leg.rhai", "--shards", "2", "--out", "o", "--bogus"][..],
-                "--bogus",
-            ),
-        ] {
-            let err = SlurmOptions::parse(&args(bad)).unwrap_err();
-            assert!(err.contains(says), "{bad:?}: {err}");
-        }
     }
 
     #[test]
     fn job_scripts_are_absolute_and_pack_shards_past_the_array_limit() {
-        let mut o = SlurmOptions::parse(&args(&["leg.rhai", "--shards", "5", "--out", "o"]))
-            .expect("parses");
+        let mut o = options(&["leg.rhai", "--shards", "5", "--out", "o"]);
         o.time = Some("01:00:00".into());
         o.mem = Some("4G".into());
         let jobs = job_scripts(&o, &paths(), 1001);

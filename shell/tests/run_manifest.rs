@@ -26,7 +26,7 @@ fn manifest(out: &Path) -> Value {
 }
 
 /// SHA-256 by the system's `sha256sum` when present (an independent implementation), else by
-/// the shell's own (checked against FIPS 180-4 vectors in its unit tests).
+/// the shell's own (the `sha2` crate).
 fn sha256_of(path: &Path) -> String {
     if let Ok(out) = Command::new("sha256sum").arg(path).output()
         && out.status.success()
@@ -37,7 +37,7 @@ fn sha256_of(path: &Path) -> String {
             .unwrap_or_default()
             .to_string();
     }
-    morsel_shell::sha256::hex_digest_file(path).expect("hash")
+    morsel_shell::manifest::sha256_hex_file(path).expect("hash")
 }
 
 /// A tetrahedron in OBJ format.
@@ -230,4 +230,47 @@ fn a_urdf_s_meshes_are_inputs_of_the_run() {
         let path = dir.path().join(input["path"].as_str().expect("path"));
         assert_eq!(input["sha256"].as_str(), Some(sha256_of(&path).as_str()));
     }
+}
+
+#[test]
+fn a_timeout_stops_an_endless_loop_and_keeps_what_was_saved() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = "save(\"before.json\", #{ saved: true });\n\
+                  let n = 0;\n\
+                  loop { n += 1; }\n";
+    std::fs::write(dir.path().join("endless.rhai"), script).expect("write");
+    let clock = std::time::Instant::now();
+    let out = morsel(dir.path(), &["run", "endless.rhai", "--timeout", "1"]);
+    let took = clock.elapsed();
+    let err = text(&out.stderr);
+    assert!(took < std::time::Duration::from_secs(2), "took {took:?}");
+    assert!(took >= std::time::Duration::from_secs(1), "took {took:?}");
+    assert_eq!(out.status.code(), Some(124), "{err}");
+    assert!(err.contains("timed out"), "{err}");
+    assert!(
+        err.contains("endless.rhai:3:"),
+        "the error names the line: {err}"
+    );
+    let res = dir.path().join("out");
+    let saved = std::fs::read_to_string(res.join("before.json")).expect("kept");
+    assert!(saved.contains("\"saved\": true"), "{saved}");
+    let m = manifest(&res);
+    assert_eq!(m["status"], "timed_out");
+    assert!(
+        m["error"].as_str().is_some_and(|e| e.contains("timed out")),
+        "{m}"
+    );
+    assert_eq!(m["outputs"][0]["path"], "before.json");
+    assert_eq!(
+        m["outputs"][0]["sha256"].as_str(),
+        Some(sha256_of(&res.join("before.json")).as_str())
+    );
+    // Within the limit, the same flag changes nothing.
+    std::fs::write(dir.path().join("quick.rhai"), "save(\"q.json\", 1);").expect("write");
+    let out = morsel(
+        dir.path(),
+        &["run", "quick.rhai", "--timeout", "30", "--out", "q"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(manifest(&dir.path().join("q"))["status"], "ok");
 }

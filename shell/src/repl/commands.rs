@@ -17,6 +17,7 @@ pub const COMMANDS: &str = "\
   :load FILE       run a script file in this session
   :reload          run the last loaded file again
   :time EXPR       evaluate EXPR and print how long it took
+  :timeout SECONDS stop each input after SECONDS (`:timeout off` removes the limit)
   :save FILE       write this session's accepted inputs as a script
   :quit            leave (or Ctrl-D)
 Input spanning several lines (an open bracket, a trailing operator) continues on the next line.
@@ -110,6 +111,7 @@ impl Repl {
                 }
                 writeln!(out, "time: {}", format_duration(clock.elapsed()))
             }
+            ("timeout", arg) => self.timeout(arg, out, err),
             ("save", Some(file)) => match std::fs::write(file, self.script()) {
                 Ok(()) => writeln!(out, "saved {} input(s) to {file}", self.accepted.len()),
                 Err(e) => writeln!(err, "cannot write {file}: {e}"),
@@ -125,6 +127,32 @@ impl Repl {
             (other, _) => writeln!(err, "unknown command `:{other}`; try :help"),
         };
         Flow::Continue
+    }
+
+    /// `:timeout`: shows, sets (`SECONDS`) or removes (`off`) the time limit of each input.
+    fn timeout(
+        &mut self,
+        arg: Option<&str>,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        match arg {
+            None => match self.session.timeout() {
+                Some(limit) => writeln!(out, "time limit: {} per input", format_duration(limit)),
+                None => writeln!(out, "no time limit (`:timeout SECONDS` sets one)"),
+            },
+            Some("off" | "none") => {
+                self.session.set_timeout(None);
+                writeln!(out, "no time limit")
+            }
+            Some(text) => match crate::cli::args::parse_seconds(text) {
+                Ok(limit) => {
+                    self.session.set_timeout(Some(limit));
+                    writeln!(out, "time limit: {} per input", format_duration(limit))
+                }
+                Err(e) => writeln!(err, ":timeout: {e}"),
+            },
+        }
     }
 
     /// Runs script text, printing its value (when not `()`) or its error; true when it ran.
@@ -196,16 +224,10 @@ pub fn format_duration(d: Duration) -> String {
 pub fn help_text(session: &Session, topic: Option<&str>) -> String {
     let functions = api_reference::functions(session.engine());
     let Some(name) = topic else {
-        let mut names: Vec<&str> = functions
-            .iter()
-            .map(|f| f.name.as_str())
-            .filter(|n| !matches!(*n, "to_debug" | "to_string"))
-            .collect();
-        names.dedup();
         return format!(
-            "REPL commands:\n{COMMANDS}\n\nMorsel functions (`:help NAME` for details):\n  {}\n\
+            "REPL commands:\n{COMMANDS}\n\nMorsel functions (`:help NAME` for details):\n{}\n\
              Constants: SEED, TEST_MODE. Rhai's own functions and syntax also work.",
-            names.join(", ")
+            function_index(&functions)
         );
     };
     let command = COMMANDS
@@ -239,6 +261,46 @@ pub fn help_text(session: &Session, topic: Option<&str>) -> String {
     } else {
         lines.join("\n")
     }
+}
+
+/// The function names, each once, one line per crate (binding group) in the reference's order;
+/// a name that several crates register (`to_map`, `save`) is listed once, on its own line.
+fn function_index(functions: &[api_reference::ApiFunction]) -> String {
+    use std::collections::{BTreeMap, BTreeSet};
+    let hidden = |n: &str| matches!(n, "to_debug" | "to_string");
+    let mut groups_of: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for f in functions.iter().filter(|f| !hidden(&f.name)) {
+        let group = f.group.as_deref().unwrap_or("other");
+        groups_of.entry(f.name.as_str()).or_default().insert(group);
+    }
+    // Groups keep the order `functions` lists them in (the reference's order).
+    let mut order: Vec<&str> = Vec::new();
+    for f in functions {
+        let group = f.group.as_deref().unwrap_or("other");
+        if !order.contains(&group) {
+            order.push(group);
+        }
+    }
+    let mut lines = Vec::new();
+    for group in &order {
+        let names: Vec<&str> = groups_of
+            .iter()
+            .filter(|(_, groups)| groups.len() == 1 && groups.contains(group))
+            .map(|(name, _)| *name)
+            .collect();
+        if !names.is_empty() {
+            lines.push(format!("  {group}: {}", names.join(", ")));
+        }
+    }
+    let shared: Vec<&str> = groups_of
+        .iter()
+        .filter(|(_, groups)| groups.len() > 1)
+        .map(|(name, _)| *name)
+        .collect();
+    if !shared.is_empty() {
+        lines.push(format!("  several crates: {}", shared.join(", ")));
+    }
+    lines.join("\n")
 }
 
 /// For a type name (`Shape`), the functions that take it first: its methods.
@@ -386,6 +448,62 @@ mod tests {
         assert!(!out.contains("sphere("), "{out}");
         let (_, err) = b.input(":frobnicate");
         assert!(err.contains("unknown command `:frobnicate`"), "{err}");
+        assert!(b.input(":help :timeout").0.contains(":timeout SECONDS"));
+    }
+
+    #[test]
+    fn help_lists_each_function_once_grouped_by_crate() {
+        let mut b = Bench::new();
+        let (out, _) = b.input(":help");
+        let index = out
+            .split("Morsel functions (")
+            .nth(1)
+            .and_then(|rest| rest.split("Constants:").next())
+            .expect("a function index");
+        let mut seen = std::collections::BTreeMap::new();
+        let mut groups = Vec::new();
+        for line in index.lines().skip(1) {
+            let (group, names) = line.trim().split_once(": ").expect("`group: names`");
+            groups.push(group.to_string());
+            for name in names.split(", ") {
+                *seen.entry(name.to_string()).or_insert(0) += 1;
+            }
+        }
+        let repeated: Vec<_> = seen.iter().filter(|(_, n)| **n > 1).collect();
+        assert!(
+            repeated.is_empty(),
+            "listed more than once: {repeated:?}\n{index}"
+        );
+        for group in ["shell", "geometry", "kinematics", "jointspace"] {
+            assert!(groups.iter().any(|g| g == group), "{groups:?}");
+        }
+        // Every documented function is there, the shared ones too.
+        let documented: std::collections::BTreeSet<String> =
+            api_reference::functions(b.repl.session.engine())
+                .into_iter()
+                .map(|f| f.name)
+                .filter(|n| n != "to_debug" && n != "to_string")
+                .collect();
+        let listed: std::collections::BTreeSet<String> = seen.into_keys().collect();
+        assert_eq!(listed, documented);
+        assert!(listed.contains("to_map") && listed.contains("save"));
+    }
+
+    #[test]
+    fn timeout_shows_sets_and_removes_the_limit() {
+        let mut b = Bench::new();
+        assert!(b.input(":timeout").0.contains("no time limit"));
+        assert_eq!(
+            b.input(":timeout 2.5").0.trim(),
+            "time limit: 2.50 s per input"
+        );
+        assert_eq!(b.repl.session.timeout(), Some(Duration::from_millis(2500)));
+        assert!(b.input(":timeout").0.contains("2.50 s per input"));
+        let (_, err) = b.input(":timeout -1");
+        assert!(err.contains("positive number of seconds"), "{err}");
+        assert_eq!(b.repl.session.timeout(), Some(Duration::from_millis(2500)));
+        b.input(":timeout off");
+        assert_eq!(b.repl.session.timeout(), None);
         let (_, err) = b.input(":save");
         assert!(err.contains(":save needs a file name"), "{err}");
     }

@@ -9,7 +9,9 @@ use serde_json::Value;
 use crate::session::Session;
 
 /// The REPL's command names, completed after `:`.
-pub const COMMAND_NAMES: &[&str] = &["help", "vars", "load", "reload", "time", "save", "quit"];
+pub const COMMAND_NAMES: &[&str] = &[
+    "help", "vars", "load", "reload", "time", "timeout", "save", "quit",
+];
 
 /// What can be completed, built from an engine's metadata and a session's variables.
 #[derive(Debug, Clone, Default)]

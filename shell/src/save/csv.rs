@@ -14,9 +14,10 @@ const ACCEPTS: &str = "CSV takes rows of numbers (an array of arrays), a map of 
 /// - a map of arrays of numbers of equal length: a header line with the keys (sorted), then rows;
 /// - an array of numbers: one column, no header.
 ///
-/// Integers are written as integers, floats by [`format_float`]; lines end with `\n`.
+/// Integers are written as integers, floats by [`format_float`]; lines end with `\n`; the `csv`
+/// crate quotes header cells as RFC 4180 asks.
 pub fn encode(value: &Dynamic) -> Result<Vec<u8>, String> {
-    let mut out = String::new();
+    let mut rows: Vec<Vec<String>> = Vec::new();
     if let Ok(map) = value.as_map_ref() {
         let mut header = Vec::with_capacity(map.len());
         let mut columns = Vec::with_capacity(map.len());
@@ -34,44 +35,47 @@ pub fn encode(value: &Dynamic) -> Result<Vec<u8>, String> {
             header.push(key.to_string());
             columns.push(cells);
         }
-        let quoted: Vec<String> = header.iter().map(|h| quote(h)).collect();
-        out.push_str(&quoted.join(","));
-        out.push('\n');
-        let rows = columns.first().map_or(0, Vec::len);
-        for r in 0..rows {
-            let line: Vec<&str> = columns.iter().map(|c| c[r].as_str()).collect();
-            out.push_str(&line.join(","));
-            out.push('\n');
-        }
-        return Ok(out.into_bytes());
+        let height = columns.first().map_or(0, Vec::len);
+        rows.push(header);
+        rows.extend((0..height).map(|r| columns.iter().map(|c| c[r].clone()).collect()));
+        return write(&rows);
     }
     let Ok(array) = value.as_array_ref() else {
         return Err(format!("{ACCEPTS}; got {}", describe(value)));
     };
     if array.iter().all(|row| row.is_array()) {
-        let mut width = None;
         for (i, row) in array.iter().enumerate() {
             let cells = cells(row, &format!("row {i}"))?;
-            match width {
-                None => width = Some(cells.len()),
-                Some(w) if w != cells.len() => {
-                    return Err(format!(
-                        "row {i} has {} values but row 0 has {w}; rows must have equal lengths",
-                        cells.len()
-                    ));
-                }
-                Some(_) => {}
+            if let Some(w) = rows.first().map(Vec::len)
+                && w != cells.len()
+            {
+                return Err(format!(
+                    "row {i} has {} values but row 0 has {w}; rows must have equal lengths",
+                    cells.len()
+                ));
             }
-            out.push_str(&cells.join(","));
-            out.push('\n');
+            rows.push(cells);
         }
     } else {
-        for cell in cells(value, "the column")? {
-            out.push_str(&cell);
-            out.push('\n');
-        }
+        rows.extend(cells(value, "the column")?.into_iter().map(|c| vec![c]));
     }
-    Ok(out.into_bytes())
+    write(&rows)
+}
+
+/// Writes records with the `csv` crate, `\n` line ends.
+fn write(rows: &[Vec<String>]) -> Result<Vec<u8>, String> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .flexible(true)
+        .from_writer(Vec::new());
+    for row in rows {
+        writer
+            .write_record(row)
+            .map_err(|e| format!("cannot encode CSV: {e}"))?;
+    }
+    writer
+        .into_inner()
+        .map_err(|e| format!("cannot encode CSV: {e}"))
 }
 
 /// The text of each number in an array.
@@ -95,16 +99,6 @@ fn cells(value: &Dynamic, what: &str) -> Result<Vec<String>, String> {
             }
         })
         .collect()
-}
-
-/// Quotes a header cell when it holds a comma, a quote, a line break or surrounding spaces.
-fn quote(text: &str) -> String {
-    let needs = text.contains([',', '"', '\n', '\r']) || text.trim() != text;
-    if needs {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
 }
 
 #[cfg(test)]
@@ -139,7 +133,11 @@ mod tests {
         let mut m = Map::new();
         m.insert("y".into(), arr(vec![3.into(), 4.into()]));
         m.insert("x, m".into(), arr(vec![1.0.into(), 2.25.into()]));
-        assert_eq!(text(&Dynamic::from_map(m)), "\"x, m\",y\n1.0,3\n2.25,4\n");
+        m.insert("q\"".into(), arr(vec![5.into(), 6.into()]));
+        assert_eq!(
+            text(&Dynamic::from_map(m)),
+            "\"q\"\"\",\"x, m\",y\n5,1.0,3\n6,2.25,4\n"
+        );
     }
 
     #[test]

@@ -129,21 +129,137 @@ fn a_script_piped_into_stdin_runs() {
 }
 
 #[test]
-fn bad_command_lines_exit_with_usage() {
+fn bad_command_lines_exit_2_with_usage_and_suggestions() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for args in [
-        &["run"][..],
-        &["fly"][..],
-        &["run", "x.rhai", "--seed", "many"][..],
+    for (args, needle) in [
+        (&["run"][..], "<FILE.rhai>"),
+        (&["fly"][..], "unrecognized subcommand 'fly'"),
+        (
+            &["runn", "x.rhai"][..],
+            "a similar subcommand exists: 'run'",
+        ),
+        (
+            &["run", "x.rhai", "--seed", "many"][..],
+            "invalid value 'many'",
+        ),
+        (
+            &["run", "x.rhai", "--sede", "3"][..],
+            "a similar argument exists: '--seed'",
+        ),
+        (
+            &["run", "x.rhai", "--output", "o"][..],
+            "a similar argument exists: '--out'",
+        ),
+        (
+            &["run", "x.rhai", "--timout", "1"][..],
+            "a similar argument exists: '--timeout'",
+        ),
+        (
+            &["doc", "--signature"][..],
+            "a similar argument exists: '--signatures'",
+        ),
     ] {
         let out = morsel(dir.path(), args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(text(&out.stderr).contains("usage:"), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(err.contains("try '--help'"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
     let out = morsel(dir.path(), &["run", "missing.rhai"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot read the script"));
-    let out = morsel(dir.path(), &["help"]);
-    assert!(out.status.success());
-    assert!(text(&out.stdout).contains("morsel run FILE.rhai"));
+}
+
+/// The flags each subcommand's `--help` must name.
+const SUBCOMMAND_FLAGS: &[(&str, &[&str])] = &[
+    (
+        "run",
+        &["--out", "--seed", "--root", "--timeout", "FILE.rhai"],
+    ),
+    ("check", &["FILE.rhai"]),
+    ("doc", &["--signatures", "--markdown"]),
+    ("completions", &["bash", "zsh", "fish", "powershell"]),
+];
+
+#[test]
+fn help_names_every_subcommand_and_its_flags() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for args in [&["--help"][..], &["-h"][..], &["help"][..]] {
+        let out = morsel(dir.path(), args);
+        assert!(out.status.success(), "{args:?}");
+        let help = text(&out.stdout);
+        for (sub, _) in SUBCOMMAND_FLAGS {
+            assert!(help.contains(sub), "{args:?} names {sub}: {help}");
+        }
+        assert!(help.contains("Exit codes"), "{help}");
+    }
+    for (sub, flags) in SUBCOMMAND_FLAGS {
+        for args in [vec![*sub, "--help"], vec!["help", *sub]] {
+            let out = morsel(dir.path(), &args);
+            let help = text(&out.stdout);
+            assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+            assert!(help.contains(&format!("Usage: morsel {sub}")), "{help}");
+            for flag in *flags {
+                assert!(help.contains(flag), "{args:?} names {flag}: {help}");
+            }
+        }
+    }
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for flag in ["--version", "-V"] {
+        let out = morsel(dir.path(), &[flag]);
+        assert!(out.status.success());
+        let line = text(&out.stdout);
+        let expected = format!("morsel {}", env!("CARGO_PKG_VERSION"));
+        assert!(line.starts_with(&expected), "{line}");
+        // From a checkout the commit follows: `0.1.0 (commit 1a2b3c4d5e6f)`.
+        if let Some(rest) = line.trim().strip_prefix(&expected)
+            && !rest.is_empty()
+        {
+            let commit = rest
+                .strip_prefix(" (commit ")
+                .and_then(|c| c.strip_suffix(')'))
+                .unwrap_or_else(|| panic!("`{rest}` is not ` (commit HASH)`"));
+            assert!(commit.chars().all(|c| c.is_ascii_hexdigit()), "{commit}");
+        }
+    }
+}
+
+#[test]
+fn completions_are_written_for_every_shell() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef morsel"),
+        ("fish", "complete -c morsel"),
+        ("powershell", "Register-ArgumentCompleter"),
+        ("elvish", "edit:completion:arg-completer[morsel]"),
+    ] {
+        let out = morsel(dir.path(), &["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.contains(marker), "{shell}: {script}");
+        for word in [
+            "run",
+            "check",
+            "doc",
+            "completions",
+            "timeout",
+            "seed",
+            "signatures",
+        ] {
+            assert!(script.contains(word), "{shell} completes {word}");
+        }
+    }
+    let out = morsel(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("possible values"),
+        "{}",
+        text(&out.stderr)
+    );
 }

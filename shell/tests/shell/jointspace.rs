@@ -125,7 +125,7 @@ fn jointspace_distance_is_the_nearest_boundary_point_and_its_jacobian_a_unit_vec
     let mut b = SoloBench::new();
     let out = b.run(&format!(
         "{FULL_TURN}let map = cs.grid([6, 5], #{{ distance: false }});
-        let boundary = cs.boundary(40, #{{ precision: 1e-6, seed: 3 }});
+        let boundary = cs.boundary(40, #{{ precision: 1e-6, periodic: false, seed: 3 }});
         let js = map.to_jointspace(boundary);
         let jac = map.jacobian(boundary);
         print(boundary.len());
@@ -163,6 +163,62 @@ fn jointspace_distance_is_the_nearest_boundary_point_and_its_jacobian_a_unit_vec
     }
 }
 
+/// The distance from `q` to the nearest of `points` (pairs), over the periodic images
+/// `p + 2π·(i, j)`, i, j ∈ {-1, 0, 1}: the brute-force periodic answer.
+fn periodic_brute_force(q: &[f64], points: &[f64]) -> f64 {
+    let mut best = f64::INFINITY;
+    for p in points.chunks(2) {
+        for i in -1..=1 {
+            for j in -1..=1 {
+                let dx = q[0] - (p[0] + 2.0 * PI * f64::from(i));
+                let dy = q[1] - (p[1] + 2.0 * PI * f64::from(j));
+                best = best.min(dx.hypot(dy));
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn a_full_turn_shoulder_is_periodic_by_default_across_the_seam() {
+    let mut b = SoloBench::new();
+    let out = b.run(&format!(
+        "{FULL_TURN}let map = cs.random(200, #{{ distance: false, seed: 2 }});
+        let by_default = cs.boundary(30, #{{ precision: 1e-6, seed: 4 }});
+        let periodic = cs.boundary(30, #{{ precision: 1e-6, seed: 4, periodic: true }});
+        let flat = cs.boundary(30, #{{ precision: 1e-6, seed: 4, periodic: false }});
+        print(by_default.periodic);
+        print(flat.periodic);
+        for p in by_default.points {{ print(p); }}
+        let rows = [map.to_jointspace(by_default).rows, map.to_jointspace(periodic).rows,
+                    map.to_jointspace(flat).rows];
+        for i in 0..200 {{ print([rows[0][i], rows[1][i], rows[2][i]]); }}"
+    ));
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("true"), "{out}");
+    assert_eq!(lines.next(), Some("false"), "{out}");
+    let v = numbers(&lines.collect::<Vec<_>>().join("\n"));
+    let (points, rows) = v.split_at(60);
+    assert_eq!(rows.len(), 200 * 9, "{out}");
+    let mut seam_mattered = 0;
+    for row in rows.chunks(9) {
+        let (q, default, periodic, flat) = (&row[..2], row[2], row[5], row[8]);
+        assert_eq!((&row[3..5], &row[6..8]), (q, q));
+        let truth = periodic_brute_force(q, points);
+        assert!(
+            (default.abs() - truth).abs() < 1e-12,
+            "{q:?}: {default} vs {truth}"
+        );
+        assert_eq!(default, periodic, "{q:?}");
+        assert!(flat.abs() >= truth - 1e-12, "{q:?}: {flat} < {truth}");
+        if flat.abs() > truth + 1e-3 {
+            seam_mattered += 1;
+        }
+    }
+    // Near the seam the non-periodic distance is too long: the default is not it.
+    assert!(seam_mattered > 0, "no query crossed the seam\n{out}");
+}
+
 #[test]
 fn a_boundary_saves_its_points_and_options() {
     let mut b = SoloBench::new();
@@ -177,7 +233,8 @@ fn a_boundary_saves_its_points_and_options() {
     let json: serde_json::Value = serde_json::from_str(&text).expect("json parses");
     assert_eq!(json["points"].as_array().map(Vec::len), Some(12), "{text}");
     assert_eq!(json["precision"].as_f64(), Some(1e-4), "{text}");
-    assert_eq!(json["periodic"], serde_json::Value::Bool(false), "{text}");
+    // The ranges span a full turn: periodic by default.
+    assert_eq!(json["periodic"], serde_json::Value::Bool(true), "{text}");
     let file = std::fs::File::open(b.out.path().join("boundary.npy")).expect("boundary.npy");
     let points = Array2::<f64>::read_npy(file).expect("npy");
     assert_eq!(points.dim(), (12, 2));

@@ -126,7 +126,7 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         move |s: &mut Sampler, n: Dynamic| random(&c, s, &n, &Dynamic::UNIT)
     });
 
-    let boundary_text = "n free configurations within `precision` (joint-space length, default 1e-9) of a collision, by bisection.";
+    let boundary_text = "n free configurations within `precision` (joint-space length, default 1e-9) of a collision, by bisection; periodic (default): rotational joints whose range spans a full turn.";
     let boundary_params = [
         "sampler: CollisionSampler",
         "n: INT",
@@ -342,10 +342,11 @@ fn boundary(
     let n = usize_arg(n, "`n` of boundary()").or_script()?;
     let mut o = Options::new("boundary", opts).or_script()?;
     let precision = o.f64_or("precision", 1e-9).or_script()?;
-    let periodic = o.bool_or("periodic", false).or_script()?;
+    let periodic = o.bool("periodic").or_script()?;
     let seed = seed_option(&mut o, ctx.seed)?;
     o.finish().or_script()?;
-    let options = BoundaryOptions::new(n, precision, seed).with_periodic(periodic);
+    let mut options = BoundaryOptions::new(n, precision, seed);
+    options.periodic = periodic;
     let points = ctx
         .shards
         .workload(
