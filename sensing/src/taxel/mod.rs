@@ -6,8 +6,9 @@
 //! [`TaxelSensor`] for how probes find what they touch and how batches are read.
 
 mod config;
+mod degradation;
 mod history;
 mod sensor;
 
-pub use config::{ProbeTouch, TaxelConfig};
+pub use config::{MAX_HISTORY_STEPS, MAX_HISTORY_VALUES, ProbeTouch, TaxelConfig};
 pub use sensor::{TaxelReading, TaxelSensor};

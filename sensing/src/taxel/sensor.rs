@@ -13,6 +13,7 @@ use crate::error::{Result, SensingError};
 use crate::scene::Scene;
 use crate::surface_distance::{ClosedForm, projected};
 use crate::taxel::config::{ProbeTouch, TaxelConfig};
+use crate::taxel::degradation::Degradation;
 use crate::taxel::history::History;
 
 /// A collider another body carries, with its bound.
@@ -96,8 +97,11 @@ pub struct TaxelSensor {
     cloud_centre: Point3<f64>,
     cloud_radius: f64,
     rng: ChaCha8Rng,
+    degradation: Degradation,
     force_history: History,
     torque_history: History,
+    truth_force_history: History,
+    truth_torque_history: History,
 }
 
 impl TaxelSensor {
@@ -142,8 +146,11 @@ impl TaxelSensor {
             cloud_centre,
             cloud_radius,
             rng: ChaCha8Rng::seed_from_u64(config.seed),
+            degradation: Degradation::new(&config, vec![normal; probes.len()]),
             force_history: History::new(config.history_length, per_env),
             torque_history: History::new(config.history_length, per_env),
+            truth_force_history: History::new(config.history_length, per_env),
+            truth_torque_history: History::new(config.history_length, per_env),
             config,
         })
     }
@@ -168,58 +175,105 @@ impl TaxelSensor {
         self.link
     }
 
-    /// Clears the history and restarts the noise generator from its seed.
+    /// Clears both branches' histories and the measured branch's state (hysteresis, delay
+    /// line), and restarts the generators from the seed.
     pub fn reset(&mut self) {
         self.force_history.clear();
         self.torque_history.clear();
+        self.truth_force_history.clear();
+        self.truth_torque_history.clear();
+        self.degradation.reset();
         self.rng = ChaCha8Rng::seed_from_u64(self.config.seed);
     }
 
-    /// Reads one scene: arrays with `num_envs = 1`.
+    /// One step of the measured branch on one scene: arrays with `num_envs = 1`.
     pub fn read(&mut self, scene: &Scene) -> Result<TaxelReading> {
         self.read_batch(std::slice::from_ref(scene))
     }
 
-    /// Reads `scenes` (one per environment) in parallel. Errors: a scene whose structure
-    /// differs from the one the sensor was built for, a non-finite pose or velocity, a number of
-    /// environments different from the history's.
+    /// One step of the ground-truth branch on one scene: arrays with `num_envs = 1`.
+    pub fn read_ground_truth(&mut self, scene: &Scene) -> Result<TaxelReading> {
+        self.read_ground_truth_batch(std::slice::from_ref(scene))
+    }
+
+    /// One step of the measured branch on `scenes` (one per environment), evaluated in
+    /// parallel: the probe law with each probe's radius redrawn (`probe_radius_noise`) and the
+    /// penetration scaled by `probe_gain`, then the degradations in this order: crosstalk,
+    /// hysteresis, delay and jitter, additive noise, bias, quantisation, dead taxels; the
+    /// torque is `p × F + T_twist` from the degraded force. Each call is one step (it draws
+    /// noise and advances the delay line and the history).
+    ///
+    /// Errors: a scene whose structure differs from the one the sensor was built for, a
+    /// non-finite pose or velocity, a number of environments different from the state's.
     pub fn read_batch(&mut self, scenes: &[Scene]) -> Result<TaxelReading> {
         let envs = scenes.len();
-        let per_env = self.num_probes() * 3;
+        self.check_scenes(scenes)?;
+        let radii = self.draw_radii(envs);
+        let (mut force, mut torque) =
+            self.evaluate_all(scenes, radii.as_deref(), self.config.probe_gain)?;
+        if !self.degradation.is_identity() {
+            self.degradation.apply(envs, &mut force, &mut torque)?;
+        }
+        let length = self.config.history_length;
+        let probes = self.num_probes();
+        output(
+            (&mut self.force_history, &mut self.torque_history),
+            length,
+            (envs, probes),
+            (force, torque),
+        )
+    }
+
+    /// One step of the ground-truth branch on `scenes`: the probe law with the nominal radius
+    /// and no gain nor degradation. It keeps its own history (index 0 the newest), separate
+    /// from the measured branch's. Errors as [`read_batch`](Self::read_batch).
+    pub fn read_ground_truth_batch(&mut self, scenes: &[Scene]) -> Result<TaxelReading> {
+        let envs = scenes.len();
+        self.check_scenes(scenes)?;
+        let (force, torque) = self.evaluate_all(scenes, None, 1.0)?;
+        let length = self.config.history_length;
+        let probes = self.num_probes();
+        output(
+            (
+                &mut self.truth_force_history,
+                &mut self.truth_torque_history,
+            ),
+            length,
+            (envs, probes),
+            (force, torque),
+        )
+    }
+
+    fn check_scenes(&self, scenes: &[Scene]) -> Result<()> {
         for scene in scenes {
             self.check_scene(scene)?;
             scene.validate_state()?;
         }
-        let radii = self.draw_radii(envs);
-        let mut force = vec![0.0; envs * per_env];
-        let mut torque = vec![0.0; envs * per_env];
+        Ok(())
+    }
+
+    /// The probe law over every scene, in parallel: `(force, torque)`, `envs × probes × 3`
+    /// each.
+    fn evaluate_all(
+        &self,
+        scenes: &[Scene],
+        radii: Option<&[f64]>,
+        gain: f64,
+    ) -> Result<(Vec<f64>, Vec<f64>)> {
         let probes = self.num_probes();
-        let this = &*self;
+        let per_env = probes * 3;
+        let mut force = vec![0.0; scenes.len() * per_env];
+        let mut torque = vec![0.0; scenes.len() * per_env];
         force
             .par_chunks_mut(per_env.max(1))
             .zip(torque.par_chunks_mut(per_env.max(1)))
             .zip(scenes.par_iter())
             .enumerate()
             .try_for_each(|(e, ((f, t), scene))| {
-                let r = radii.as_ref().map(|r| &r[e * probes..(e + 1) * probes]);
-                this.evaluate(scene, r, f, t)
+                let r = radii.map(|r| &r[e * probes..(e + 1) * probes]);
+                self.evaluate(scene, r, gain, f, t)
             })?;
-        if self.config.history_length == 0 {
-            let shape = IxDyn(&[envs, probes, 3]);
-            return Ok(TaxelReading {
-                force: ArrayD::from_shape_vec(shape.clone(), force).map_err(shape_error)?,
-                torque: ArrayD::from_shape_vec(shape, torque).map_err(shape_error)?,
-            });
-        }
-        self.force_history.push(envs, &force)?;
-        self.torque_history.push(envs, &torque)?;
-        let shape = IxDyn(&[envs, self.config.history_length, probes, 3]);
-        Ok(TaxelReading {
-            force: ArrayD::from_shape_vec(shape.clone(), self.force_history.ordered())
-                .map_err(shape_error)?,
-            torque: ArrayD::from_shape_vec(shape, self.torque_history.ordered())
-                .map_err(shape_error)?,
-        })
+        Ok((force, torque))
     }
 
     /// Radii per environment and probe when noise is on (drawn serially, so that the result
@@ -269,6 +323,7 @@ impl TaxelSensor {
         &self,
         scene: &Scene,
         radii: Option<&[f64]>,
+        gain: f64,
         force: &mut [f64],
         torque: &mut [f64],
     ) -> Result<()> {
@@ -334,7 +389,7 @@ impl TaxelSensor {
             let touched = t.velocity + t.angular_velocity.cross(&(p - t.body_origin));
             let probe = link_velocity + link_angular.cross(&p);
             let touch = ProbeTouch {
-                penetration: radius - sd,
+                penetration: gain * (radius - sd),
                 normal,
                 relative_velocity: touched - probe,
                 relative_angular_velocity: t.angular_velocity - link_angular,
@@ -345,6 +400,30 @@ impl TaxelSensor {
         }
         Ok(())
     }
+}
+
+/// The reading of one branch: this step's arrays, or the branch's history with this step
+/// pushed.
+fn output(
+    histories: (&mut History, &mut History),
+    length: usize,
+    (envs, probes): (usize, usize),
+    (force, torque): (Vec<f64>, Vec<f64>),
+) -> Result<TaxelReading> {
+    if length == 0 {
+        let shape = IxDyn(&[envs, probes, 3]);
+        return Ok(TaxelReading {
+            force: ArrayD::from_shape_vec(shape.clone(), force).map_err(shape_error)?,
+            torque: ArrayD::from_shape_vec(shape, torque).map_err(shape_error)?,
+        });
+    }
+    histories.0.push(envs, &force)?;
+    histories.1.push(envs, &torque)?;
+    let shape = IxDyn(&[envs, length, probes, 3]);
+    Ok(TaxelReading {
+        force: ArrayD::from_shape_vec(shape.clone(), histories.0.ordered()).map_err(shape_error)?,
+        torque: ArrayD::from_shape_vec(shape, histories.1.ordered()).map_err(shape_error)?,
+    })
 }
 
 fn shape_error(e: ndarray::ShapeError) -> SensingError {

@@ -42,6 +42,35 @@ fn taxel_force_is_stiffness_times_depth() {
     }
 }
 
+/// Genesis's measured-branch case through the script API: gain 1.5, α 1.5, R 0.01, the block
+/// 6 mm below the probe (sd = 0.006): measured pen 1.5 × 0.004 = 0.006, F_z = 1000 × 0.006^1.5
+/// = 0.464758 N; ground truth 1000 × 0.004^1.5 = 0.252982 N; `raw` is the force. With
+/// `delay: 1` the first measured read is zero and the second is the first's value.
+#[test]
+fn measured_and_ground_truth_branches() {
+    let mut b = Bench::new();
+    let out = b.run(&format!(
+        "{FINGERTIP}
+        sc.set_pose(\"fingertip\", pose([0, 0, 0.006]));
+        let t = taxels(#{{ link_name: \"fingertip\", probe_gain: 1.5, normal_exponent: 1.5 }});
+        let m = t.read(sc);
+        print(m.force);
+        print(m.raw);
+        print(t.read_ground_truth(sc).force);
+        let d = taxels(#{{ link_name: \"fingertip\", probe_gain: 1.5, normal_exponent: 1.5,
+                          delay: 1, dead_taxels: [], noise: 0.0 }});
+        print(d.read(sc).force);
+        print(d.read(sc).force);"
+    ));
+    let v = numbers(&out);
+    assert_eq!(v.len(), 15, "{out}");
+    let want = [0.464758, 0.464758, 0.252982, 0.0, 0.464758];
+    for (i, w) in want.iter().enumerate() {
+        assert!(v[i * 3].abs() + v[i * 3 + 1].abs() < 1e-12, "{out}");
+        assert!((v[i * 3 + 2] - w).abs() < 1e-6, "{i}: {out}");
+    }
+}
+
 const FINGER: &str = r#"
 let sc = scene();
 sc.add_body("ball", sphere(0.03), pose([0, 0, 0]));
@@ -217,6 +246,18 @@ fn bad_taxel_options_are_refused() {
         "{FINGERTIP}\nlet t = taxels(#{{ link_name: \"thumb\" }});\nprint(t.read(sc));"
     ));
     assert_fails_at(&d, "thumb", 7);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", normal_stiffness: -1.0 });");
+    assert_fails_at(&d, "normal_stiffness", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", noise: -0.1 });");
+    assert_fails_at(&d, "noise", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", history_length: 1000000000000 });");
+    assert_fails_at(&d, "history_length", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", delay: -1 });");
+    assert_fails_at(&d, "delay", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", dead_taxels: [2] });");
+    assert_fails_at(&d, "dead_taxels", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", probe_gian: 1.5 });");
+    assert_fails_at(&d, "probe_gian", 1);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use rhai::{Array, Dynamic, Engine, FLOAT, Map};
 
 use crate::bindings::doc;
 use crate::context::ShellContext;
-use crate::convert::{describe, from_f64s, from_points, points_arg};
+use crate::convert::{describe, from_f64s, from_indices, from_points, points_arg, usize_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
 
@@ -48,8 +48,14 @@ impl ScriptTaxels {
         })
     }
 
-    /// One reading of `scene` (the sensor is rebuilt when the scene changes).
+    /// One step of the measured branch on `scene` (the sensor is rebuilt when the scene
+    /// changes).
     pub(super) fn read(&self, scene: &ScriptScene) -> ScriptResult<TaxelReading> {
+        self.step(scene, false)
+    }
+
+    /// One step of the measured branch (`truth` false) or of the ground truth on `scene`.
+    fn step(&self, scene: &ScriptScene, truth: bool) -> ScriptResult<TaxelReading> {
         let mut built = self.lock()?;
         let s = scene.fresh()?;
         let stale = built.as_ref().is_none_or(|b| !b.scene.same(scene));
@@ -61,6 +67,7 @@ impl ScriptTaxels {
             });
         }
         match built.as_mut() {
+            Some(b) if truth => b.sensor.read_ground_truth(&s.scene).or_script(),
             Some(b) => b.sensor.read(&s.scene).or_script(),
             None => Err(script_error(ShellError::argument(
                 "a taxel sensor",
@@ -80,14 +87,13 @@ fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels>
         None => d.probe_local_pos.clone(),
         Some(p) => points_arg(&p, "option `probe_local_pos` of taxels()").or_script()?,
     };
-    let history = o.int_or("history_length", 0).or_script()?;
-    let history = usize::try_from(history).map_err(|_| {
-        script_error(ShellError::argument(
-            "option `history_length` of taxels()",
-            "a count >= 0",
-            history.to_string(),
-        ))
-    })?;
+    let history = count(&mut o, "history_length")?;
+    let delay = count(&mut o, "delay")?;
+    let jitter = count(&mut o, "jitter")?;
+    let dead_taxels = match o.value("dead_taxels") {
+        None => Vec::new(),
+        Some(v) => indices_arg(&v, "option `dead_taxels` of taxels()").or_script()?,
+    };
     let seed = o.int("seed").or_script()?.map_or(ctx.seed, |s| s as u64);
     let config = TaxelConfig {
         link_name: link,
@@ -109,12 +115,36 @@ fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels>
         twist_scalar: o.f64_or("twist_scalar", d.twist_scalar).or_script()?,
         history_length: history,
         seed,
+        probe_gain: o.f64_or("probe_gain", d.probe_gain).or_script()?,
+        delay,
+        jitter,
+        noise: o.f64_or("noise", d.noise).or_script()?,
+        bias: o.f64_or("bias", d.bias).or_script()?,
+        resolution: o.f64_or("resolution", d.resolution).or_script()?,
+        dead_taxels,
+        crosstalk: o.f64_or("crosstalk", d.crosstalk).or_script()?,
+        crosstalk_radius: o
+            .f64_or("crosstalk_radius", d.crosstalk_radius)
+            .or_script()?,
+        hysteresis: o.f64_or("hysteresis", d.hysteresis).or_script()?,
     };
     o.finish().or_script()?;
     config.validate().or_script()?;
     Ok(ScriptTaxels {
         config,
         built: Arc::new(Mutex::new(None)),
+    })
+}
+
+/// A count option (>= 0), 0 when absent.
+fn count(o: &mut Options, key: &'static str) -> ScriptResult<usize> {
+    let n = o.int_or(key, 0).or_script()?;
+    usize::try_from(n).map_err(|_| {
+        script_error(ShellError::argument(
+            format!("option `{key}` of taxels()"),
+            "a count >= 0",
+            n.to_string(),
+        ))
     })
 }
 
@@ -136,9 +166,23 @@ fn reading_map(r: &TaxelReading, drop_env: bool) -> Map {
         }
     };
     let mut m = Map::new();
-    m.insert("force".into(), shape(&r.force));
+    let force = shape(&r.force);
+    m.insert("raw".into(), force.clone());
+    m.insert("force".into(), force);
     m.insert("torque".into(), shape(&r.torque));
     m
+}
+
+/// An array of probe indices.
+fn indices_arg(value: &Dynamic, what: &str) -> Result<Vec<usize>, ShellError> {
+    let items = value
+        .as_array_ref()
+        .map_err(|_| ShellError::argument(what, "an array of probe indices", describe(value)))?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| usize_arg(v, &format!("{what}, element {i}")))
+        .collect()
 }
 
 fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
@@ -172,24 +216,32 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "taxels",
         &[
-            "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, seed}",
+            "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels: [i], crosstalk, crosstalk_radius, hysteresis, seed}",
             "Taxels",
         ],
-        "Kinematic taxels on a body (Genesis's options and defaults; seed defaults to --seed).",
+        "Kinematic taxels on a body (Genesis's options and defaults; the measured-branch options default to off; seed defaults to --seed).",
     )
     .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, &opts));
     doc(
         "read",
-        &["taxels: Taxels", "scene: Scene", "#{force, torque}"],
-        "Probe forces and torques (link frame), shape [probes][3] (or [history][probes][3]).",
+        &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
+        "One step of the measured branch: probe forces and torques (link frame), shape [probes][3] (or [history][probes][3]); raw is force.",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
-        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.read(&scene)?, true))
+        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, false)?, true))
+    });
+    doc(
+        "read_ground_truth",
+        &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
+        "One step of the ground truth (nominal radius, no gain nor degradation), with its own history; shapes as read().",
+    )
+    .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
+        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, true)?, true))
     });
     doc(
         "read_batch",
-        &["taxels: Taxels", "scenes: [Scene]", "#{force, torque}"],
-        "Reads several scenes of the same structure at once (in parallel): shape [envs]([history])[probes][3].",
+        &["taxels: Taxels", "scenes: [Scene]", "#{force, torque, raw}"],
+        "Measured branch on several scenes of the same structure at once (in parallel): shape [envs]([history])[probes][3].",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scenes: Dynamic| {
         let list = scenes_arg(&scenes)?;
@@ -223,7 +275,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "reset",
         &["taxels: Taxels", "()"],
-        "Clears the history (and the noise stream restarts).",
+        "Clears both histories and the measured state (hysteresis, delay line); the noise streams restart.",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels| -> ScriptResult<()> {
         if let Some(b) = t.lock()?.as_mut() {
@@ -283,6 +335,19 @@ fn config_map(c: &TaxelConfig) -> Map {
         Dynamic::from_int(c.history_length as i64),
     );
     m.insert("seed".into(), Dynamic::from_int(c.seed as i64));
+    m.insert("probe_gain".into(), f(c.probe_gain));
+    m.insert("delay".into(), Dynamic::from_int(c.delay as i64));
+    m.insert("jitter".into(), Dynamic::from_int(c.jitter as i64));
+    m.insert("noise".into(), f(c.noise));
+    m.insert("bias".into(), f(c.bias));
+    m.insert("resolution".into(), f(c.resolution));
+    m.insert(
+        "dead_taxels".into(),
+        Dynamic::from_array(from_indices(&c.dead_taxels)),
+    );
+    m.insert("crosstalk".into(), f(c.crosstalk));
+    m.insert("crosstalk_radius".into(), f(c.crosstalk_radius));
+    m.insert("hysteresis".into(), f(c.hysteresis));
     m
 }
 
