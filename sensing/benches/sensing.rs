@@ -3,7 +3,8 @@
 //! - `touch_observe`: one observation of a MIMo-scale scene (a hand of six bodies, about
 //!   6,000 mesh sensors) with 20 given contacts; bar 50 µs with `spread_linear`.
 //! - `touch_build`: building the sensors (sensor meshes, containment, k-d trees); bar 100 ms.
-//! - `taxels`: probe evaluations per second on one core against primitives; bar 5 million.
+//! - `taxels`: probe evaluations per second on one core against primitives; bar 5 million,
+//!   for the ground truth and for the measured branch with every measured option on.
 //!
 //! Run with `cargo bench -p morsel-sensing`.
 
@@ -231,6 +232,27 @@ fn taxel_scene(all_touching: bool) -> (Scene, TaxelConfig) {
     (scene, config)
 }
 
+/// The mixed scene's probes with every measured option on: radius noise, gain, crosstalk with
+/// the four grid neighbours (1.1 mm), hysteresis, delay 2 and jitter 1, noise, bias, resolution
+/// and 1 % dead taxels.
+fn measured_config(config: TaxelConfig) -> TaxelConfig {
+    TaxelConfig {
+        probe_radius_noise: 0.0005,
+        probe_gain: 1.2,
+        crosstalk: 0.05,
+        crosstalk_radius: 0.0011,
+        hysteresis: 0.01,
+        delay: 2,
+        jitter: 1,
+        noise: 0.02,
+        bias: 0.01,
+        resolution: 0.001,
+        dead_taxels: (0..10_000).step_by(100).collect(),
+        seed: 1,
+        ..config
+    }
+}
+
 fn taxel_benches(c: &mut Criterion) {
     let one_core = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -258,6 +280,14 @@ fn taxel_benches(c: &mut Criterion) {
         });
     }
     let (scene, config) = taxel_scene(false);
+    let mut taxels = TaxelSensor::new(config.clone(), &scene).unwrap();
+    group.bench_function("mixed_ground_truth_10k_probes_one_core", |b| {
+        b.iter(|| one_core.install(|| black_box(taxels.read_ground_truth(&scene).unwrap())))
+    });
+    let mut taxels = TaxelSensor::new(measured_config(config.clone()), &scene).unwrap();
+    group.bench_function("mixed_measured_all_options_10k_probes_one_core", |b| {
+        b.iter(|| one_core.install(|| black_box(taxels.read(&scene).unwrap())))
+    });
     let scenes = vec![scene; 16];
     let mut taxels = TaxelSensor::new(config, &scenes[0]).unwrap();
     group.throughput(Throughput::Elements(16 * 10_000));
@@ -338,6 +368,25 @@ fn cpu_time_report() {
             one_core.install(|| black_box(taxels.read(&scene).unwrap()));
         });
     }
+    let (scene, config) = taxel_scene(false);
+    let mut taxels = TaxelSensor::new(config.clone(), &scene).unwrap();
+    cpu_time_per_call(
+        "taxels mixed, ground truth, one core",
+        10_000.0,
+        "probe",
+        || {
+            one_core.install(|| black_box(taxels.read_ground_truth(&scene).unwrap()));
+        },
+    );
+    let mut taxels = TaxelSensor::new(measured_config(config), &scene).unwrap();
+    cpu_time_per_call(
+        "taxels mixed, measured with every option, one core",
+        10_000.0,
+        "probe",
+        || {
+            one_core.install(|| black_box(taxels.read(&scene).unwrap()));
+        },
+    );
 }
 
 criterion_group!(benches, touch_benches, taxel_benches);

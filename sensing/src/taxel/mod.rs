@@ -8,7 +8,9 @@
 mod config;
 mod degradation;
 mod history;
+mod probe_state;
 mod sensor;
 
 pub use config::{MAX_HISTORY_STEPS, MAX_HISTORY_VALUES, ProbeTouch, TaxelConfig};
+pub use probe_state::{ProbeState, tangent_frame};
 pub use sensor::{TaxelReading, TaxelSensor};

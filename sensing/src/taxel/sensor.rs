@@ -15,6 +15,7 @@ use crate::surface_distance::{ClosedForm, projected};
 use crate::taxel::config::{ProbeTouch, TaxelConfig};
 use crate::taxel::degradation::Degradation;
 use crate::taxel::history::History;
+use crate::taxel::probe_state::{ProbeState, StateHistories, probe_state, tangent_frame};
 
 /// A collider another body carries, with its bound.
 #[derive(Debug, Clone)]
@@ -102,6 +103,7 @@ pub struct TaxelSensor {
     torque_history: History,
     truth_force_history: History,
     truth_torque_history: History,
+    state_histories: StateHistories,
 }
 
 impl TaxelSensor {
@@ -151,6 +153,7 @@ impl TaxelSensor {
             torque_history: History::new(config.history_length, per_env),
             truth_force_history: History::new(config.history_length, per_env),
             truth_torque_history: History::new(config.history_length, per_env),
+            state_histories: StateHistories::new(config.history_length, probes.len()),
             config,
         })
     }
@@ -182,6 +185,7 @@ impl TaxelSensor {
         self.torque_history.clear();
         self.truth_force_history.clear();
         self.truth_torque_history.clear();
+        self.state_histories.clear();
         self.degradation.reset();
         self.rng = ChaCha8Rng::seed_from_u64(self.config.seed);
     }
@@ -242,6 +246,42 @@ impl TaxelSensor {
             (envs, probes),
             (force, torque),
         )
+    }
+
+    /// One step of the per-probe contact flag, raw depth and slip on one scene.
+    pub fn read_probe_state(&mut self, scene: &Scene) -> Result<ProbeState> {
+        self.read_probe_state_batch(std::slice::from_ref(scene))
+    }
+
+    /// One step of the per-probe contact flag, raw penetration depth and slip (see
+    /// [`ProbeState`]) on `scenes`, from the ground-truth geometry, with its own history.
+    /// Errors as [`read_batch`](Self::read_batch).
+    pub fn read_probe_state_batch(&mut self, scenes: &[Scene]) -> Result<ProbeState> {
+        self.check_scenes(scenes)?;
+        let probes = self.num_probes();
+        let envs = scenes.len();
+        let mut contact = vec![0.0; envs * probes];
+        let mut depth = vec![0.0; envs * probes];
+        let mut slip = vec![0.0; envs * probes * 2];
+        let tangents = tangent_frame(&self.normal);
+        contact
+            .par_chunks_mut(probes.max(1))
+            .zip(depth.par_chunks_mut(probes.max(1)))
+            .zip(slip.par_chunks_mut((probes * 2).max(1)))
+            .zip(scenes.par_iter())
+            .try_for_each(|(((c, d), v), scene)| {
+                self.visit(scene, None, 1.0, |i, _, touch| {
+                    probe_state(
+                        touch,
+                        &tangents,
+                        &mut c[i],
+                        &mut d[i],
+                        &mut v[i * 2..i * 2 + 2],
+                    );
+                })
+            })?;
+        self.state_histories
+            .output((envs, probes), (contact, depth, slip))
     }
 
     fn check_scenes(&self, scenes: &[Scene]) -> Result<()> {
@@ -315,10 +355,6 @@ impl TaxelSensor {
     }
 
     /// Evaluates every probe in one scene into `force` and `torque` (`num_probes × 3` each).
-    ///
-    /// Everything is expressed in the link frame once per scene, so that a probe costs a
-    /// squared-distance test per nearby target, and a closed-form distance only when it may
-    /// touch.
     fn evaluate(
         &self,
         scene: &Scene,
@@ -326,6 +362,36 @@ impl TaxelSensor {
         gain: f64,
         force: &mut [f64],
         torque: &mut [f64],
+    ) -> Result<()> {
+        self.visit(scene, radii, gain, |i, p, touch| {
+            let out = i * 3..i * 3 + 3;
+            match touch {
+                None => {
+                    force[out.clone()].fill(0.0);
+                    torque[out].fill(0.0);
+                }
+                Some(touch) => {
+                    let (f, t) = self.config.probe_law(&Point3::from(*p), touch);
+                    force[out.clone()].copy_from_slice(f.as_slice());
+                    torque[out].copy_from_slice(t.as_slice());
+                }
+            }
+        })
+    }
+
+    /// Finds what every probe touches in one scene and calls `visit(probe, position, touch)`
+    /// with everything in the link frame (`None` when the probe touches nothing; the
+    /// penetration is multiplied by `gain`).
+    ///
+    /// Everything is expressed in the link frame once per scene, so that a probe costs a
+    /// squared-distance test per nearby target, and a closed-form distance only when it may
+    /// touch.
+    pub(super) fn visit(
+        &self,
+        scene: &Scene,
+        radii: Option<&[f64]>,
+        gain: f64,
+        mut visit: impl FnMut(usize, &Vector3<f64>, Option<&ProbeTouch>),
     ) -> Result<()> {
         let bodies = scene.bodies();
         let link = &bodies[self.link];
@@ -379,10 +445,8 @@ impl TaxelSensor {
                     best = Some((sd.signed_distance, t.rotation * sd.normal, k));
                 }
             }
-            let out = i * 3..i * 3 + 3;
             let Some((sd, normal, k)) = best else {
-                force[out.clone()].fill(0.0);
-                torque[out].fill(0.0);
+                visit(i, &p, None);
                 continue;
             };
             let t = &placed[k];
@@ -394,9 +458,7 @@ impl TaxelSensor {
                 relative_velocity: touched - probe,
                 relative_angular_velocity: t.angular_velocity - link_angular,
             };
-            let (f, t) = self.config.probe_law(&Point3::from(p), &touch);
-            force[out.clone()].copy_from_slice(f.as_slice());
-            torque[out].copy_from_slice(t.as_slice());
+            visit(i, &p, Some(&touch));
         }
         Ok(())
     }

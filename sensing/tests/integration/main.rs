@@ -10,4 +10,5 @@ mod frames;
 mod measured;
 mod nearest;
 mod path_rule;
+mod probe_state;
 mod taxels;

@@ -71,6 +71,34 @@ fn measured_and_ground_truth_branches() {
     }
 }
 
+/// The sibling sensors: the fingertip 4 mm above the block, the block sliding at
+/// (0.1, 0.2, 0) m/s: probes at x = 0 and 0.005 touch (depth 0.01 − 0.004 = 0.006 m,
+/// slip (0.1, 0.2) along x, y); a probe 2 cm up does not (false, depth 0, slip 0).
+#[test]
+fn contact_flags_depths_and_slip() {
+    let mut b = Bench::new();
+    let out = b.run(&format!(
+        "{FINGERTIP}
+        sc.set_pose(\"fingertip\", pose([0, 0, 0.004]));
+        sc.set_velocity(\"block\", [0.1, 0.2, 0], [0, 0, 0]);
+        let opts = #{{ link_name: \"fingertip\", probe_local_pos: [[0, 0, 0], [0.005, 0, 0], [0, 0, 0.02]] }};
+        print(taxel_contacts(opts).read(sc));
+        let d = taxel_depths(opts).read(sc);
+        print(d.depth);
+        print(d.slip);"
+    ));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "[true, true, false]", "{out}");
+    let depth = numbers(lines[1]);
+    let slip = numbers(lines[2]);
+    for (got, want) in depth.iter().zip([0.006, 0.006, 0.0]) {
+        assert!((got - want).abs() < 1e-12, "{out}");
+    }
+    for (got, want) in slip.iter().zip([0.1, 0.2, 0.1, 0.2, 0.0, 0.0]) {
+        assert!((got - want).abs() < 1e-12, "{out}");
+    }
+}
+
 const FINGER: &str = r#"
 let sc = scene();
 sc.add_body("ball", sphere(0.03), pose([0, 0, 0]));

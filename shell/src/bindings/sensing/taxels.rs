@@ -6,7 +6,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use morsel_sensing::{TaxelConfig, TaxelReading, TaxelSensor};
+use morsel_sensing::{Scene, TaxelConfig, TaxelReading, TaxelSensor};
 use nalgebra::{Point3, Vector3};
 use ndarray::{ArrayD, ArrayViewD, Axis};
 use rhai::{Array, Dynamic, Engine, FLOAT, Map};
@@ -56,6 +56,22 @@ impl ScriptTaxels {
 
     /// One step of the measured branch (`truth` false) or of the ground truth on `scene`.
     fn step(&self, scene: &ScriptScene, truth: bool) -> ScriptResult<TaxelReading> {
+        self.with_sensor(scene, |sensor, s| {
+            if truth {
+                sensor.read_ground_truth(s)
+            } else {
+                sensor.read(s)
+            }
+        })
+    }
+
+    /// Runs `f` on the sensor built for `scene` (rebuilt, with its state cleared, when the
+    /// scene changes).
+    pub(super) fn with_sensor<T>(
+        &self,
+        scene: &ScriptScene,
+        f: impl FnOnce(&mut TaxelSensor, &Scene) -> morsel_sensing::Result<T>,
+    ) -> ScriptResult<T> {
         let mut built = self.lock()?;
         let s = scene.fresh()?;
         let stale = built.as_ref().is_none_or(|b| !b.scene.same(scene));
@@ -67,19 +83,20 @@ impl ScriptTaxels {
             });
         }
         match built.as_mut() {
-            Some(b) if truth => b.sensor.read_ground_truth(&s.scene).or_script(),
-            Some(b) => b.sensor.read(&s.scene).or_script(),
-            None => Err(script_error(ShellError::argument(
-                "a taxel sensor",
-                "a built sensor",
-                "none",
-            ))),
+            Some(b) => f(&mut b.sensor, &s.scene).or_script(),
+            None => unreachable_sensor(),
         }
     }
 }
 
-fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels> {
-    let mut o = Options::new("taxels", opts).or_script()?;
+/// Builds the taxel configuration of `function(opts)` (`taxels`, `taxel_contacts`,
+/// `taxel_depths` share the options).
+pub(super) fn make_taxels(
+    ctx: &ShellContext,
+    function: &str,
+    opts: &Dynamic,
+) -> ScriptResult<ScriptTaxels> {
+    let mut o = Options::new(function, opts).or_script()?;
     let d = TaxelConfig::default();
     let link = o.string("link_name").or_script()?;
     let link = o.required("link_name", link).or_script()?;
@@ -87,9 +104,9 @@ fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels>
         None => d.probe_local_pos.clone(),
         Some(p) => points_arg(&p, "option `probe_local_pos` of taxels()").or_script()?,
     };
-    let history = count(&mut o, "history_length")?;
-    let delay = count(&mut o, "delay")?;
-    let jitter = count(&mut o, "jitter")?;
+    let history = count(&mut o, function, "history_length")?;
+    let delay = count(&mut o, function, "delay")?;
+    let jitter = count(&mut o, function, "jitter")?;
     let dead_taxels = match o.value("dead_taxels") {
         None => Vec::new(),
         Some(v) => indices_arg(&v, "option `dead_taxels` of taxels()").or_script()?,
@@ -137,11 +154,11 @@ fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels>
 }
 
 /// A count option (>= 0), 0 when absent.
-fn count(o: &mut Options, key: &'static str) -> ScriptResult<usize> {
+fn count(o: &mut Options, function: &str, key: &'static str) -> ScriptResult<usize> {
     let n = o.int_or(key, 0).or_script()?;
     usize::try_from(n).map_err(|_| {
         script_error(ShellError::argument(
-            format!("option `{key}` of taxels()"),
+            format!("option `{key}` of {function}()"),
             "a count >= 0",
             n.to_string(),
         ))
@@ -149,7 +166,7 @@ fn count(o: &mut Options, key: &'static str) -> ScriptResult<usize> {
 }
 
 /// A numeric array as nested Rhai arrays.
-fn nested(a: &ArrayViewD<'_, f64>) -> Dynamic {
+pub(super) fn nested(a: &ArrayViewD<'_, f64>) -> Dynamic {
     if a.ndim() <= 1 {
         return Dynamic::from_array(from_f64s(&a.iter().copied().collect::<Vec<_>>()));
     }
@@ -185,7 +202,7 @@ fn indices_arg(value: &Dynamic, what: &str) -> Result<Vec<usize>, ShellError> {
         .collect()
 }
 
-fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
+pub(super) fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
     let what = "`scenes` of read_batch()";
     let items = value.as_array_ref().map_err(|_| {
         script_error(ShellError::argument(
@@ -221,7 +238,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         ],
         "Kinematic taxels on a body (Genesis's options and defaults; the measured-branch options default to off; seed defaults to --seed).",
     )
-    .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, &opts));
+    .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, "taxels", &opts));
     doc(
         "read",
         &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
