@@ -18,6 +18,10 @@ pub struct TaxelConfig {
     /// `(tangent_x, tangent_y, normal)`. The force law itself uses the normal of the touched
     /// surface.
     pub probe_local_normal: Vector3<f64>,
+    /// Per-probe normals in the link frame (normalised on use), one per probe, overriding
+    /// `probe_local_normal`; empty (the default) shares `probe_local_normal`. Skins set them to
+    /// the surface's outward normals. They orient the bias and the slip's tangent frame.
+    pub probe_normals: Vec<Vector3<f64>>,
     /// Probe radius `R` (m, >= 0). Default 0.01.
     pub probe_radius: f64,
     /// Radius noise amplitude (m, >= 0). When > 0 each probe's radius is redrawn every read as
@@ -82,6 +86,7 @@ impl Default for TaxelConfig {
             link_name: String::new(),
             probe_local_pos: vec![Point3::origin()],
             probe_local_normal: Vector3::z(),
+            probe_normals: Vec::new(),
             probe_radius: 0.01,
             probe_radius_noise: 0.0,
             normal_stiffness: 1000.0,
@@ -154,6 +159,29 @@ impl TaxelConfig {
                 value: "[0, 0, 0]".into(),
             });
         }
+        if !self.probe_normals.is_empty() {
+            if self.probe_normals.len() != self.probe_local_pos.len() {
+                return Err(SensingError::InvalidParameter {
+                    parameter: "probe_normals",
+                    requirement: "must give one normal per probe (or none)",
+                    value: format!(
+                        "{} normals for {} probes",
+                        self.probe_normals.len(),
+                        self.probe_local_pos.len()
+                    ),
+                });
+            }
+            for n in &self.probe_normals {
+                finite3("probe_normals", n.as_slice())?;
+                if n.norm() == 0.0 {
+                    return Err(SensingError::InvalidParameter {
+                        parameter: "probe_normals",
+                        requirement: "must be non-zero vectors",
+                        value: "[0, 0, 0]".into(),
+                    });
+                }
+            }
+        }
         let nonneg = |name: &'static str, v: f64| {
             check_param(
                 name,
@@ -176,6 +204,16 @@ impl TaxelConfig {
         )?;
         self.validate_measured()?;
         self.validate_lengths()
+    }
+
+    /// The unit normal of every probe: `probe_normals` normalised, or the shared
+    /// `probe_local_normal` for each probe (call on a validated configuration).
+    pub fn unit_normals(&self) -> Vec<Vector3<f64>> {
+        if self.probe_normals.is_empty() {
+            vec![self.probe_local_normal.normalize(); self.probe_local_pos.len()]
+        } else {
+            self.probe_normals.iter().map(|n| n.normalize()).collect()
+        }
     }
 
     /// Whether the measured branch equals the ground truth (no measured-only option is on).

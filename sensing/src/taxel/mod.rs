@@ -10,6 +10,7 @@ mod degradation;
 mod history;
 mod probe_state;
 mod sensor;
+mod skin;
 
 pub use config::{MAX_HISTORY_STEPS, MAX_HISTORY_VALUES, ProbeTouch, TaxelConfig};
 pub use probe_state::{ProbeState, tangent_frame};

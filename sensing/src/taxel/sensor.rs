@@ -148,7 +148,7 @@ impl TaxelSensor {
             cloud_centre,
             cloud_radius,
             rng: ChaCha8Rng::seed_from_u64(config.seed),
-            degradation: Degradation::new(&config, vec![normal; probes.len()]),
+            degradation: Degradation::new(&config, config.unit_normals()),
             force_history: History::new(config.history_length, per_env),
             torque_history: History::new(config.history_length, per_env),
             truth_force_history: History::new(config.history_length, per_env),
@@ -263,7 +263,12 @@ impl TaxelSensor {
         let mut contact = vec![0.0; envs * probes];
         let mut depth = vec![0.0; envs * probes];
         let mut slip = vec![0.0; envs * probes * 2];
-        let tangents = tangent_frame(&self.normal);
+        let tangents: Vec<_> = self
+            .config
+            .unit_normals()
+            .iter()
+            .map(tangent_frame)
+            .collect();
         contact
             .par_chunks_mut(probes.max(1))
             .zip(depth.par_chunks_mut(probes.max(1)))
@@ -273,7 +278,7 @@ impl TaxelSensor {
                 self.visit(scene, None, 1.0, |i, _, touch| {
                     probe_state(
                         touch,
-                        &tangents,
+                        &tangents[i],
                         &mut c[i],
                         &mut d[i],
                         &mut v[i * 2..i * 2 + 2],

@@ -11,4 +11,5 @@ mod measured;
 mod nearest;
 mod path_rule;
 mod probe_state;
+mod skin;
 mod taxels;

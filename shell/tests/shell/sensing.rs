@@ -99,6 +99,36 @@ fn contact_flags_depths_and_slip() {
     }
 }
 
+/// A skin over a 0.2 m cube at spacing 0.08: MIMo's rule gives 26 points (coordinates −0.1,
+/// 0, 0.1 per axis, the centre left out). A slab whose bottom face is 6 mm above the top face
+/// presses the 9 probes at z = 0.1 by R − 0.006 = 0.004 m each: −4 N along z each, −36 N in
+/// all; the others lie at z <= 0, out of reach.
+#[test]
+fn skins_cover_a_body() {
+    let mut b = Bench::new();
+    let out = b.run(
+        "let sc = scene();
+        sc.add_body(\"cube\", #{ colliders: [[box(0.1, 0.1, 0.1), pose([0, 0, 0])]] });
+        sc.add_body(\"slab\", #{ colliders: [[box(0.3, 0.3, 0.01), pose([0, 0, 0.116])]] });
+        let skin = taxel_skin(sc, #{ body: \"cube\", spacing: 0.08 });
+        print(skin.num_probes);
+        let f = skin.read(sc).force;
+        let total = 0.0;
+        for p in f { total += p[2]; }
+        print(total);",
+    );
+    let v = numbers(&out);
+    assert_eq!(v[0], 26.0, "{out}");
+    assert!((v[1] + 36.0).abs() < 1e-9, "{out}");
+    let d =
+        b.fail("let sc = scene();\nlet s = taxel_skin(sc, #{ body: \"cube\", spacing: 0.08 });");
+    assert_fails_at(&d, "cube", 2);
+    let d = b.fail(
+        "let sc = scene();\nsc.add_body(\"cube\", #{ colliders: [[box(0.1, 0.1, 0.1), pose([0, 0, 0])]] });\nlet s = taxel_skin(sc, #{ body: \"cube\", spacing: -1.0 });",
+    );
+    assert_fails_at(&d, "spacing", 3);
+}
+
 const FINGER: &str = r#"
 let sc = scene();
 sc.add_body("ball", sphere(0.03), pose([0, 0, 0]));

@@ -13,7 +13,9 @@ use rhai::{Array, Dynamic, Engine, FLOAT, Map};
 
 use crate::bindings::doc;
 use crate::context::ShellContext;
-use crate::convert::{describe, from_f64s, from_indices, from_points, points_arg, usize_arg};
+use crate::convert::{
+    describe, from_f64s, from_indices, from_points, from_vectors, points_arg, usize_arg,
+};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
 
@@ -102,23 +104,64 @@ pub(super) fn make_taxels(
     let link = o.required("link_name", link).or_script()?;
     let probes = match o.value("probe_local_pos") {
         None => d.probe_local_pos.clone(),
-        Some(p) => points_arg(&p, "option `probe_local_pos` of taxels()").or_script()?,
+        Some(p) => {
+            points_arg(&p, &format!("option `probe_local_pos` of {function}()")).or_script()?
+        }
     };
-    let history = count(&mut o, function, "history_length")?;
-    let delay = count(&mut o, function, "delay")?;
-    let jitter = count(&mut o, function, "jitter")?;
-    let dead_taxels = match o.value("dead_taxels") {
-        None => Vec::new(),
-        Some(v) => indices_arg(&v, "option `dead_taxels` of taxels()").or_script()?,
-    };
-    let seed = o.int("seed").or_script()?.map_or(ctx.seed, |s| s as u64);
+    let normal = o
+        .vector3("probe_local_normal")
+        .or_script()?
+        .unwrap_or(d.probe_local_normal);
     let config = TaxelConfig {
         link_name: link,
         probe_local_pos: probes,
-        probe_local_normal: o
-            .vector3("probe_local_normal")
-            .or_script()?
-            .unwrap_or(d.probe_local_normal),
+        probe_local_normal: normal,
+        ..law_options(ctx, &mut o, function)?
+    };
+    o.finish().or_script()?;
+    built(config)
+}
+
+/// A configuration checked and wrapped for scripts.
+fn built(config: TaxelConfig) -> ScriptResult<ScriptTaxels> {
+    config.validate().or_script()?;
+    Ok(ScriptTaxels {
+        config,
+        built: Arc::new(Mutex::new(None)),
+    })
+}
+
+/// `taxel_skin(scene, #{ body, spacing, ... })`: probes over every collider of a body.
+fn make_skin(
+    ctx: &ShellContext,
+    scene: &ScriptScene,
+    opts: &Dynamic,
+) -> ScriptResult<ScriptTaxels> {
+    let function = "taxel_skin";
+    let mut o = Options::new(function, opts).or_script()?;
+    let body = o.string("body").or_script()?;
+    let body = o.required("body", body).or_script()?;
+    let spacing = o.f64("spacing").or_script()?;
+    let spacing = o.required("spacing", spacing).or_script()?;
+    let base = law_options(ctx, &mut o, function)?;
+    o.finish().or_script()?;
+    let state = scene.fresh()?;
+    built(base.skin(&state.scene, &body, spacing).or_script()?)
+}
+
+/// The options every taxel function shares: the law, the history, the measured branch and
+/// the seed (the link and the probes are left at their defaults).
+fn law_options(ctx: &ShellContext, o: &mut Options, function: &str) -> ScriptResult<TaxelConfig> {
+    let d = TaxelConfig::default();
+    let history = count(o, function, "history_length")?;
+    let delay = count(o, function, "delay")?;
+    let jitter = count(o, function, "jitter")?;
+    let dead_taxels = match o.value("dead_taxels") {
+        None => Vec::new(),
+        Some(v) => indices_arg(&v, &format!("option `dead_taxels` of {function}()")).or_script()?,
+    };
+    let seed = o.int("seed").or_script()?.map_or(ctx.seed, |s| s as u64);
+    Ok(TaxelConfig {
         probe_radius: o.f64_or("probe_radius", d.probe_radius).or_script()?,
         probe_radius_noise: o
             .f64_or("probe_radius_noise", d.probe_radius_noise)
@@ -144,12 +187,7 @@ pub(super) fn make_taxels(
             .f64_or("crosstalk_radius", d.crosstalk_radius)
             .or_script()?,
         hysteresis: o.f64_or("hysteresis", d.hysteresis).or_script()?,
-    };
-    o.finish().or_script()?;
-    config.validate().or_script()?;
-    Ok(ScriptTaxels {
-        config,
-        built: Arc::new(Mutex::new(None)),
+        ..d
     })
 }
 
@@ -239,6 +277,19 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "Kinematic taxels on a body (Genesis's options and defaults; the measured-branch options default to off; seed defaults to --seed).",
     )
     .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, "taxels", &opts));
+    let shared = Arc::clone(ctx);
+    doc(
+        "taxel_skin",
+        &[
+            "scene: Scene",
+            "options: #{body, spacing, ...the options of taxels() but link_name, probe_local_pos, probe_local_normal}",
+            "Taxels",
+        ],
+        "Taxels over every collider of a body with MIMo's sensor-point rules at spacing (m), each probe with its own outward normal.",
+    )
+    .register_into_engine(engine, move |scene: ScriptScene, opts: Dynamic| {
+        make_skin(&shared, &scene, &opts)
+    });
     doc(
         "read",
         &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
@@ -340,6 +391,10 @@ fn config_map(c: &TaxelConfig) -> Map {
     let probes: Vec<Point3<f64>> = c.probe_local_pos.clone();
     m.insert("probe_local_pos".into(), from_points(&probes).into());
     m.insert("probe_local_normal".into(), v(&c.probe_local_normal));
+    m.insert(
+        "probe_normals".into(),
+        from_vectors(&c.probe_normals).into(),
+    );
     m.insert("probe_radius".into(), f(c.probe_radius));
     m.insert("probe_radius_noise".into(), f(c.probe_radius_noise));
     m.insert("normal_stiffness".into(), f(c.normal_stiffness));
