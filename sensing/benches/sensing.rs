@@ -165,7 +165,15 @@ fn touch_benches(c: &mut Criterion) {
 /// A pad link with a 100 × 100 grid of probes (1 mm apart) and primitives pressing parts of it.
 fn taxel_scene(all_touching: bool) -> (Scene, TaxelConfig) {
     let mut scene = Scene::new();
-    scene.add_body(Body::new("pad")).unwrap();
+    // The pad's own collider (top face at z = 0, under the probe grid) is not a target of its
+    // own probes; the skin benches lay probes over it.
+    let pad = Body::new("pad")
+        .with_collider(
+            Shape::cuboid(Vector3::new(0.05, 0.05, 0.004)).unwrap(),
+            Isometry3::translation(0.0, 0.0, -0.004),
+        )
+        .unwrap();
+    scene.add_body(pad).unwrap();
     let mut add = |name: &str, shape: Shape, pose: Isometry3<f64>| {
         let body = Body::new(name)
             .with_collider(shape, Isometry3::identity())
@@ -253,6 +261,25 @@ fn measured_config(config: TaxelConfig) -> TaxelConfig {
     }
 }
 
+/// A skin over the pad at 1.1 mm (MIMo's points: 10,000 and more), with every measured option
+/// on (`measured`) or none.
+fn skin(scene: &Scene, measured: bool) -> TaxelConfig {
+    let base = TaxelConfig {
+        probe_radius: 0.005,
+        ..TaxelConfig::default()
+    };
+    let skin = base.skin(scene, "pad", 0.0011).unwrap();
+    if !measured {
+        return skin;
+    }
+    let n = skin.probe_local_pos.len();
+    TaxelConfig {
+        dead_taxels: (0..n).step_by(100).collect(),
+        crosstalk_radius: 0.0012,
+        ..measured_config(skin)
+    }
+}
+
 fn taxel_benches(c: &mut Criterion) {
     let one_core = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -288,6 +315,27 @@ fn taxel_benches(c: &mut Criterion) {
     group.bench_function("mixed_measured_all_options_10k_probes_one_core", |b| {
         b.iter(|| one_core.install(|| black_box(taxels.read(&scene).unwrap())))
     });
+    for (name, measured) in [
+        ("skin_ground_truth_one_core", false),
+        ("skin_measured_all_options_one_core", true),
+    ] {
+        let config = skin(&scene, measured);
+        let n = config.probe_local_pos.len();
+        eprintln!("{name}: {n} probes");
+        let mut taxels = TaxelSensor::new(config, &scene).unwrap();
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                one_core.install(|| {
+                    black_box(if measured {
+                        taxels.read(&scene).unwrap()
+                    } else {
+                        taxels.read_ground_truth(&scene).unwrap()
+                    })
+                })
+            })
+        });
+    }
     let scenes = vec![scene; 16];
     let mut taxels = TaxelSensor::new(config, &scenes[0]).unwrap();
     group.throughput(Throughput::Elements(16 * 10_000));
@@ -387,6 +435,25 @@ fn cpu_time_report() {
             one_core.install(|| black_box(taxels.read(&scene).unwrap()));
         },
     );
+    for measured in [false, true] {
+        let config = skin(&scene, measured);
+        let n = config.probe_local_pos.len() as f64;
+        let mut taxels = TaxelSensor::new(config, &scene).unwrap();
+        if measured {
+            cpu_time_per_call(
+                "taxel skin, measured with every option, one core",
+                n,
+                "probe",
+                || {
+                    one_core.install(|| black_box(taxels.read(&scene).unwrap()));
+                },
+            );
+        } else {
+            cpu_time_per_call("taxel skin, ground truth, one core", n, "probe", || {
+                one_core.install(|| black_box(taxels.read_ground_truth(&scene).unwrap()));
+            });
+        }
+    }
 }
 
 criterion_group!(benches, touch_benches, taxel_benches);

@@ -6,10 +6,11 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use morsel_sensing::plot::taxel_forces_svg;
 use morsel_sensing::{Scene, TaxelConfig, TaxelReading, TaxelSensor};
 use nalgebra::{Point3, Vector3};
 use ndarray::{ArrayD, ArrayViewD, Axis};
-use rhai::{Array, Dynamic, Engine, FLOAT, Map};
+use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 
 use crate::bindings::doc;
 use crate::context::ShellContext;
@@ -20,11 +21,15 @@ use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
 
 use super::scene::ScriptScene;
+use super::touch::plot_options;
+use super::write_text;
 
 #[derive(Debug)]
 struct Built {
     scene: ScriptScene,
     sensor: TaxelSensor,
+    /// The last force reading (measured or ground truth), for plots.
+    last: Option<TaxelReading>,
 }
 
 /// A taxel configuration and, once read, its sensor.
@@ -58,13 +63,40 @@ impl ScriptTaxels {
 
     /// One step of the measured branch (`truth` false) or of the ground truth on `scene`.
     fn step(&self, scene: &ScriptScene, truth: bool) -> ScriptResult<TaxelReading> {
-        self.with_sensor(scene, |sensor, s| {
+        let reading = self.with_sensor(scene, |sensor, s| {
             if truth {
                 sensor.read_ground_truth(s)
             } else {
                 sensor.read(s)
             }
-        })
+        })?;
+        if let Some(b) = self.lock()?.as_mut() {
+            b.last = Some(reading.clone());
+        }
+        Ok(reading)
+    }
+
+    /// Draws the last reading's forces (environment 0, newest step) into `path`.
+    fn plot_forces(&self, ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<()> {
+        let title = format!("taxel forces on {}", self.config.link_name);
+        let (options, bodies) = plot_options(opts, "plot_forces", &title)?;
+        if bodies.is_some() {
+            return Err(script_error(ShellError::argument(
+                "option `bodies` of plot_forces()",
+                "nothing (a taxel sensor is on one link)",
+                "a list of bodies",
+            )));
+        }
+        let built = self.lock()?;
+        let Some(last) = built.as_ref().and_then(|b| b.last.as_ref()) else {
+            return Err(script_error(ShellError::argument(
+                "plot_forces()",
+                "a sensor read at least once (call read(scene) first)",
+                "a sensor never read",
+            )));
+        };
+        let svg = taxel_forces_svg(&self.config, last, 0, &options).or_script()?;
+        write_text(ctx, path, &svg)
     }
 
     /// Runs `f` on the sensor built for `scene` (rebuilt, with its state cleared, when the
@@ -82,6 +114,7 @@ impl ScriptTaxels {
             *built = Some(Built {
                 scene: scene.clone(),
                 sensor,
+                last: None,
             });
         }
         match built.as_mut() {
@@ -332,10 +365,15 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             *built = Some(Built {
                 scene: first.clone(),
                 sensor,
+                last: None,
             });
         }
         let reading = match built.as_mut() {
-            Some(b) => b.sensor.read_batch(&copies).or_script()?,
+            Some(b) => {
+                let r = b.sensor.read_batch(&copies).or_script()?;
+                b.last = Some(r.clone());
+                r
+            }
             None => unreachable_sensor()?,
         };
         Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&reading, false))
@@ -351,6 +389,35 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         }
         Ok(())
     });
+    let shared = Arc::clone(ctx);
+    doc(
+        "plot_forces",
+        &["taxels: Taxels", "path: string", "()"],
+        "SVG map of the last reading's per-probe forces on the link (environment 0, newest step).",
+    )
+    .register_into_engine(
+        engine,
+        move |t: &mut ScriptTaxels, path: ImmutableString| {
+            t.plot_forces(&shared, &path, &Dynamic::UNIT)
+        },
+    );
+    let shared = Arc::clone(ctx);
+    doc(
+        "plot_forces",
+        &[
+            "taxels: Taxels",
+            "path: string",
+            "options: #{title, views, arrows: bool}",
+            "()",
+        ],
+        "plot_forces with a title, views (top, front, side, isometric) and force arrows.",
+    )
+    .register_into_engine(
+        engine,
+        move |t: &mut ScriptTaxels, path: ImmutableString, opts: Dynamic| {
+            t.plot_forces(&shared, &path, &opts)
+        },
+    );
     engine.register_get("num_probes", |t: &mut ScriptTaxels| {
         t.config.probe_local_pos.len() as i64
     });
