@@ -22,6 +22,8 @@ pub struct TaxelConfig {
     /// `probe_local_normal`; empty (the default) shares `probe_local_normal`. Skins set them to
     /// the surface's outward normals. They orient the bias and the slip's tangent frame.
     pub probe_normals: Vec<Vector3<f64>>,
+    /// How depths are found in meshes. Default [`ContactDepthQuery::Sdf`].
+    pub contact_depth_query: ContactDepthQuery,
     /// Probe radius `R` (m, >= 0). Default 0.01.
     pub probe_radius: f64,
     /// Radius noise amplitude (m, >= 0). When > 0 each probe's radius is redrawn every read as
@@ -74,6 +76,45 @@ pub struct TaxelConfig {
     pub hysteresis: f64,
 }
 
+/// How a probe finds its depth in a mesh (Genesis's `contact_depth_query`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ContactDepthQuery {
+    /// The signed distance field of the touched shape (closed forms for primitives, the
+    /// geometry crate's projection otherwise; open meshes are unsigned).
+    #[default]
+    Sdf,
+    /// For triangle meshes and convex hulls: the nearest triangle within the probe radius,
+    /// the distance signed by its face normal (so open meshes are signed too). Primitives keep
+    /// their exact signed distance.
+    Raycast,
+}
+
+impl ContactDepthQuery {
+    /// The valid names.
+    pub const NAMES: &'static [&'static str] = &["sdf", "raycast"];
+
+    /// The query named `name` (`"sdf"` or `"raycast"`).
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name {
+            "sdf" => Ok(Self::Sdf),
+            "raycast" => Ok(Self::Raycast),
+            _ => Err(SensingError::UnknownChoice {
+                what: "contact_depth_query",
+                name: name.to_string(),
+                valid: Self::NAMES,
+            }),
+        }
+    }
+
+    /// The name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sdf => "sdf",
+            Self::Raycast => "raycast",
+        }
+    }
+}
+
 /// The largest `history_length` (or `delay + jitter`) accepted, in steps.
 pub const MAX_HISTORY_STEPS: usize = 1 << 20;
 /// The largest number of values one environment's history (or delay line) may hold, so that an
@@ -87,6 +128,7 @@ impl Default for TaxelConfig {
             probe_local_pos: vec![Point3::origin()],
             probe_local_normal: Vector3::z(),
             probe_normals: Vec::new(),
+            contact_depth_query: ContactDepthQuery::Sdf,
             probe_radius: 0.01,
             probe_radius_noise: 0.0,
             normal_stiffness: 1000.0,

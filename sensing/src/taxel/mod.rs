@@ -12,6 +12,8 @@ mod probe_state;
 mod sensor;
 mod skin;
 
-pub use config::{MAX_HISTORY_STEPS, MAX_HISTORY_VALUES, ProbeTouch, TaxelConfig};
+pub use config::{
+    ContactDepthQuery, MAX_HISTORY_STEPS, MAX_HISTORY_VALUES, ProbeTouch, TaxelConfig,
+};
 pub use probe_state::{ProbeState, tangent_frame};
 pub use sensor::{TaxelReading, TaxelSensor};

@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use crate::bounds::{BoundingSphere, bounding_sphere};
 use crate::error::{Result, SensingError};
 use crate::scene::Scene;
-use crate::surface_distance::{ClosedForm, projected};
-use crate::taxel::config::{ProbeTouch, TaxelConfig};
+use crate::surface_distance::{ClosedForm, nearest_triangle, projected};
+use crate::taxel::config::{ContactDepthQuery, ProbeTouch, TaxelConfig};
 use crate::taxel::degradation::Degradation;
 use crate::taxel::history::History;
 use crate::taxel::probe_state::{ProbeState, StateHistories, probe_state, tangent_frame};
@@ -428,6 +428,7 @@ impl TaxelSensor {
                 body_origin: (to_link * body.pose).translation.vector,
             });
         }
+        let raycast = self.config.contact_depth_query == ContactDepthQuery::Raycast;
         for (i, p) in self.config.probe_local_pos.iter().enumerate() {
             let radius = radii.map_or(self.config.probe_radius, |r| r[i]);
             let p = p.coords;
@@ -444,6 +445,13 @@ impl TaxelSensor {
                 let local = Point3::from(t.rotation.tr_mul(&(p - t.origin)));
                 let sd = match t.closed.distance(&local) {
                     Some(sd) => sd,
+                    // Genesis's raycast: the nearest triangle within the probe radius.
+                    None if raycast && is_mesh(t.shape) => {
+                        match nearest_triangle(t.shape, &local, radius) {
+                            Some(sd) => sd,
+                            None => continue,
+                        }
+                    }
                     None => projected(t.shape, &local)?,
                 };
                 if sd.signed_distance < limit {
@@ -467,6 +475,14 @@ impl TaxelSensor {
         }
         Ok(())
     }
+}
+
+/// Whether a shape is a triangle mesh or a convex hull (the shapes `raycast` applies to).
+fn is_mesh(shape: &Shape) -> bool {
+    matches!(
+        shape.kind(),
+        morsel_geometry::ShapeKind::Mesh(_) | morsel_geometry::ShapeKind::ConvexHull(_)
+    )
 }
 
 /// The reading of one branch: this step's arrays, or the branch's history with this step

@@ -11,5 +11,6 @@ mod measured;
 mod nearest;
 mod path_rule;
 mod probe_state;
+mod raycast;
 mod skin;
 mod taxels;

@@ -314,6 +314,8 @@ fn bad_taxel_options_are_refused() {
     assert_fails_at(&d, "delay", 1);
     let d = b.fail("let t = taxels(#{ link_name: \"tip\", dead_taxels: [2] });");
     assert_fails_at(&d, "dead_taxels", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", contact_depth_query: \"ray\" });");
+    assert_fails_at(&d, "raycast", 1);
     let d = b.fail("let t = taxels(#{ link_name: \"tip\", probe_gian: 1.5 });");
     assert_fails_at(&d, "probe_gian", 1);
 }

@@ -7,6 +7,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_sensing::plot::taxel_forces_svg;
+use morsel_sensing::taxel::ContactDepthQuery;
 use morsel_sensing::{Scene, TaxelConfig, TaxelReading, TaxelSensor};
 use nalgebra::{Point3, Vector3};
 use ndarray::{ArrayD, ArrayViewD, Axis};
@@ -194,7 +195,12 @@ fn law_options(ctx: &ShellContext, o: &mut Options, function: &str) -> ScriptRes
         Some(v) => indices_arg(&v, &format!("option `dead_taxels` of {function}()")).or_script()?,
     };
     let seed = o.int("seed").or_script()?.map_or(ctx.seed, |s| s as u64);
+    let query = match o.string("contact_depth_query").or_script()? {
+        None => d.contact_depth_query,
+        Some(name) => ContactDepthQuery::from_name(&name).or_script()?,
+    };
     Ok(TaxelConfig {
+        contact_depth_query: query,
         probe_radius: o.f64_or("probe_radius", d.probe_radius).or_script()?,
         probe_radius_noise: o
             .f64_or("probe_radius_noise", d.probe_radius_noise)
@@ -304,7 +310,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "taxels",
         &[
-            "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels: [i], crosstalk, crosstalk_radius, hysteresis, seed}",
+            "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, contact_depth_query: \"sdf\"|\"raycast\", probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels: [i], crosstalk, crosstalk_radius, hysteresis, seed}",
             "Taxels",
         ],
         "Kinematic taxels on a body (Genesis's options and defaults; the measured-branch options default to off; seed defaults to --seed).",
@@ -461,6 +467,10 @@ fn config_map(c: &TaxelConfig) -> Map {
     m.insert(
         "probe_normals".into(),
         from_vectors(&c.probe_normals).into(),
+    );
+    m.insert(
+        "contact_depth_query".into(),
+        c.contact_depth_query.name().into(),
     );
     m.insert("probe_radius".into(), f(c.probe_radius));
     m.insert("probe_radius_noise".into(), f(c.probe_radius_noise));
