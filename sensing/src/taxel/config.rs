@@ -258,20 +258,6 @@ impl TaxelConfig {
         }
     }
 
-    /// Whether the measured branch equals the ground truth (no measured-only option is on).
-    pub fn is_measured_plain(&self) -> bool {
-        self.probe_radius_noise == 0.0
-            && self.probe_gain == 1.0
-            && self.delay == 0
-            && self.jitter == 0
-            && self.noise == 0.0
-            && self.bias == 0.0
-            && self.resolution == 0.0
-            && self.dead_taxels.is_empty()
-            && self.crosstalk == 0.0
-            && self.hysteresis == 0.0
-    }
-
     fn validate_measured(&self) -> Result<()> {
         let nonneg = |name: &'static str, v: f64| {
             check_param(
