@@ -3,7 +3,8 @@
 //! - `touch_observe`: one observation of a MIMo-scale scene (a hand of six bodies, about
 //!   6,000 mesh sensors) with 20 given contacts; bar 50 µs with `spread_linear`.
 //! - `touch_build`: building the sensors (sensor meshes, containment, k-d trees); bar 100 ms.
-//! - `taxels`: probe evaluations per second on one core against primitives; bar 5 million.
+//! - `taxels`: probe evaluations per second on one core against primitives; bar 5 million,
+//!   for the ground truth and for the measured branch with every measured option on.
 //!
 //! Run with `cargo bench -p morsel-sensing`.
 
@@ -164,7 +165,15 @@ fn touch_benches(c: &mut Criterion) {
 /// A pad link with a 100 × 100 grid of probes (1 mm apart) and primitives pressing parts of it.
 fn taxel_scene(all_touching: bool) -> (Scene, TaxelConfig) {
     let mut scene = Scene::new();
-    scene.add_body(Body::new("pad")).unwrap();
+    // The pad's own collider (top face at z = 0, under the probe grid) is not a target of its
+    // own probes; the skin benches lay probes over it.
+    let pad = Body::new("pad")
+        .with_collider(
+            Shape::cuboid(Vector3::new(0.05, 0.05, 0.004)).unwrap(),
+            Isometry3::translation(0.0, 0.0, -0.004),
+        )
+        .unwrap();
+    scene.add_body(pad).unwrap();
     let mut add = |name: &str, shape: Shape, pose: Isometry3<f64>| {
         let body = Body::new(name)
             .with_collider(shape, Isometry3::identity())
@@ -231,6 +240,46 @@ fn taxel_scene(all_touching: bool) -> (Scene, TaxelConfig) {
     (scene, config)
 }
 
+/// The mixed scene's probes with every measured option on: radius noise, gain, crosstalk with
+/// the four grid neighbours (1.1 mm), hysteresis, delay 2 and jitter 1, noise, bias, resolution
+/// and 1 % dead taxels.
+fn measured_config(config: TaxelConfig) -> TaxelConfig {
+    TaxelConfig {
+        probe_radius_noise: 0.0005,
+        probe_gain: 1.2,
+        crosstalk: 0.05,
+        crosstalk_radius: 0.0011,
+        hysteresis: 0.01,
+        delay: 2,
+        jitter: 1,
+        noise: 0.02,
+        bias: 0.01,
+        resolution: 0.001,
+        dead_taxels: (0..10_000).step_by(100).collect(),
+        seed: 1,
+        ..config
+    }
+}
+
+/// A skin over the pad at 1.1 mm (MIMo's points: 10,000 and more), with every measured option
+/// on (`measured`) or none.
+fn skin(scene: &Scene, measured: bool) -> TaxelConfig {
+    let base = TaxelConfig {
+        probe_radius: 0.005,
+        ..TaxelConfig::default()
+    };
+    let skin = base.skin(scene, "pad", 0.0011).unwrap();
+    if !measured {
+        return skin;
+    }
+    let n = skin.probe_local_pos.len();
+    TaxelConfig {
+        dead_taxels: (0..n).step_by(100).collect(),
+        crosstalk_radius: 0.0012,
+        ..measured_config(skin)
+    }
+}
+
 fn taxel_benches(c: &mut Criterion) {
     let one_core = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -258,6 +307,35 @@ fn taxel_benches(c: &mut Criterion) {
         });
     }
     let (scene, config) = taxel_scene(false);
+    let mut taxels = TaxelSensor::new(config.clone(), &scene).unwrap();
+    group.bench_function("mixed_ground_truth_10k_probes_one_core", |b| {
+        b.iter(|| one_core.install(|| black_box(taxels.read_ground_truth(&scene).unwrap())))
+    });
+    let mut taxels = TaxelSensor::new(measured_config(config.clone()), &scene).unwrap();
+    group.bench_function("mixed_measured_all_options_10k_probes_one_core", |b| {
+        b.iter(|| one_core.install(|| black_box(taxels.read(&scene).unwrap())))
+    });
+    for (name, measured) in [
+        ("skin_ground_truth_one_core", false),
+        ("skin_measured_all_options_one_core", true),
+    ] {
+        let config = skin(&scene, measured);
+        let n = config.probe_local_pos.len();
+        eprintln!("{name}: {n} probes");
+        let mut taxels = TaxelSensor::new(config, &scene).unwrap();
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                one_core.install(|| {
+                    black_box(if measured {
+                        taxels.read(&scene).unwrap()
+                    } else {
+                        taxels.read_ground_truth(&scene).unwrap()
+                    })
+                })
+            })
+        });
+    }
     let scenes = vec![scene; 16];
     let mut taxels = TaxelSensor::new(config, &scenes[0]).unwrap();
     group.throughput(Throughput::Elements(16 * 10_000));
@@ -337,6 +415,44 @@ fn cpu_time_report() {
         cpu_time_per_call(name, 10_000.0, "probe", || {
             one_core.install(|| black_box(taxels.read(&scene).unwrap()));
         });
+    }
+    let (scene, config) = taxel_scene(false);
+    let mut taxels = TaxelSensor::new(config.clone(), &scene).unwrap();
+    cpu_time_per_call(
+        "taxels mixed, ground truth, one core",
+        10_000.0,
+        "probe",
+        || {
+            one_core.install(|| black_box(taxels.read_ground_truth(&scene).unwrap()));
+        },
+    );
+    let mut taxels = TaxelSensor::new(measured_config(config), &scene).unwrap();
+    cpu_time_per_call(
+        "taxels mixed, measured with every option, one core",
+        10_000.0,
+        "probe",
+        || {
+            one_core.install(|| black_box(taxels.read(&scene).unwrap()));
+        },
+    );
+    for measured in [false, true] {
+        let config = skin(&scene, measured);
+        let n = config.probe_local_pos.len() as f64;
+        let mut taxels = TaxelSensor::new(config, &scene).unwrap();
+        if measured {
+            cpu_time_per_call(
+                "taxel skin, measured with every option, one core",
+                n,
+                "probe",
+                || {
+                    one_core.install(|| black_box(taxels.read(&scene).unwrap()));
+                },
+            );
+        } else {
+            cpu_time_per_call("taxel skin, ground truth, one core", n, "probe", || {
+                one_core.install(|| black_box(taxels.read_ground_truth(&scene).unwrap()));
+            });
+        }
     }
 }
 

@@ -165,6 +165,40 @@ pub(crate) fn projected(shape: &Shape, p: &Point3<f64>) -> Result<SurfaceDistanc
     })
 }
 
+/// Genesis's `raycast` depth query on a triangle mesh (or convex hull): the nearest triangle
+/// whose closest point lies within `radius` of `p`, the distance signed by that triangle's face
+/// normal (negative behind the face), the normal being the face normal. `None` when the shape
+/// is not a mesh or no triangle comes within `radius`.
+pub(crate) fn nearest_triangle(
+    shape: &Shape,
+    p: &Point3<f64>,
+    radius: f64,
+) -> Option<SurfaceDistance> {
+    let (ShapeKind::Mesh(mesh) | ShapeKind::ConvexHull(mesh)) = shape.kind() else {
+        return None;
+    };
+    let mut best: Option<(f64, Point3<f64>, usize)> = None;
+    for i in 0..mesh.faces().len() {
+        let q = closest_on_triangle(p, &mesh.triangle(i));
+        let d2 = (p - q).norm_squared();
+        if d2 <= radius * radius && best.is_none_or(|b| d2 < b.0) {
+            best = Some((d2, q, i));
+        }
+    }
+    let (d2, q, i) = best?;
+    let n = mesh.face_area_vector(i);
+    let l = n.norm();
+    if l == 0.0 {
+        return None;
+    }
+    let n = n / l;
+    let side = if (p - q).dot(&n) < 0.0 { -1.0 } else { 1.0 };
+    Some(SurfaceDistance {
+        signed_distance: side * d2.sqrt(),
+        normal: n,
+    })
+}
+
 /// The outward normal at a surface point `q`, when the query point lies on the surface.
 fn normal_on_surface(shape: &Shape, q: &Point3<f64>) -> Vector3<f64> {
     let n = match shape.kind() {

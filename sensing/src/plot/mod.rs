@@ -12,8 +12,10 @@
 //! ```
 
 mod svg;
+mod taxel_plots;
 mod touch_plots;
 
+pub use taxel_plots::taxel_forces_svg;
 pub use touch_plots::{touch_outputs_svg, touch_sensors_svg};
 
 use std::path::Path;

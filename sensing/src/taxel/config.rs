@@ -18,6 +18,12 @@ pub struct TaxelConfig {
     /// `(tangent_x, tangent_y, normal)`. The force law itself uses the normal of the touched
     /// surface.
     pub probe_local_normal: Vector3<f64>,
+    /// Per-probe normals in the link frame (normalised on use), one per probe, overriding
+    /// `probe_local_normal`; empty (the default) shares `probe_local_normal`. Skins set them to
+    /// the surface's outward normals. They orient the bias and the slip's tangent frame.
+    pub probe_normals: Vec<Vector3<f64>>,
+    /// How depths are found in meshes. Default [`ContactDepthQuery::Sdf`].
+    pub contact_depth_query: ContactDepthQuery,
     /// Probe radius `R` (m, >= 0). Default 0.01.
     pub probe_radius: f64,
     /// Radius noise amplitude (m, >= 0). When > 0 each probe's radius is redrawn every read as
@@ -35,9 +41,85 @@ pub struct TaxelConfig {
     pub twist_scalar: f64,
     /// Steps kept in the history ring buffer (0: current step only). Default 0.
     pub history_length: usize,
-    /// Seed of the radius-noise generator. Default 0.
+    /// Seed of the measured branch's generators (radius noise, additive noise, jitter). Each
+    /// draws from its own stream, so turning one on does not change another's draws.
+    /// Default 0.
     pub seed: u64,
+    /// Measured branch: the penetration is multiplied by this gain before the exponent
+    /// (`s = (gain·pen)^α`). Default 1 (>= 0).
+    pub probe_gain: f64,
+    /// Measured branch: steps by which the reading lags the scene. Default 0.
+    pub delay: usize,
+    /// Measured branch: extra lag drawn uniformly in `0..=jitter` steps, per step and
+    /// environment (seeded). Default 0.
+    pub jitter: usize,
+    /// Measured branch: standard deviation of the Gaussian noise added to every force
+    /// component (N, >= 0), drawn per step, probe and component (seeded). Default 0.
+    pub noise: f64,
+    /// Measured branch: constant force added along each probe's normal (N). Default 0.
+    pub bias: f64,
+    /// Measured branch: force quantum (N, >= 0): each component is rounded to the nearest
+    /// multiple. 0 is off. Default 0.
+    pub resolution: f64,
+    /// Measured branch: indices of probes that always read zero. Default none.
+    pub dead_taxels: Vec<usize>,
+    /// Measured branch: fraction (in `[0, 1]`) of each neighbour's force that leaks into a
+    /// probe: `F_i + crosstalk·Σ_j F_j` over the probes `j ≠ i` within `crosstalk_radius`.
+    /// Default 0.
+    pub crosstalk: f64,
+    /// Measured branch: distance (m, link frame) within which probes are neighbours for
+    /// crosstalk; must be > 0 when `crosstalk` is. Default 0.
+    pub crosstalk_radius: f64,
+    /// Measured branch: half-width (N, >= 0) of a play (backlash) operator applied to each
+    /// force component: the output stays where it was until the input moves more than this
+    /// away from it, then trails the input by this much. Default 0.
+    pub hysteresis: f64,
 }
+
+/// How a probe finds its depth in a mesh (Genesis's `contact_depth_query`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ContactDepthQuery {
+    /// The signed distance field of the touched shape (closed forms for primitives, the
+    /// geometry crate's projection otherwise; open meshes are unsigned).
+    #[default]
+    Sdf,
+    /// For triangle meshes and convex hulls: the nearest triangle within the probe radius,
+    /// the distance signed by its face normal (so open meshes are signed too). Primitives keep
+    /// their exact signed distance.
+    Raycast,
+}
+
+impl ContactDepthQuery {
+    /// The valid names.
+    pub const NAMES: &'static [&'static str] = &["sdf", "raycast"];
+
+    /// The query named `name` (`"sdf"` or `"raycast"`).
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name {
+            "sdf" => Ok(Self::Sdf),
+            "raycast" => Ok(Self::Raycast),
+            _ => Err(SensingError::UnknownChoice {
+                what: "contact_depth_query",
+                name: name.to_string(),
+                valid: Self::NAMES,
+            }),
+        }
+    }
+
+    /// The name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sdf => "sdf",
+            Self::Raycast => "raycast",
+        }
+    }
+}
+
+/// The largest `history_length` (or `delay + jitter`) accepted, in steps.
+pub const MAX_HISTORY_STEPS: usize = 1 << 20;
+/// The largest number of values one environment's history (or delay line) may hold, so that an
+/// absurd length is refused before any allocation (2^27 values: 1 GiB of f64).
+pub const MAX_HISTORY_VALUES: usize = 1 << 27;
 
 impl Default for TaxelConfig {
     fn default() -> Self {
@@ -45,6 +127,8 @@ impl Default for TaxelConfig {
             link_name: String::new(),
             probe_local_pos: vec![Point3::origin()],
             probe_local_normal: Vector3::z(),
+            probe_normals: Vec::new(),
+            contact_depth_query: ContactDepthQuery::Sdf,
             probe_radius: 0.01,
             probe_radius_noise: 0.0,
             normal_stiffness: 1000.0,
@@ -54,6 +138,16 @@ impl Default for TaxelConfig {
             twist_scalar: 1.0,
             history_length: 0,
             seed: 0,
+            probe_gain: 1.0,
+            delay: 0,
+            jitter: 0,
+            noise: 0.0,
+            bias: 0.0,
+            resolution: 0.0,
+            dead_taxels: Vec::new(),
+            crosstalk: 0.0,
+            crosstalk_radius: 0.0,
+            hysteresis: 0.0,
         }
     }
 }
@@ -107,6 +201,29 @@ impl TaxelConfig {
                 value: "[0, 0, 0]".into(),
             });
         }
+        if !self.probe_normals.is_empty() {
+            if self.probe_normals.len() != self.probe_local_pos.len() {
+                return Err(SensingError::InvalidParameter {
+                    parameter: "probe_normals",
+                    requirement: "must give one normal per probe (or none)",
+                    value: format!(
+                        "{} normals for {} probes",
+                        self.probe_normals.len(),
+                        self.probe_local_pos.len()
+                    ),
+                });
+            }
+            for n in &self.probe_normals {
+                finite3("probe_normals", n.as_slice())?;
+                if n.norm() == 0.0 {
+                    return Err(SensingError::InvalidParameter {
+                        parameter: "probe_normals",
+                        requirement: "must be non-zero vectors",
+                        value: "[0, 0, 0]".into(),
+                    });
+                }
+            }
+        }
         let nonneg = |name: &'static str, v: f64| {
             check_param(
                 name,
@@ -127,7 +244,75 @@ impl TaxelConfig {
             self.normal_exponent.is_finite() && self.normal_exponent >= 1.0,
             "must be a finite number >= 1 (1 linear, 1.5 Hertzian)",
         )?;
+        self.validate_measured()?;
+        self.validate_lengths()
+    }
+
+    /// The unit normal of every probe: `probe_normals` normalised, or the shared
+    /// `probe_local_normal` for each probe (call on a validated configuration).
+    pub fn unit_normals(&self) -> Vec<Vector3<f64>> {
+        if self.probe_normals.is_empty() {
+            vec![self.probe_local_normal.normalize(); self.probe_local_pos.len()]
+        } else {
+            self.probe_normals.iter().map(|n| n.normalize()).collect()
+        }
+    }
+
+    fn validate_measured(&self) -> Result<()> {
+        let nonneg = |name: &'static str, v: f64| {
+            check_param(
+                name,
+                v,
+                v.is_finite() && v >= 0.0,
+                "must be a finite number >= 0",
+            )
+        };
+        nonneg("probe_gain", self.probe_gain)?;
+        nonneg("noise", self.noise)?;
+        nonneg("resolution", self.resolution)?;
+        nonneg("hysteresis", self.hysteresis)?;
+        nonneg("crosstalk_radius", self.crosstalk_radius)?;
+        check_param("bias", self.bias, self.bias.is_finite(), "must be finite")?;
+        check_param(
+            "crosstalk",
+            self.crosstalk,
+            (0.0..=1.0).contains(&self.crosstalk),
+            "must be a fraction in [0, 1]",
+        )?;
+        if self.crosstalk > 0.0 && self.crosstalk_radius == 0.0 {
+            return Err(SensingError::InvalidParameter {
+                parameter: "crosstalk_radius",
+                requirement: "must be > 0 when crosstalk is on (it says which probes are neighbours)",
+                value: "0".into(),
+            });
+        }
+        let n = self.probe_local_pos.len();
+        if let Some(&bad) = self.dead_taxels.iter().find(|&&i| i >= n) {
+            return Err(SensingError::InvalidParameter {
+                parameter: "dead_taxels",
+                requirement: "must list probe indices below the number of probes",
+                value: format!("index {bad} with {n} probes"),
+            });
+        }
         Ok(())
+    }
+
+    /// Refuses histories and delay lines too long to allocate, before anything is allocated.
+    fn validate_lengths(&self) -> Result<()> {
+        let values = self.probe_local_pos.len().saturating_mul(3);
+        let check = |parameter: &'static str, steps: usize| {
+            if steps > MAX_HISTORY_STEPS || steps.saturating_mul(values) > MAX_HISTORY_VALUES {
+                Err(SensingError::InvalidParameter {
+                    parameter,
+                    requirement: "must keep at most 2^20 steps and 2^27 values (steps × probes × 3) per environment",
+                    value: format!("{steps} steps of {} probes", self.probe_local_pos.len()),
+                })
+            } else {
+                Ok(())
+            }
+        };
+        check("history_length", self.history_length)?;
+        check("delay + jitter", self.delay.saturating_add(self.jitter))
     }
 
     /// The probe law: force and torque on the sensor from a probe at `position` (link frame)

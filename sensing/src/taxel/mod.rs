@@ -6,8 +6,14 @@
 //! [`TaxelSensor`] for how probes find what they touch and how batches are read.
 
 mod config;
+mod degradation;
 mod history;
+mod probe_state;
 mod sensor;
+mod skin;
 
-pub use config::{ProbeTouch, TaxelConfig};
+pub use config::{
+    ContactDepthQuery, MAX_HISTORY_STEPS, MAX_HISTORY_VALUES, ProbeTouch, TaxelConfig,
+};
+pub use probe_state::{ProbeState, tangent_frame};
 pub use sensor::{TaxelReading, TaxelSensor};

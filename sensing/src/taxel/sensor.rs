@@ -11,9 +11,11 @@ use rayon::prelude::*;
 use crate::bounds::{BoundingSphere, bounding_sphere};
 use crate::error::{Result, SensingError};
 use crate::scene::Scene;
-use crate::surface_distance::{ClosedForm, projected};
-use crate::taxel::config::{ProbeTouch, TaxelConfig};
+use crate::surface_distance::{ClosedForm, nearest_triangle, projected};
+use crate::taxel::config::{ContactDepthQuery, ProbeTouch, TaxelConfig};
+use crate::taxel::degradation::Degradation;
 use crate::taxel::history::History;
+use crate::taxel::probe_state::{ProbeState, StateHistories, probe_state, tangent_frame};
 
 /// A collider another body carries, with its bound.
 #[derive(Debug, Clone)]
@@ -96,8 +98,12 @@ pub struct TaxelSensor {
     cloud_centre: Point3<f64>,
     cloud_radius: f64,
     rng: ChaCha8Rng,
+    degradation: Degradation,
     force_history: History,
     torque_history: History,
+    truth_force_history: History,
+    truth_torque_history: History,
+    state_histories: StateHistories,
 }
 
 impl TaxelSensor {
@@ -142,8 +148,12 @@ impl TaxelSensor {
             cloud_centre,
             cloud_radius,
             rng: ChaCha8Rng::seed_from_u64(config.seed),
+            degradation: Degradation::new(&config, config.unit_normals()),
             force_history: History::new(config.history_length, per_env),
             torque_history: History::new(config.history_length, per_env),
+            truth_force_history: History::new(config.history_length, per_env),
+            truth_torque_history: History::new(config.history_length, per_env),
+            state_histories: StateHistories::new(config.history_length, probes.len()),
             config,
         })
     }
@@ -168,58 +178,147 @@ impl TaxelSensor {
         self.link
     }
 
-    /// Clears the history and restarts the noise generator from its seed.
+    /// Clears both branches' histories and the measured branch's state (hysteresis, delay
+    /// line), and restarts the generators from the seed.
     pub fn reset(&mut self) {
         self.force_history.clear();
         self.torque_history.clear();
+        self.truth_force_history.clear();
+        self.truth_torque_history.clear();
+        self.state_histories.clear();
+        self.degradation.reset();
         self.rng = ChaCha8Rng::seed_from_u64(self.config.seed);
     }
 
-    /// Reads one scene: arrays with `num_envs = 1`.
+    /// One step of the measured branch on one scene: arrays with `num_envs = 1`.
     pub fn read(&mut self, scene: &Scene) -> Result<TaxelReading> {
         self.read_batch(std::slice::from_ref(scene))
     }
 
-    /// Reads `scenes` (one per environment) in parallel. Errors: a scene whose structure
-    /// differs from the one the sensor was built for, a non-finite pose or velocity, a number of
-    /// environments different from the history's.
+    /// One step of the ground-truth branch on one scene: arrays with `num_envs = 1`.
+    pub fn read_ground_truth(&mut self, scene: &Scene) -> Result<TaxelReading> {
+        self.read_ground_truth_batch(std::slice::from_ref(scene))
+    }
+
+    /// One step of the measured branch on `scenes` (one per environment), evaluated in
+    /// parallel: the probe law with each probe's radius redrawn (`probe_radius_noise`) and the
+    /// penetration scaled by `probe_gain`, then the degradations in this order: crosstalk,
+    /// hysteresis, delay and jitter, additive noise, bias, quantisation, dead taxels; the
+    /// torque is `p × F + T_twist` from the degraded force. Each call is one step (it draws
+    /// noise and advances the delay line and the history).
+    ///
+    /// Errors: a scene whose structure differs from the one the sensor was built for, a
+    /// non-finite pose or velocity, a number of environments different from the state's.
     pub fn read_batch(&mut self, scenes: &[Scene]) -> Result<TaxelReading> {
         let envs = scenes.len();
-        let per_env = self.num_probes() * 3;
+        self.check_scenes(scenes)?;
+        let radii = self.draw_radii(envs);
+        let (mut force, mut torque) =
+            self.evaluate_all(scenes, radii.as_deref(), self.config.probe_gain)?;
+        if !self.degradation.is_identity() {
+            self.degradation.apply(envs, &mut force, &mut torque)?;
+        }
+        let length = self.config.history_length;
+        let probes = self.num_probes();
+        output(
+            (&mut self.force_history, &mut self.torque_history),
+            length,
+            (envs, probes),
+            (force, torque),
+        )
+    }
+
+    /// One step of the ground-truth branch on `scenes`: the probe law with the nominal radius
+    /// and no gain nor degradation. It keeps its own history (index 0 the newest), separate
+    /// from the measured branch's. Errors as [`read_batch`](Self::read_batch).
+    pub fn read_ground_truth_batch(&mut self, scenes: &[Scene]) -> Result<TaxelReading> {
+        let envs = scenes.len();
+        self.check_scenes(scenes)?;
+        let (force, torque) = self.evaluate_all(scenes, None, 1.0)?;
+        let length = self.config.history_length;
+        let probes = self.num_probes();
+        output(
+            (
+                &mut self.truth_force_history,
+                &mut self.truth_torque_history,
+            ),
+            length,
+            (envs, probes),
+            (force, torque),
+        )
+    }
+
+    /// One step of the per-probe contact flag, raw depth and slip on one scene.
+    pub fn read_probe_state(&mut self, scene: &Scene) -> Result<ProbeState> {
+        self.read_probe_state_batch(std::slice::from_ref(scene))
+    }
+
+    /// One step of the per-probe contact flag, raw penetration depth and slip (see
+    /// [`ProbeState`]) on `scenes`, from the ground-truth geometry, with its own history.
+    /// Errors as [`read_batch`](Self::read_batch).
+    pub fn read_probe_state_batch(&mut self, scenes: &[Scene]) -> Result<ProbeState> {
+        self.check_scenes(scenes)?;
+        let probes = self.num_probes();
+        let envs = scenes.len();
+        let mut contact = vec![0.0; envs * probes];
+        let mut depth = vec![0.0; envs * probes];
+        let mut slip = vec![0.0; envs * probes * 2];
+        let tangents: Vec<_> = self
+            .config
+            .unit_normals()
+            .iter()
+            .map(tangent_frame)
+            .collect();
+        contact
+            .par_chunks_mut(probes.max(1))
+            .zip(depth.par_chunks_mut(probes.max(1)))
+            .zip(slip.par_chunks_mut((probes * 2).max(1)))
+            .zip(scenes.par_iter())
+            .try_for_each(|(((c, d), v), scene)| {
+                self.visit(scene, None, 1.0, |i, _, touch| {
+                    probe_state(
+                        touch,
+                        &tangents[i],
+                        &mut c[i],
+                        &mut d[i],
+                        &mut v[i * 2..i * 2 + 2],
+                    );
+                })
+            })?;
+        self.state_histories
+            .output((envs, probes), (contact, depth, slip))
+    }
+
+    fn check_scenes(&self, scenes: &[Scene]) -> Result<()> {
         for scene in scenes {
             self.check_scene(scene)?;
             scene.validate_state()?;
         }
-        let radii = self.draw_radii(envs);
-        let mut force = vec![0.0; envs * per_env];
-        let mut torque = vec![0.0; envs * per_env];
+        Ok(())
+    }
+
+    /// The probe law over every scene, in parallel: `(force, torque)`, `envs × probes × 3`
+    /// each.
+    fn evaluate_all(
+        &self,
+        scenes: &[Scene],
+        radii: Option<&[f64]>,
+        gain: f64,
+    ) -> Result<(Vec<f64>, Vec<f64>)> {
         let probes = self.num_probes();
-        let this = &*self;
+        let per_env = probes * 3;
+        let mut force = vec![0.0; scenes.len() * per_env];
+        let mut torque = vec![0.0; scenes.len() * per_env];
         force
             .par_chunks_mut(per_env.max(1))
             .zip(torque.par_chunks_mut(per_env.max(1)))
             .zip(scenes.par_iter())
             .enumerate()
             .try_for_each(|(e, ((f, t), scene))| {
-                let r = radii.as_ref().map(|r| &r[e * probes..(e + 1) * probes]);
-                this.evaluate(scene, r, f, t)
+                let r = radii.map(|r| &r[e * probes..(e + 1) * probes]);
+                self.evaluate(scene, r, gain, f, t)
             })?;
-        if self.config.history_length == 0 {
-            let shape = IxDyn(&[envs, probes, 3]);
-            return Ok(TaxelReading {
-                force: ArrayD::from_shape_vec(shape.clone(), force).map_err(shape_error)?,
-                torque: ArrayD::from_shape_vec(shape, torque).map_err(shape_error)?,
-            });
-        }
-        self.force_history.push(envs, &force)?;
-        self.torque_history.push(envs, &torque)?;
-        let shape = IxDyn(&[envs, self.config.history_length, probes, 3]);
-        Ok(TaxelReading {
-            force: ArrayD::from_shape_vec(shape.clone(), self.force_history.ordered())
-                .map_err(shape_error)?,
-            torque: ArrayD::from_shape_vec(shape, self.torque_history.ordered())
-                .map_err(shape_error)?,
-        })
+        Ok((force, torque))
     }
 
     /// Radii per environment and probe when noise is on (drawn serially, so that the result
@@ -261,16 +360,43 @@ impl TaxelSensor {
     }
 
     /// Evaluates every probe in one scene into `force` and `torque` (`num_probes × 3` each).
-    ///
-    /// Everything is expressed in the link frame once per scene, so that a probe costs a
-    /// squared-distance test per nearby target, and a closed-form distance only when it may
-    /// touch.
     fn evaluate(
         &self,
         scene: &Scene,
         radii: Option<&[f64]>,
+        gain: f64,
         force: &mut [f64],
         torque: &mut [f64],
+    ) -> Result<()> {
+        self.visit(scene, radii, gain, |i, p, touch| {
+            let out = i * 3..i * 3 + 3;
+            match touch {
+                None => {
+                    force[out.clone()].fill(0.0);
+                    torque[out].fill(0.0);
+                }
+                Some(touch) => {
+                    let (f, t) = self.config.probe_law(&Point3::from(*p), touch);
+                    force[out.clone()].copy_from_slice(f.as_slice());
+                    torque[out].copy_from_slice(t.as_slice());
+                }
+            }
+        })
+    }
+
+    /// Finds what every probe touches in one scene and calls `visit(probe, position, touch)`
+    /// with everything in the link frame (`None` when the probe touches nothing; the
+    /// penetration is multiplied by `gain`).
+    ///
+    /// Everything is expressed in the link frame once per scene, so that a probe costs a
+    /// squared-distance test per nearby target, and a closed-form distance only when it may
+    /// touch.
+    pub(super) fn visit(
+        &self,
+        scene: &Scene,
+        radii: Option<&[f64]>,
+        gain: f64,
+        mut visit: impl FnMut(usize, &Vector3<f64>, Option<&ProbeTouch>),
     ) -> Result<()> {
         let bodies = scene.bodies();
         let link = &bodies[self.link];
@@ -302,6 +428,7 @@ impl TaxelSensor {
                 body_origin: (to_link * body.pose).translation.vector,
             });
         }
+        let raycast = self.config.contact_depth_query == ContactDepthQuery::Raycast;
         for (i, p) in self.config.probe_local_pos.iter().enumerate() {
             let radius = radii.map_or(self.config.probe_radius, |r| r[i]);
             let p = p.coords;
@@ -318,33 +445,68 @@ impl TaxelSensor {
                 let local = Point3::from(t.rotation.tr_mul(&(p - t.origin)));
                 let sd = match t.closed.distance(&local) {
                     Some(sd) => sd,
+                    // Genesis's raycast: the nearest triangle within the probe radius.
+                    None if raycast && is_mesh(t.shape) => {
+                        match nearest_triangle(t.shape, &local, radius) {
+                            Some(sd) => sd,
+                            None => continue,
+                        }
+                    }
                     None => projected(t.shape, &local)?,
                 };
                 if sd.signed_distance < limit {
                     best = Some((sd.signed_distance, t.rotation * sd.normal, k));
                 }
             }
-            let out = i * 3..i * 3 + 3;
             let Some((sd, normal, k)) = best else {
-                force[out.clone()].fill(0.0);
-                torque[out].fill(0.0);
+                visit(i, &p, None);
                 continue;
             };
             let t = &placed[k];
             let touched = t.velocity + t.angular_velocity.cross(&(p - t.body_origin));
             let probe = link_velocity + link_angular.cross(&p);
             let touch = ProbeTouch {
-                penetration: radius - sd,
+                penetration: gain * (radius - sd),
                 normal,
                 relative_velocity: touched - probe,
                 relative_angular_velocity: t.angular_velocity - link_angular,
             };
-            let (f, t) = self.config.probe_law(&Point3::from(p), &touch);
-            force[out.clone()].copy_from_slice(f.as_slice());
-            torque[out].copy_from_slice(t.as_slice());
+            visit(i, &p, Some(&touch));
         }
         Ok(())
     }
+}
+
+/// Whether a shape is a triangle mesh or a convex hull (the shapes `raycast` applies to).
+fn is_mesh(shape: &Shape) -> bool {
+    matches!(
+        shape.kind(),
+        morsel_geometry::ShapeKind::Mesh(_) | morsel_geometry::ShapeKind::ConvexHull(_)
+    )
+}
+
+/// The reading of one branch: this step's arrays, or the branch's history with this step
+/// pushed.
+fn output(
+    histories: (&mut History, &mut History),
+    length: usize,
+    (envs, probes): (usize, usize),
+    (force, torque): (Vec<f64>, Vec<f64>),
+) -> Result<TaxelReading> {
+    if length == 0 {
+        let shape = IxDyn(&[envs, probes, 3]);
+        return Ok(TaxelReading {
+            force: ArrayD::from_shape_vec(shape.clone(), force).map_err(shape_error)?,
+            torque: ArrayD::from_shape_vec(shape, torque).map_err(shape_error)?,
+        });
+    }
+    histories.0.push(envs, &force)?;
+    histories.1.push(envs, &torque)?;
+    let shape = IxDyn(&[envs, length, probes, 3]);
+    Ok(TaxelReading {
+        force: ArrayD::from_shape_vec(shape.clone(), histories.0.ordered()).map_err(shape_error)?,
+        torque: ArrayD::from_shape_vec(shape, histories.1.ordered()).map_err(shape_error)?,
+    })
 }
 
 fn shape_error(e: ndarray::ShapeError) -> SensingError {

@@ -26,7 +26,7 @@ mod data;
 mod model;
 mod observe;
 mod path_search;
-mod search;
+pub(crate) mod search;
 
 pub use body_mesh::BodyMesh;
 pub use config::{ResponseFunction, TouchConfig, TouchFunction, TouchKind};

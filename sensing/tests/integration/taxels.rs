@@ -11,7 +11,7 @@ use crate::common::{random_rotation, random_unit};
 
 /// A link at `world` and a block whose top face lies `gap` below the link origin, the block's
 /// frame origin on the vertical through `origin_x`.
-fn fingertip_scene(world: &Isometry3<f64>, gap: f64, origin_x: f64) -> Scene {
+pub(crate) fn fingertip_scene(world: &Isometry3<f64>, gap: f64, origin_x: f64) -> Scene {
     let mut scene = Scene::new();
     scene
         .add_body(Body::new("fingertip").with_pose(*world))
@@ -27,7 +27,7 @@ fn fingertip_scene(world: &Isometry3<f64>, gap: f64, origin_x: f64) -> Scene {
     scene
 }
 
-fn three_probes() -> TaxelConfig {
+pub(crate) fn three_probes() -> TaxelConfig {
     TaxelConfig {
         probe_local_pos: vec![
             Point3::origin(),

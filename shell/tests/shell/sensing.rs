@@ -42,6 +42,93 @@ fn taxel_force_is_stiffness_times_depth() {
     }
 }
 
+/// Genesis's measured-branch case through the script API: gain 1.5, α 1.5, R 0.01, the block
+/// 6 mm below the probe (sd = 0.006): measured pen 1.5 × 0.004 = 0.006, F_z = 1000 × 0.006^1.5
+/// = 0.464758 N; ground truth 1000 × 0.004^1.5 = 0.252982 N; `raw` is the force. With
+/// `delay: 1` the first measured read is zero and the second is the first's value.
+#[test]
+fn measured_and_ground_truth_branches() {
+    let mut b = Bench::new();
+    let out = b.run(&format!(
+        "{FINGERTIP}
+        sc.set_pose(\"fingertip\", pose([0, 0, 0.006]));
+        let t = taxels(#{{ link_name: \"fingertip\", probe_gain: 1.5, normal_exponent: 1.5 }});
+        let m = t.read(sc);
+        print(m.force);
+        print(m.raw);
+        print(t.read_ground_truth(sc).force);
+        let d = taxels(#{{ link_name: \"fingertip\", probe_gain: 1.5, normal_exponent: 1.5,
+                          delay: 1, dead_taxels: [], noise: 0.0 }});
+        print(d.read(sc).force);
+        print(d.read(sc).force);"
+    ));
+    let v = numbers(&out);
+    assert_eq!(v.len(), 15, "{out}");
+    let want = [0.464758, 0.464758, 0.252982, 0.0, 0.464758];
+    for (i, w) in want.iter().enumerate() {
+        assert!(v[i * 3].abs() + v[i * 3 + 1].abs() < 1e-12, "{out}");
+        assert!((v[i * 3 + 2] - w).abs() < 1e-6, "{i}: {out}");
+    }
+}
+
+/// The sibling sensors: the fingertip 4 mm above the block, the block sliding at
+/// (0.1, 0.2, 0) m/s: probes at x = 0 and 0.005 touch (depth 0.01 − 0.004 = 0.006 m,
+/// slip (0.1, 0.2) along x, y); a probe 2 cm up does not (false, depth 0, slip 0).
+#[test]
+fn contact_flags_depths_and_slip() {
+    let mut b = Bench::new();
+    let out = b.run(&format!(
+        "{FINGERTIP}
+        sc.set_pose(\"fingertip\", pose([0, 0, 0.004]));
+        sc.set_velocity(\"block\", [0.1, 0.2, 0], [0, 0, 0]);
+        let opts = #{{ link_name: \"fingertip\", probe_local_pos: [[0, 0, 0], [0.005, 0, 0], [0, 0, 0.02]] }};
+        print(taxel_contacts(opts).read(sc));
+        let d = taxel_depths(opts).read(sc);
+        print(d.depth);
+        print(d.slip);"
+    ));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "[true, true, false]", "{out}");
+    let depth = numbers(lines[1]);
+    let slip = numbers(lines[2]);
+    for (got, want) in depth.iter().zip([0.006, 0.006, 0.0]) {
+        assert!((got - want).abs() < 1e-12, "{out}");
+    }
+    for (got, want) in slip.iter().zip([0.1, 0.2, 0.1, 0.2, 0.0, 0.0]) {
+        assert!((got - want).abs() < 1e-12, "{out}");
+    }
+}
+
+/// A skin over a 0.2 m cube at spacing 0.08: MIMo's rule gives 26 points (coordinates −0.1,
+/// 0, 0.1 per axis, the centre left out). A slab whose bottom face is 6 mm above the top face
+/// presses the 9 probes at z = 0.1 by R − 0.006 = 0.004 m each: −4 N along z each, −36 N in
+/// all; the others lie at z <= 0, out of reach.
+#[test]
+fn skins_cover_a_body() {
+    let mut b = Bench::new();
+    let out = b.run(
+        "let sc = scene();
+        sc.add_body(\"cube\", #{ colliders: [[box(0.1, 0.1, 0.1), pose([0, 0, 0])]] });
+        sc.add_body(\"slab\", #{ colliders: [[box(0.3, 0.3, 0.01), pose([0, 0, 0.116])]] });
+        let skin = taxel_skin(sc, #{ body: \"cube\", spacing: 0.08 });
+        print(skin.num_probes);
+        let f = skin.read(sc).force;
+        let total = 0.0;
+        for p in f { total += p[2]; }
+        print(total);",
+    );
+    let v = numbers(&out);
+    assert_eq!(v[0], 26.0, "{out}");
+    assert!((v[1] + 36.0).abs() < 1e-9, "{out}");
+    let d =
+        b.fail("let sc = scene();\nlet s = taxel_skin(sc, #{ body: \"cube\", spacing: 0.08 });");
+    assert_fails_at(&d, "cube", 2);
+    let d = b.fail(
+        "let sc = scene();\nsc.add_body(\"cube\", #{ colliders: [[box(0.1, 0.1, 0.1), pose([0, 0, 0])]] });\nlet s = taxel_skin(sc, #{ body: \"cube\", spacing: -1.0 });",
+    );
+    assert_fails_at(&d, "spacing", 3);
+}
+
 const FINGER: &str = r#"
 let sc = scene();
 sc.add_body("ball", sphere(0.03), pose([0, 0, 0]));
@@ -217,6 +304,20 @@ fn bad_taxel_options_are_refused() {
         "{FINGERTIP}\nlet t = taxels(#{{ link_name: \"thumb\" }});\nprint(t.read(sc));"
     ));
     assert_fails_at(&d, "thumb", 7);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", normal_stiffness: -1.0 });");
+    assert_fails_at(&d, "normal_stiffness", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", noise: -0.1 });");
+    assert_fails_at(&d, "noise", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", history_length: 1000000000000 });");
+    assert_fails_at(&d, "history_length", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", delay: -1 });");
+    assert_fails_at(&d, "delay", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", dead_taxels: [2] });");
+    assert_fails_at(&d, "dead_taxels", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", contact_depth_query: \"ray\" });");
+    assert_fails_at(&d, "raycast", 1);
+    let d = b.fail("let t = taxels(#{ link_name: \"tip\", probe_gian: 1.5 });");
+    assert_fails_at(&d, "probe_gian", 1);
 }
 
 #[test]

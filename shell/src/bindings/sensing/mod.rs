@@ -20,6 +20,7 @@ use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 
 mod record;
 mod scene;
+mod taxel_probes;
 mod taxels;
 mod touch;
 
@@ -33,6 +34,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     scene::register(engine);
     touch::register(engine, ctx);
     taxels::register(engine, ctx);
+    taxel_probes::register(engine, ctx);
     record::register(engine, ctx);
     register_stance_contacts(engine);
 }

@@ -6,23 +6,31 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use morsel_sensing::{TaxelConfig, TaxelReading, TaxelSensor};
+use morsel_sensing::plot::taxel_forces_svg;
+use morsel_sensing::taxel::ContactDepthQuery;
+use morsel_sensing::{Scene, TaxelConfig, TaxelReading, TaxelSensor};
 use nalgebra::{Point3, Vector3};
 use ndarray::{ArrayD, ArrayViewD, Axis};
-use rhai::{Array, Dynamic, Engine, FLOAT, Map};
+use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 
 use crate::bindings::doc;
 use crate::context::ShellContext;
-use crate::convert::{describe, from_f64s, from_points, points_arg};
+use crate::convert::{
+    describe, from_f64s, from_indices, from_points, from_vectors, points_arg, usize_arg,
+};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
 
 use super::scene::ScriptScene;
+use super::touch::plot_options;
+use super::write_text;
 
 #[derive(Debug)]
 struct Built {
     scene: ScriptScene,
     sensor: TaxelSensor,
+    /// The last force reading (measured or ground truth), for plots.
+    last: Option<TaxelReading>,
 }
 
 /// A taxel configuration and, once read, its sensor.
@@ -48,8 +56,57 @@ impl ScriptTaxels {
         })
     }
 
-    /// One reading of `scene` (the sensor is rebuilt when the scene changes).
+    /// One step of the measured branch on `scene` (the sensor is rebuilt when the scene
+    /// changes).
     pub(super) fn read(&self, scene: &ScriptScene) -> ScriptResult<TaxelReading> {
+        self.step(scene, false)
+    }
+
+    /// One step of the measured branch (`truth` false) or of the ground truth on `scene`.
+    fn step(&self, scene: &ScriptScene, truth: bool) -> ScriptResult<TaxelReading> {
+        let reading = self.with_sensor(scene, |sensor, s| {
+            if truth {
+                sensor.read_ground_truth(s)
+            } else {
+                sensor.read(s)
+            }
+        })?;
+        if let Some(b) = self.lock()?.as_mut() {
+            b.last = Some(reading.clone());
+        }
+        Ok(reading)
+    }
+
+    /// Draws the last reading's forces (environment 0, newest step) into `path`.
+    fn plot_forces(&self, ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<()> {
+        let title = format!("taxel forces on {}", self.config.link_name);
+        let (options, bodies) = plot_options(opts, "plot_forces", &title)?;
+        if bodies.is_some() {
+            return Err(script_error(ShellError::argument(
+                "option `bodies` of plot_forces()",
+                "nothing (a taxel sensor is on one link)",
+                "a list of bodies",
+            )));
+        }
+        let built = self.lock()?;
+        let Some(last) = built.as_ref().and_then(|b| b.last.as_ref()) else {
+            return Err(script_error(ShellError::argument(
+                "plot_forces()",
+                "a sensor read at least once (call read(scene) first)",
+                "a sensor never read",
+            )));
+        };
+        let svg = taxel_forces_svg(&self.config, last, 0, &options).or_script()?;
+        write_text(ctx, path, &svg)
+    }
+
+    /// Runs `f` on the sensor built for `scene` (rebuilt, with its state cleared, when the
+    /// scene changes).
+    pub(super) fn with_sensor<T>(
+        &self,
+        scene: &ScriptScene,
+        f: impl FnOnce(&mut TaxelSensor, &Scene) -> morsel_sensing::Result<T>,
+    ) -> ScriptResult<T> {
         let mut built = self.lock()?;
         let s = scene.fresh()?;
         let stale = built.as_ref().is_none_or(|b| !b.scene.same(scene));
@@ -58,44 +115,92 @@ impl ScriptTaxels {
             *built = Some(Built {
                 scene: scene.clone(),
                 sensor,
+                last: None,
             });
         }
         match built.as_mut() {
-            Some(b) => b.sensor.read(&s.scene).or_script(),
-            None => Err(script_error(ShellError::argument(
-                "a taxel sensor",
-                "a built sensor",
-                "none",
-            ))),
+            Some(b) => f(&mut b.sensor, &s.scene).or_script(),
+            None => unreachable_sensor(),
         }
     }
 }
 
-fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels> {
-    let mut o = Options::new("taxels", opts).or_script()?;
+/// Builds the taxel configuration of `function(opts)` (`taxels`, `taxel_contacts`,
+/// `taxel_depths` share the options).
+pub(super) fn make_taxels(
+    ctx: &ShellContext,
+    function: &str,
+    opts: &Dynamic,
+) -> ScriptResult<ScriptTaxels> {
+    let mut o = Options::new(function, opts).or_script()?;
     let d = TaxelConfig::default();
     let link = o.string("link_name").or_script()?;
     let link = o.required("link_name", link).or_script()?;
     let probes = match o.value("probe_local_pos") {
         None => d.probe_local_pos.clone(),
-        Some(p) => points_arg(&p, "option `probe_local_pos` of taxels()").or_script()?,
+        Some(p) => {
+            points_arg(&p, &format!("option `probe_local_pos` of {function}()")).or_script()?
+        }
     };
-    let history = o.int_or("history_length", 0).or_script()?;
-    let history = usize::try_from(history).map_err(|_| {
-        script_error(ShellError::argument(
-            "option `history_length` of taxels()",
-            "a count >= 0",
-            history.to_string(),
-        ))
-    })?;
-    let seed = o.int("seed").or_script()?.map_or(ctx.seed, |s| s as u64);
+    let normal = o
+        .vector3("probe_local_normal")
+        .or_script()?
+        .unwrap_or(d.probe_local_normal);
     let config = TaxelConfig {
         link_name: link,
         probe_local_pos: probes,
-        probe_local_normal: o
-            .vector3("probe_local_normal")
-            .or_script()?
-            .unwrap_or(d.probe_local_normal),
+        probe_local_normal: normal,
+        ..law_options(ctx, &mut o, function)?
+    };
+    o.finish().or_script()?;
+    built(config)
+}
+
+/// A configuration checked and wrapped for scripts.
+fn built(config: TaxelConfig) -> ScriptResult<ScriptTaxels> {
+    config.validate().or_script()?;
+    Ok(ScriptTaxels {
+        config,
+        built: Arc::new(Mutex::new(None)),
+    })
+}
+
+/// `taxel_skin(scene, #{ body, spacing, ... })`: probes over every collider of a body.
+fn make_skin(
+    ctx: &ShellContext,
+    scene: &ScriptScene,
+    opts: &Dynamic,
+) -> ScriptResult<ScriptTaxels> {
+    let function = "taxel_skin";
+    let mut o = Options::new(function, opts).or_script()?;
+    let body = o.string("body").or_script()?;
+    let body = o.required("body", body).or_script()?;
+    let spacing = o.f64("spacing").or_script()?;
+    let spacing = o.required("spacing", spacing).or_script()?;
+    let base = law_options(ctx, &mut o, function)?;
+    o.finish().or_script()?;
+    let state = scene.fresh()?;
+    built(base.skin(&state.scene, &body, spacing).or_script()?)
+}
+
+/// The options every taxel function shares: the law, the history, the measured branch and
+/// the seed (the link and the probes are left at their defaults).
+fn law_options(ctx: &ShellContext, o: &mut Options, function: &str) -> ScriptResult<TaxelConfig> {
+    let d = TaxelConfig::default();
+    let history = count(o, function, "history_length")?;
+    let delay = count(o, function, "delay")?;
+    let jitter = count(o, function, "jitter")?;
+    let dead_taxels = match o.value("dead_taxels") {
+        None => Vec::new(),
+        Some(v) => indices_arg(&v, &format!("option `dead_taxels` of {function}()")).or_script()?,
+    };
+    let seed = o.int("seed").or_script()?.map_or(ctx.seed, |s| s as u64);
+    let query = match o.string("contact_depth_query").or_script()? {
+        None => d.contact_depth_query,
+        Some(name) => ContactDepthQuery::from_name(&name).or_script()?,
+    };
+    Ok(TaxelConfig {
+        contact_depth_query: query,
         probe_radius: o.f64_or("probe_radius", d.probe_radius).or_script()?,
         probe_radius_noise: o
             .f64_or("probe_radius_noise", d.probe_radius_noise)
@@ -109,17 +214,36 @@ fn make_taxels(ctx: &ShellContext, opts: &Dynamic) -> ScriptResult<ScriptTaxels>
         twist_scalar: o.f64_or("twist_scalar", d.twist_scalar).or_script()?,
         history_length: history,
         seed,
-    };
-    o.finish().or_script()?;
-    config.validate().or_script()?;
-    Ok(ScriptTaxels {
-        config,
-        built: Arc::new(Mutex::new(None)),
+        probe_gain: o.f64_or("probe_gain", d.probe_gain).or_script()?,
+        delay,
+        jitter,
+        noise: o.f64_or("noise", d.noise).or_script()?,
+        bias: o.f64_or("bias", d.bias).or_script()?,
+        resolution: o.f64_or("resolution", d.resolution).or_script()?,
+        dead_taxels,
+        crosstalk: o.f64_or("crosstalk", d.crosstalk).or_script()?,
+        crosstalk_radius: o
+            .f64_or("crosstalk_radius", d.crosstalk_radius)
+            .or_script()?,
+        hysteresis: o.f64_or("hysteresis", d.hysteresis).or_script()?,
+        ..d
+    })
+}
+
+/// A count option (>= 0), 0 when absent.
+fn count(o: &mut Options, function: &str, key: &'static str) -> ScriptResult<usize> {
+    let n = o.int_or(key, 0).or_script()?;
+    usize::try_from(n).map_err(|_| {
+        script_error(ShellError::argument(
+            format!("option `{key}` of {function}()"),
+            "a count >= 0",
+            n.to_string(),
+        ))
     })
 }
 
 /// A numeric array as nested Rhai arrays.
-fn nested(a: &ArrayViewD<'_, f64>) -> Dynamic {
+pub(super) fn nested(a: &ArrayViewD<'_, f64>) -> Dynamic {
     if a.ndim() <= 1 {
         return Dynamic::from_array(from_f64s(&a.iter().copied().collect::<Vec<_>>()));
     }
@@ -136,12 +260,26 @@ fn reading_map(r: &TaxelReading, drop_env: bool) -> Map {
         }
     };
     let mut m = Map::new();
-    m.insert("force".into(), shape(&r.force));
+    let force = shape(&r.force);
+    m.insert("raw".into(), force.clone());
+    m.insert("force".into(), force);
     m.insert("torque".into(), shape(&r.torque));
     m
 }
 
-fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
+/// An array of probe indices.
+fn indices_arg(value: &Dynamic, what: &str) -> Result<Vec<usize>, ShellError> {
+    let items = value
+        .as_array_ref()
+        .map_err(|_| ShellError::argument(what, "an array of probe indices", describe(value)))?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| usize_arg(v, &format!("{what}, element {i}")))
+        .collect()
+}
+
+pub(super) fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
     let what = "`scenes` of read_batch()";
     let items = value.as_array_ref().map_err(|_| {
         script_error(ShellError::argument(
@@ -172,24 +310,45 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "taxels",
         &[
-            "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, seed}",
+            "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, contact_depth_query: \"sdf\"|\"raycast\", probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels: [i], crosstalk, crosstalk_radius, hysteresis, seed}",
             "Taxels",
         ],
-        "Kinematic taxels on a body (Genesis's options and defaults; seed defaults to --seed).",
+        "Kinematic taxels on a body (Genesis's options and defaults; the measured-branch options default to off; seed defaults to --seed).",
     )
-    .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, &opts));
+    .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, "taxels", &opts));
+    let shared = Arc::clone(ctx);
+    doc(
+        "taxel_skin",
+        &[
+            "scene: Scene",
+            "options: #{body, spacing, ...the options of taxels() but link_name, probe_local_pos, probe_local_normal}",
+            "Taxels",
+        ],
+        "Taxels over every collider of a body with MIMo's sensor-point rules at spacing (m), each probe with its own outward normal.",
+    )
+    .register_into_engine(engine, move |scene: ScriptScene, opts: Dynamic| {
+        make_skin(&shared, &scene, &opts)
+    });
     doc(
         "read",
-        &["taxels: Taxels", "scene: Scene", "#{force, torque}"],
-        "Probe forces and torques (link frame), shape [probes][3] (or [history][probes][3]).",
+        &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
+        "One step of the measured branch: probe forces and torques (link frame), shape [probes][3] (or [history][probes][3]); raw is force.",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
-        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.read(&scene)?, true))
+        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, false)?, true))
+    });
+    doc(
+        "read_ground_truth",
+        &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
+        "One step of the ground truth (nominal radius, no gain nor degradation), with its own history; shapes as read().",
+    )
+    .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
+        Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, true)?, true))
     });
     doc(
         "read_batch",
-        &["taxels: Taxels", "scenes: [Scene]", "#{force, torque}"],
-        "Reads several scenes of the same structure at once (in parallel): shape [envs]([history])[probes][3].",
+        &["taxels: Taxels", "scenes: [Scene]", "#{force, torque, raw}"],
+        "Measured branch on several scenes of the same structure at once (in parallel): shape [envs]([history])[probes][3].",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scenes: Dynamic| {
         let list = scenes_arg(&scenes)?;
@@ -212,10 +371,15 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             *built = Some(Built {
                 scene: first.clone(),
                 sensor,
+                last: None,
             });
         }
         let reading = match built.as_mut() {
-            Some(b) => b.sensor.read_batch(&copies).or_script()?,
+            Some(b) => {
+                let r = b.sensor.read_batch(&copies).or_script()?;
+                b.last = Some(r.clone());
+                r
+            }
             None => unreachable_sensor()?,
         };
         Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&reading, false))
@@ -223,7 +387,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "reset",
         &["taxels: Taxels", "()"],
-        "Clears the history (and the noise stream restarts).",
+        "Clears both histories and the measured state (hysteresis, delay line); the noise streams restart.",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels| -> ScriptResult<()> {
         if let Some(b) = t.lock()?.as_mut() {
@@ -231,6 +395,35 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         }
         Ok(())
     });
+    let shared = Arc::clone(ctx);
+    doc(
+        "plot_forces",
+        &["taxels: Taxels", "path: string", "()"],
+        "SVG map of the last reading's per-probe forces on the link (environment 0, newest step).",
+    )
+    .register_into_engine(
+        engine,
+        move |t: &mut ScriptTaxels, path: ImmutableString| {
+            t.plot_forces(&shared, &path, &Dynamic::UNIT)
+        },
+    );
+    let shared = Arc::clone(ctx);
+    doc(
+        "plot_forces",
+        &[
+            "taxels: Taxels",
+            "path: string",
+            "options: #{title, views, arrows: bool}",
+            "()",
+        ],
+        "plot_forces with a title, views (top, front, side, isometric) and force arrows.",
+    )
+    .register_into_engine(
+        engine,
+        move |t: &mut ScriptTaxels, path: ImmutableString, opts: Dynamic| {
+            t.plot_forces(&shared, &path, &opts)
+        },
+    );
     engine.register_get("num_probes", |t: &mut ScriptTaxels| {
         t.config.probe_local_pos.len() as i64
     });
@@ -271,6 +464,14 @@ fn config_map(c: &TaxelConfig) -> Map {
     let probes: Vec<Point3<f64>> = c.probe_local_pos.clone();
     m.insert("probe_local_pos".into(), from_points(&probes).into());
     m.insert("probe_local_normal".into(), v(&c.probe_local_normal));
+    m.insert(
+        "probe_normals".into(),
+        from_vectors(&c.probe_normals).into(),
+    );
+    m.insert(
+        "contact_depth_query".into(),
+        c.contact_depth_query.name().into(),
+    );
     m.insert("probe_radius".into(), f(c.probe_radius));
     m.insert("probe_radius_noise".into(), f(c.probe_radius_noise));
     m.insert("normal_stiffness".into(), f(c.normal_stiffness));
@@ -283,6 +484,19 @@ fn config_map(c: &TaxelConfig) -> Map {
         Dynamic::from_int(c.history_length as i64),
     );
     m.insert("seed".into(), Dynamic::from_int(c.seed as i64));
+    m.insert("probe_gain".into(), f(c.probe_gain));
+    m.insert("delay".into(), Dynamic::from_int(c.delay as i64));
+    m.insert("jitter".into(), Dynamic::from_int(c.jitter as i64));
+    m.insert("noise".into(), f(c.noise));
+    m.insert("bias".into(), f(c.bias));
+    m.insert("resolution".into(), f(c.resolution));
+    m.insert(
+        "dead_taxels".into(),
+        Dynamic::from_array(from_indices(&c.dead_taxels)),
+    );
+    m.insert("crosstalk".into(), f(c.crosstalk));
+    m.insert("crosstalk_radius".into(), f(c.crosstalk_radius));
+    m.insert("hysteresis".into(), f(c.hysteresis));
     m
 }
 

@@ -100,7 +100,7 @@ fn views_arg(value: &Dynamic) -> ScriptResult<Vec<View>> {
 }
 
 /// Reads `#{title, views, arrows, bodies}` of the plot functions.
-fn plot_options(
+pub(super) fn plot_options(
     opts: &Dynamic,
     function: &str,
     title: &str,
