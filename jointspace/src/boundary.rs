@@ -310,6 +310,7 @@ impl CollisionSampler {
             .map_init(
                 || Evaluator::new(self),
                 |ev, c| {
+                    crate::stop::check()?;
                     let n = (options.count - c * BOUNDARY_CHUNK).min(BOUNDARY_CHUNK);
                     let out = boundary_chunk(ev, &ranges, options, c, n);
                     bar.inc(n as u64);
