@@ -10,34 +10,23 @@
 //! or `MORSEL_FUZZ_SECONDS` per target when set; `MORSEL_FUZZ_SEED` (default 0) and
 //! `MORSEL_FUZZ_TARGETS=stl-ascii,urdf` choose the stream and targets. See `tests/README.md`.
 
+#[path = "../fuzz/env.rs"]
+mod env;
 #[path = "../fuzz/formats.rs"]
 mod formats;
 #[path = "../fuzz/mutate.rs"]
 mod mutate;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use morsel_shell::engine::Limits;
 use morsel_shell::{Session, SessionOptions};
 use proptest::prelude::*;
 
+use env::{env_or, workspace_root};
 use formats::{FORMATS, Format};
-
-fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
 
 /// Loads `bytes` as `format` in a fresh session; `Err` carries a panic's message.
 fn target(format: &Format, dir: &Path, bytes: &[u8]) -> Result<(), String> {

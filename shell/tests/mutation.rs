@@ -8,34 +8,23 @@
 //! seed (default 0), `MORSEL_MUTATION_FORMATS=stl,urdf` the formats. A failing input is kept
 //! under `target/mutation-failures/` to replay with `morsel run`. See `tests/README.md`.
 
+#[path = "../fuzz/env.rs"]
+mod env;
 #[path = "../fuzz/formats.rs"]
 mod formats;
 #[path = "../fuzz/mutate.rs"]
 mod mutate;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use env::{env_or, workspace_root};
 use formats::{FORMATS, Format};
 
 /// Longer than this and a run counts as a hang (the script's own limit is shorter).
 const HANG: Duration = Duration::from_secs(30);
-
-fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
 
 /// Runs the format's load script on `bytes`; returns a description of what went wrong, if
 /// anything did.
