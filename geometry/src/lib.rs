@@ -12,6 +12,7 @@
 //! along z and are given by radius and half-length.
 
 mod collider;
+mod contain;
 pub mod convert;
 mod ellipsoid;
 mod error;

@@ -61,15 +61,33 @@ pub fn load_mesh(path: &Path, scale: Vector3<f64>) -> Result<TriangleMesh> {
 }
 
 fn load_with_mesh_loader(path: &Path, bytes: &[u8], extension: &str) -> Result<TriangleMesh> {
-    let loader = mesh_loader::Loader::default().merge_meshes(true);
-    let scene = if extension == "obj" {
-        loader.load_obj_from_slice(bytes, path)
-    } else {
-        loader.load_collada_from_slice(bytes, path)
+    // COLLADA is XML: text, whose encoding errors get a line here (the reader gives an offset).
+    if extension == "dae"
+        && let Err(e) = std::str::from_utf8(bytes)
+    {
+        return Err(GeometryError::MeshFormat {
+            path: path.to_path_buf(),
+            reason: format!(
+                "line {}: the file is not valid UTF-8",
+                line_of(bytes, e.valid_up_to())
+            ),
+        });
     }
+    let loader = mesh_loader::Loader::default().merge_meshes(true);
+    let scene = crate::contain::contained(|| {
+        if extension == "obj" {
+            loader.load_obj_from_slice(bytes, path)
+        } else {
+            loader.load_collada_from_slice(bytes, path)
+        }
+    })
+    .map_err(|panic| GeometryError::MeshFormat {
+        path: path.to_path_buf(),
+        reason: format!("the {extension} reader failed on this file ({panic})"),
+    })?
     .map_err(|e| GeometryError::MeshFormat {
         path: path.to_path_buf(),
-        reason: e.to_string(),
+        reason: with_end_line(e.to_string(), bytes),
     })?;
     let mut corners = Vec::new();
     for mesh in &scene.meshes {
@@ -101,7 +119,7 @@ pub fn parse_stl(bytes: &[u8]) -> std::result::Result<Vec<Point3<f64>>, String> 
         parse_ascii_stl(bytes)
     } else {
         Err(format!(
-            "neither binary STL (size {} is not 84 + 50 x the header's triangle count) nor ASCII STL (no leading `solid`)",
+            "line 1: neither binary STL (size {} is not 84 + 50 x the header's triangle count) nor ASCII STL (no leading `solid`)",
             bytes.len()
         ))
     }
@@ -122,8 +140,12 @@ fn parse_binary_stl(bytes: &[u8], n: usize) -> Vec<Point3<f64>> {
 }
 
 fn parse_ascii_stl(bytes: &[u8]) -> std::result::Result<Vec<Point3<f64>>, String> {
-    let text =
-        std::str::from_utf8(bytes).map_err(|_| "ASCII STL is not valid UTF-8".to_string())?;
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        format!(
+            "line {}: ASCII STL is not valid UTF-8",
+            line_of(bytes, e.valid_up_to())
+        )
+    })?;
     let mut corners = Vec::new();
     for (line_no, line) in text.lines().enumerate() {
         let mut words = line.split_whitespace();
@@ -133,18 +155,54 @@ fn parse_ascii_stl(bytes: &[u8]) -> std::result::Result<Vec<Point3<f64>>, String
                 *c = words
                     .next()
                     .and_then(|w| w.parse::<f64>().ok())
-                    .ok_or_else(|| format!("line {}: a vertex needs three numbers", line_no + 1))?;
+                    .filter(|x| x.is_finite())
+                    .ok_or_else(|| {
+                        format!("line {}: a vertex needs three finite numbers", line_no + 1)
+                    })?;
             }
             corners.push(Point3::from(coords));
         }
     }
     if corners.len() % 3 != 0 {
         return Err(format!(
-            "ASCII STL has {} vertices, not a multiple of three",
+            "line {}: ASCII STL ends with {} vertices, not a multiple of three",
+            text.lines().count().max(1),
             corners.len()
         ));
     }
     Ok(corners)
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(bytes: &[u8], offset: usize) -> usize {
+    bytes[..offset.min(bytes.len())]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
+}
+
+/// An XML reader's message, located when the reader gives no position: a truncated or empty
+/// file at its last line, a bad `version` at the line of the `<COLLADA` element.
+fn with_end_line(message: String, bytes: &[u8]) -> String {
+    if message.contains(" at ") {
+        return message;
+    }
+    let truncated = ["end of stream", "never closed", "does not have a root node"]
+        .iter()
+        .any(|m| message.contains(m));
+    if truncated {
+        return format!(
+            "{message} at line {} (the end of the file)",
+            line_of(bytes, bytes.len())
+        );
+    }
+    if message.contains("version")
+        && let Some(at) = bytes.windows(8).position(|w| w == b"<COLLADA")
+    {
+        return format!("{message} at line {} (<COLLADA>)", line_of(bytes, at));
+    }
+    message
 }
 
 #[cfg(test)]
@@ -165,6 +223,55 @@ mod tests {
             out.extend_from_slice(&[0u8; 2]);
         }
         out
+    }
+
+    /// A COLLADA file whose positions cannot be read (a bad `type` on a `<param>`) but whose
+    /// triangles index them: mesh-loader 0.1.13 panics on it (found by the mutation test).
+    #[test]
+    fn a_collada_file_that_crashes_the_reader_is_an_error() {
+        let dae = br##"<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <library_geometries><geometry id="tet"><mesh>
+    <source id="p"><float_array id="pa" count="9">0 0 0 1 0 0 0 1 0</float_array>
+      <technique_common><accessor source="#pa" count="3" stride="3">
+        <param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="floa[t"/>
+      </accessor></technique_common></source>
+    <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+    <triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1 2</p></triangles>
+  </mesh></geometry></library_geometries>
+  <library_visual_scenes><visual_scene id="s"><node id="n"><instance_geometry url="#tet"/></node></visual_scene></library_visual_scenes>
+  <scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>
+"##;
+        let dir = std::env::temp_dir().join(format!("morsel-dae-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("crash.dae");
+        std::fs::write(&path, dae).unwrap();
+        let err = load_mesh(&path, Vector3::new(1.0, 1.0, 1.0)).unwrap_err();
+        let _ = std::fs::remove_dir_all(&dir);
+        let text = err.to_string();
+        assert!(text.contains("crash.dae"), "{text}");
+        assert!(
+            text.contains("the dae reader failed on this file"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn ascii_stl_errors_name_the_line() {
+        let err = parse_stl(b"solid x\n vertex 0 nan 0\n").unwrap_err();
+        assert_eq!(err, "line 2: a vertex needs three finite numbers");
+        let err = parse_stl(b"solid x\nfacet\n vertex 0 0 0\n\xff\n").unwrap_err();
+        assert_eq!(err, "line 4: ASCII STL is not valid UTF-8");
+        let err = parse_stl(b"solid x\n vertex 0 0 0\n vertex 1 0 0\nendsolid\n").unwrap_err();
+        assert_eq!(
+            err,
+            "line 4: ASCII STL ends with 2 vertices, not a multiple of three"
+        );
+        assert_eq!(
+            with_end_line("unexpected end of stream".into(), b"<a>\n<b>"),
+            "unexpected end of stream at line 2 (the end of the file)"
+        );
     }
 
     #[test]

@@ -333,6 +333,7 @@ impl CollisionSampler {
             .map_init(
                 || Evaluator::new(self),
                 |ev, c| {
+                    crate::stop::check()?;
                     let n = run.chunk_len(c, options);
                     let out = boundary_chunk(ev, &run.ranges, options, c, n);
                     bar.inc(n as u64);

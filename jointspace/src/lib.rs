@@ -61,6 +61,7 @@ mod sample_map;
 mod sampler;
 pub mod sampling;
 pub mod shard;
+pub mod stop;
 mod subspace;
 mod surface_projector;
 #[cfg(test)]

@@ -207,6 +207,7 @@ pub(crate) fn run_chunks(
         .map_init(
             || Evaluator::new(sampler),
             |ev, c| {
+                crate::stop::check()?;
                 let out = run_chunk(sampler, ev, plan, measure, c);
                 bar.inc(plan.chunk_len(c) as u64);
                 out

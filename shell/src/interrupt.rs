@@ -4,7 +4,8 @@
 //! flag between script operations (see [`crate::engine::build_engine`]) and stops with an
 //! "interrupted" error; the session then keeps what was recorded and `morsel run` writes its
 //! manifest with the status `interrupted`. Long native work (a binding that samples for seconds)
-//! may poll [`requested`] itself.
+//! may poll [`requested`] itself; joint-space sampling (grid, random, boundary) polls it between
+//! chunks through `morsel_jointspace::stop`, which an interruptible session installs.
 //!
 //! A time limit (`morsel run --timeout`, the REPL's `:timeout`) is a deadline set by
 //! [`set_deadline`]: once it has passed, [`requested`] answers true as if Ctrl-C had been

@@ -141,6 +141,8 @@ impl Session {
         };
         let mut engine = build_engine(&ctx, &options.limits, &output);
         if options.interruptible {
+            // Long native sampling polls the same flag between chunks.
+            morsel_jointspace::stop::install(interrupt::requested);
             engine.on_progress(|_| {
                 interrupt::requested().then(|| Dynamic::from(interrupt::message()))
             });
@@ -214,7 +216,8 @@ impl Session {
         }
         let result = result.map_err(|e| {
             let mut d = Diagnostic::from_eval(name, source, &e);
-            if self.interruptible && is_terminated(&e) {
+            // Stopped by the flag: between operations, or inside a native call that polls it.
+            if self.interruptible && (is_terminated(&e) || interrupt::requested()) {
                 d.message = self.interrupted_message();
             } else if let Some(hint) = self.signature_hint(&e) {
                 d.message.push('\n');

@@ -274,3 +274,71 @@ fn a_timeout_stops_an_endless_loop_and_keeps_what_was_saved() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(manifest(&dir.path().join("q"))["status"], "ok");
 }
+
+#[test]
+fn the_stop_flag_ends_long_native_sampling() {
+    // A 9-million-point distance grid takes minutes; the time limit ends it between chunks.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf();
+    let dir = tempfile::tempdir_in(root.join("target")).expect("temp dir");
+    let up = "../".repeat(
+        dir.path()
+            .strip_prefix(&root)
+            .expect("inside")
+            .components()
+            .count(),
+    );
+    let script = format!(
+        "let solo = urdf(\"{up}assets/robots/solo12/solo12.urdf\");\n\
+         let cs = collision_sampler(solo, #{{ joints: [\"FL_HAA\", \"FL_HFE\"], ranges: [-PI(), PI()],\n\
+             pairs: [[\"base_link\", \"FL_UPPER_LEG\"]] }});\n\
+         save(\"before.json\", 1);\n\
+         print(\"sampling\");\n\
+         let m = cs.grid([3000, 3000], #{{ distance: true }});\n"
+    );
+    std::fs::write(dir.path().join("grid.rhai"), script).expect("write");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morsel"))
+        .args(["run", "grid.rhai", "--timeout", "1000", "--root"])
+        .arg(&root)
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("morsel starts");
+    // Wait until the grid starts, then time how long the stop takes: a Ctrl-C (the same flag
+    // as the time limit, and no need to guess how long loading the robot takes).
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("read");
+    assert_eq!(first.trim(), "sampling");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let clock = std::time::Instant::now();
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::signal::{Signal, kill};
+        use nix::unistd::Pid;
+        kill(
+            Pid::from_raw(i32::try_from(child.id()).expect("pid")),
+            Signal::SIGINT,
+        )
+        .expect("SIGINT");
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = child.kill();
+    let out = child.wait_with_output().expect("morsel ends");
+    let took = clock.elapsed();
+    let err = text(&out.stderr);
+    assert!(
+        took < std::time::Duration::from_secs(2),
+        "took {took:?}: {err}"
+    );
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted (Ctrl-C)"), "{err}");
+    assert!(err.contains("grid.rhai:6:"), "{err}");
+    assert!(dir.path().join("out/before.json").is_file());
+    assert_eq!(manifest(&dir.path().join("out"))["status"], "interrupted");
+}

@@ -85,15 +85,38 @@ pub fn load_file_with_meshes(
     options: &UrdfOptions,
 ) -> Result<(Model, Vec<PathBuf>)> {
     let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|source| KinematicsError::Io {
+    let bytes = std::fs::read(path).map_err(|source| KinematicsError::Io {
         path: path.to_path_buf(),
         source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        KinematicsError::UrdfParse {
+            source_name: path.display().to_string(),
+            message: format!(
+                "line {}: the file is not valid UTF-8",
+                valid.iter().filter(|b| **b == b'\n').count() + 1
+            ),
+        }
     })?;
     let base = options
         .base_dir
         .clone()
         .or_else(|| path.parent().map(Path::to_path_buf));
-    load_with_meshes(&text, &path.display().to_string(), base.as_deref(), options)
+    let name = path.display().to_string();
+    load_with_meshes(&text, &name, base.as_deref(), options).map_err(|e| match e {
+        // Name the file in element errors too (they name the element and its line).
+        KinematicsError::UrdfElement {
+            element,
+            location,
+            problem,
+        } => KinematicsError::UrdfElement {
+            element: format!("{name}: {element}"),
+            location,
+            problem,
+        },
+        other => other,
+    })
 }
 
 /// Loads URDF text. Relative mesh paths need [`UrdfOptions::base_dir`].

@@ -11,7 +11,16 @@ use crate::{KinematicsError, Result};
 pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
     let doc = Document::parse(text).map_err(|e| KinematicsError::UrdfParse {
         source_name: source_name.to_owned(),
-        message: e.to_string(),
+        message: match e {
+            // The errors roxmltree reports without a position: a truncated file.
+            roxmltree::Error::UnexpectedEndOfStream
+            | roxmltree::Error::NoRootNode
+            | roxmltree::Error::UnclosedRootNode => format!(
+                "{e} at line {} (the end of the file)",
+                text.lines().count().max(1)
+            ),
+            _ => e.to_string(),
+        },
     })?;
     let robot = doc.root_element();
     let checker = Checker { doc: &doc };
@@ -25,7 +34,7 @@ pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
             _ => {}
         }
     }
-    Ok(())
+    checker.joint_ends(robot)
 }
 
 struct Checker<'a, 'input> {
@@ -93,6 +102,29 @@ impl Checker<'_, '_> {
         Ok(())
     }
 
+    /// Every joint's parent and child name a link of the file.
+    fn joint_ends(&self, robot: Node) -> Result<()> {
+        let links: std::collections::BTreeSet<&str> = children(robot, "link")
+            .filter_map(|l| l.attribute("name"))
+            .collect();
+        for joint in children(robot, "joint") {
+            let element = format!("joint \"{}\"", joint.attribute("name").unwrap_or_default());
+            for end in ["parent", "child"] {
+                for node in children(joint, end) {
+                    let link = node.attribute("link").unwrap_or_default();
+                    if !links.contains(link) {
+                        return Err(self.error(
+                            node,
+                            &format!("{element} > {end}"),
+                            format!("link=\"{link}\" names no <link> of this file"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn origin(&self, parent: Node, element: &str) -> Result<()> {
         for origin in children(parent, "origin") {
             let element = format!("{element} > origin");
@@ -137,6 +169,17 @@ impl Checker<'_, '_> {
     }
 
     fn geometry(&self, geometry: Node, element: &str) -> Result<()> {
+        if let Some(text) = geometry
+            .children()
+            .filter(Node::is_text)
+            .find_map(|t| t.text().map(str::trim).filter(|t| !t.is_empty()))
+        {
+            return Err(self.error(
+                geometry,
+                element,
+                format!("unexpected text \"{text}\" in <geometry>; it holds one shape element"),
+            ));
+        }
         let shapes: Vec<Node> = geometry.children().filter(Node::is_element).collect();
         let [shape] = shapes.as_slice() else {
             return Err(self.error(
@@ -246,6 +289,27 @@ impl Checker<'_, '_> {
                         value("upper")
                     ),
                 ));
+            }
+        }
+        // The optional elements the URDF reader also parses: their numbers are checked here so
+        // that a bad one is reported with its line.
+        for (tag, attributes, required) in [
+            ("dynamics", &["damping", "friction"][..], &[][..]),
+            (
+                "safety_controller",
+                &["soft_lower_limit", "soft_upper_limit", "k_position"][..],
+                &["k_velocity"][..],
+            ),
+            ("calibration", &["rising", "falling"][..], &[][..]),
+        ] {
+            for node in children(joint, tag) {
+                let node_element = format!("{element} > {tag}");
+                for attribute in attributes {
+                    self.numbers(node, &node_element, attribute, 1, false)?;
+                }
+                for attribute in required {
+                    self.numbers(node, &node_element, attribute, 1, true)?;
+                }
             }
         }
         for mimic in children(joint, "mimic") {

@@ -1,0 +1,201 @@
+//! The input formats Morsel reads, for the mutation test and the fuzz harnesses: how a script
+//! loads one, and the seed inputs mutations start from. Adding a reader (MJCF, say) is one more
+//! entry in [`FORMATS`].
+
+use std::path::Path;
+
+/// Where a seed input comes from.
+pub enum Seed {
+    /// A file of the repository (path from the workspace root).
+    Asset(&'static str),
+    /// Bytes written here.
+    Inline(&'static [u8]),
+}
+
+/// One input format.
+pub struct Format {
+    /// Short name (`MORSEL_MUTATION_FORMATS`, failure file names).
+    pub name: &'static str,
+    /// The extension the input file gets.
+    pub extension: &'static str,
+    /// Whether the format is text: its errors must then name a line.
+    pub text: bool,
+    /// The script loading `{file}`; empty when the input is itself the script.
+    pub load: &'static str,
+    /// The seed inputs.
+    pub seeds: &'static [Seed],
+}
+
+impl Format {
+    /// The script that loads `file` (for a script format: the input itself, so nothing).
+    pub fn script(&self, file: &str) -> String {
+        self.load.replace("{file}", file)
+    }
+
+    /// Whether the input is run as the script.
+    pub fn is_script(&self) -> bool {
+        self.load.is_empty()
+    }
+
+    /// The seed inputs' bytes (`root`: the workspace root).
+    pub fn seeds(&self, root: &Path) -> Vec<Vec<u8>> {
+        self.seeds
+            .iter()
+            .map(|s| match s {
+                Seed::Asset(path) => {
+                    std::fs::read(root.join(path)).unwrap_or_else(|e| panic!("seed {path}: {e}"))
+                }
+                Seed::Inline(bytes) => bytes.to_vec(),
+            })
+            .collect()
+    }
+}
+
+const TETRAHEDRON_STL: &[u8] = b"solid tet
+facet normal 0 0 -1
+ outer loop
+  vertex 0 0 0
+  vertex 0 1 0
+  vertex 1 0 0
+ endloop
+endfacet
+facet normal 0 -1 0
+ outer loop
+  vertex 0 0 0
+  vertex 1 0 0
+  vertex 0 0 1
+ endloop
+endfacet
+facet normal -1 0 0
+ outer loop
+  vertex 0 0 0
+  vertex 0 0 1
+  vertex 0 1 0
+ endloop
+endfacet
+facet normal 0.577 0.577 0.577
+ outer loop
+  vertex 1 0 0
+  vertex 0 1 0
+  vertex 0 0 1
+ endloop
+endfacet
+endsolid tet
+";
+
+const CUBE_OBJ: &[u8] = b"# a unit cube
+o cube
+v 0 0 0
+v 1 0 0
+v 1 1 0
+v 0 1 0
+v 0 0 1
+v 1 0 1
+v 1 1 1
+v 0 1 1
+vn 0 0 -1
+vt 0 0
+f 1/1/1 4/1/1 3/1/1 2/1/1
+f 5 6 7 8
+f 1 2 6 5
+f 2 3 7 6
+f 3 4 8 7
+f 4 1 5 8
+";
+
+const TETRAHEDRON_DAE: &[u8] = br##"<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <asset><unit name="meter" meter="1"/><up_axis>Z_UP</up_axis></asset>
+  <library_geometries>
+    <geometry id="tet" name="tet">
+      <mesh>
+        <source id="tet-pos">
+          <float_array id="tet-pos-array" count="12">0 0 0 1 0 0 0 1 0 0 0 1</float_array>
+          <technique_common>
+            <accessor source="#tet-pos-array" count="4" stride="3">
+              <param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/>
+            </accessor>
+          </technique_common>
+        </source>
+        <vertices id="tet-vtx"><input semantic="POSITION" source="#tet-pos"/></vertices>
+        <triangles count="4">
+          <input semantic="VERTEX" source="#tet-vtx" offset="0"/>
+          <p>0 2 1 0 1 3 0 3 2 1 2 3</p>
+        </triangles>
+      </mesh>
+    </geometry>
+  </library_geometries>
+  <library_visual_scenes>
+    <visual_scene id="scene">
+      <node id="n"><instance_geometry url="#tet"/></node>
+    </visual_scene>
+  </library_visual_scenes>
+  <scene><instance_visual_scene url="#scene"/></scene>
+</COLLADA>
+"##;
+
+const SCRIPT: &[u8] = b"// a small script touching the front end and a few bindings
+fn twice(x) { 2 * x }
+let s = sphere(0.5);
+let b = box(1.0, 2.0, 0.5);
+let arm = armature(\"arm\")
+    .revolute(\"waist\", #{ axis: [0, 0, 1], origin: [0, 0, 0.3], limits: [-2.9, 2.9] });
+let xs = [];
+for i in 0..10 { xs.push(twice(i) * 0.1); }
+let m = #{ a: xs, n: xs.len(), text: `n = ${xs.len()}` };
+if m.n > 3 { print(m.text); } else { print(\"few\"); }
+save(\"r.json\", m);
+save(\"r.csv\", [[1, 2.5], [3, 4]]);
+";
+
+/// Every format Morsel reads.
+pub const FORMATS: &[Format] = &[
+    Format {
+        name: "stl-binary",
+        extension: "stl",
+        text: false,
+        load: "let m = mesh(\"{file}\");",
+        seeds: &[Seed::Asset(
+            "assets/robots/solo12/meshes/stl/with_foot/solo_lower_leg_left_side.stl",
+        )],
+    },
+    Format {
+        name: "stl-ascii",
+        extension: "stl",
+        text: true,
+        load: "let m = mesh(\"{file}\");",
+        seeds: &[Seed::Inline(TETRAHEDRON_STL)],
+    },
+    Format {
+        name: "obj",
+        extension: "obj",
+        text: true,
+        load: "let m = mesh(\"{file}\");",
+        seeds: &[Seed::Inline(CUBE_OBJ)],
+    },
+    Format {
+        name: "dae",
+        extension: "dae",
+        text: true,
+        load: "let m = mesh(\"{file}\");",
+        seeds: &[Seed::Inline(TETRAHEDRON_DAE)],
+    },
+    Format {
+        name: "urdf",
+        extension: "urdf",
+        text: true,
+        load: "let r = urdf(\"{file}\", #{ geometry: false });",
+        seeds: &[
+            Seed::Asset("assets/robots/panda/panda.urdf"),
+            Seed::Asset("assets/robots/ur5/ur5_robot.urdf"),
+            Seed::Asset("assets/robots/solo12/solo12.urdf"),
+        ],
+    },
+    Format {
+        name: "script",
+        extension: "rhai",
+        text: true,
+        load: "",
+        seeds: &[Seed::Inline(SCRIPT)],
+    },
+];

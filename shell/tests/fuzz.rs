@@ -1,0 +1,205 @@
+//! In-process fuzzing of every reader, and structure-aware property tests of the STL parser.
+//!
+//! Each fuzz target is one entry of `fuzz/formats.rs`: a mutated input is written to a temporary
+//! folder and loaded by the format's one-line script in a sandboxed [`Session`] (for the script
+//! format, the input is the script, compiled and run under the sandbox with a small operation
+//! limit). A panic fails the test and keeps the input under `target/fuzz-failures/`. Faster than
+//! the process-level mutation test (`tests/mutation.rs`), so it runs many more inputs.
+//!
+//! Bounded by default (a CI smoke): `MORSEL_FUZZ_ITERATIONS` inputs per target (default 300),
+//! or `MORSEL_FUZZ_SECONDS` per target when set; `MORSEL_FUZZ_SEED` (default 0) and
+//! `MORSEL_FUZZ_TARGETS=stl-ascii,urdf` choose the stream and targets. See `tests/README.md`.
+
+#[path = "../fuzz/env.rs"]
+mod env;
+#[path = "../fuzz/formats.rs"]
+mod formats;
+#[path = "../fuzz/mutate.rs"]
+mod mutate;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use morsel_shell::engine::Limits;
+use morsel_shell::{Session, SessionOptions};
+use proptest::prelude::*;
+
+use env::{env_or, workspace_root};
+use formats::{FORMATS, Format};
+
+/// Loads `bytes` as `format` in a fresh session; `Err` carries a panic's message.
+fn target(format: &Format, dir: &Path, bytes: &[u8]) -> Result<(), String> {
+    let file = format!("input.{}", format.extension);
+    std::fs::write(dir.join(&file), bytes).map_err(|e| e.to_string())?;
+    let source = if format.is_script() {
+        String::from_utf8_lossy(bytes).into_owned()
+    } else {
+        format.script(&file)
+    };
+    let limits = Limits {
+        max_operations: 200_000,
+        max_array_size: 100_000,
+        max_string_size: 1 << 20,
+        ..Limits::default()
+    };
+    let options = SessionOptions::new(dir, dir.join("out"))
+        .capture_output()
+        .limits(limits);
+    catch_unwind(AssertUnwindSafe(|| {
+        let mut session = Session::new(options).expect("a session");
+        // Errors are expected: only a panic is a finding.
+        let _ = session.run_source(&file, &source);
+    }))
+    .map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_default()
+    })
+}
+
+#[test]
+fn fuzz_every_reader_in_process() {
+    let iterations: usize = env_or("MORSEL_FUZZ_ITERATIONS", 300);
+    let seconds: Option<f64> = std::env::var("MORSEL_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok());
+    let seed: u64 = env_or("MORSEL_FUZZ_SEED", 0);
+    let only = std::env::var("MORSEL_FUZZ_TARGETS").ok();
+    let root = workspace_root();
+    let keep = root.join("target/fuzz-failures");
+    let mut failures = Vec::new();
+    for format in FORMATS {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|n| n == format.name))
+        {
+            continue;
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let seeds = format.seeds(&root);
+        // Every seed must load cleanly first.
+        for s in &seeds {
+            if let Err(panic) = target(format, dir.path(), s) {
+                failures.push(format!("{}: a seed panics: {panic}", format.name));
+            }
+        }
+        let clock = Instant::now();
+        let deadline = seconds.map(Duration::from_secs_f64);
+        let mut done = 0usize;
+        // Batches of mutants from successive seeds, until the count or the time is used up.
+        'batches: for batch in 0u64.. {
+            for bytes in mutate::mutations(&seeds, 100, seed ^ (batch << 32), format.text) {
+                let finished = match deadline {
+                    Some(d) => clock.elapsed() >= d,
+                    None => done >= iterations,
+                };
+                if finished {
+                    break 'batches;
+                }
+                if let Err(panic) = target(format, dir.path(), &bytes) {
+                    let _ = std::fs::create_dir_all(&keep);
+                    let kept = keep.join(format!(
+                        "{}-{seed}-{done}.{}",
+                        format.name, format.extension
+                    ));
+                    let _ = std::fs::write(&kept, &bytes);
+                    failures.push(format!(
+                        "{}: input kept as {} panics: {panic}",
+                        format.name,
+                        kept.display()
+                    ));
+                }
+                done += 1;
+            }
+        }
+        eprintln!(
+            "fuzz {}: {done} inputs in {:.1} s",
+            format.name,
+            clock.elapsed().as_secs_f64()
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// ASCII STL text of `triangles`, with `gap` as the whitespace between words.
+fn ascii_stl(triangles: &[[[f64; 3]; 3]], gap: &str) -> String {
+    let mut text = format!("solid{gap}fuzz\n");
+    for t in triangles {
+        text.push_str(&format!(
+            "facet{gap}normal{gap}0{gap}0{gap}1\n{gap}outer{gap}loop\n"
+        ));
+        for v in t {
+            text.push_str(&format!(
+                "{gap}vertex{gap}{}{gap}{}{gap}{}\n",
+                v[0], v[1], v[2]
+            ));
+        }
+        text.push_str(&format!("{gap}endloop\nendfacet\n"));
+    }
+    text.push_str("endsolid fuzz\n");
+    text
+}
+
+/// Binary STL bytes of `triangles` (f32 coordinates).
+fn binary_stl(triangles: &[[[f32; 3]; 3]], header: &[u8]) -> Vec<u8> {
+    let mut out = vec![b' '; 80];
+    let n = header.len().min(80);
+    out[..n].copy_from_slice(&header[..n]);
+    out.extend_from_slice(&(triangles.len() as u32).to_le_bytes());
+    for t in triangles {
+        out.extend_from_slice(&[0; 12]);
+        for c in t.iter().flatten() {
+            out.extend_from_slice(&c.to_le_bytes());
+        }
+        out.extend_from_slice(&[0; 2]);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any ASCII STL with finite coordinates and any whitespace reads back exactly.
+    #[test]
+    fn ascii_stl_reads_back_what_was_written(
+        triangles in prop::collection::vec(prop::array::uniform3(prop::array::uniform3(-1e6f64..1e6)), 1..20),
+        gap in prop::sample::select(vec![" ", "  ", "\t", " \t "]),
+    ) {
+        let corners = morsel_geometry::mesh_io::parse_stl(ascii_stl(&triangles, gap).as_bytes())
+            .map_err(TestCaseError::fail)?;
+        let expected: Vec<[f64; 3]> = triangles.iter().flatten().copied().collect();
+        let got: Vec<[f64; 3]> = corners.iter().map(|p| [p.x, p.y, p.z]).collect();
+        prop_assert_eq!(got, expected);
+    }
+
+    /// Any binary STL reads back its f32 corners, whatever its header says (even `solid`).
+    #[test]
+    fn binary_stl_reads_back_what_was_written(
+        triangles in prop::collection::vec(prop::array::uniform3(prop::array::uniform3(-1e6f32..1e6)), 0..20),
+        header in prop::sample::select(vec![&b"solid name"[..], b"binary", b""]),
+    ) {
+        let corners = morsel_geometry::mesh_io::parse_stl(&binary_stl(&triangles, header))
+            .map_err(TestCaseError::fail)?;
+        let expected: Vec<[f64; 3]> = triangles
+            .iter()
+            .flatten()
+            .map(|v| v.map(f64::from))
+            .collect();
+        let got: Vec<[f64; 3]> = corners.iter().map(|p| [p.x, p.y, p.z]).collect();
+        prop_assert_eq!(got, expected);
+    }
+
+    /// Truncating a valid binary STL anywhere is an error, never a panic or a wrong mesh.
+    #[test]
+    fn truncated_binary_stl_is_an_error(
+        triangles in prop::collection::vec(prop::array::uniform3(prop::array::uniform3(-1.0f32..1.0)), 1..8),
+        cut in 1usize..50,
+    ) {
+        let bytes = binary_stl(&triangles, b"x");
+        let short = &bytes[..bytes.len() - cut.min(bytes.len())];
+        prop_assert!(morsel_geometry::mesh_io::parse_stl(short).is_err());
+    }
+}
