@@ -2,6 +2,7 @@
 
 use nalgebra::{Matrix3, Point3};
 
+use super::extreme_points::ExtremePoints;
 use super::obb::{Obb, obb_gap, obbs_disjoint, orthonormal_frame, principal_axes};
 use super::one_ring::OneRings;
 use super::triangle::{PreparedTriangle, V3};
@@ -93,6 +94,8 @@ pub struct MeshBvh {
     pub(crate) slot_of_face: Vec<u32>,
     /// The triangles around each triangle (by slot).
     pub(crate) rings: OneRings,
+    /// The corners the faces use, for the mesh's extent along a direction.
+    pub(crate) extremes: ExtremePoints,
     /// Largest absolute coordinate of the mesh (sets rounding tolerances).
     pub(crate) scale: f64,
     /// A process-unique identity (shared by clones, which hold the same hierarchy), so that a
@@ -190,6 +193,8 @@ impl MeshBvh {
             })
             .collect();
         let rings = OneRings::new(faces, &slot_of_face, n);
+        let coords: Vec<V3> = vertices.iter().map(|v| v.coords).collect();
+        let extremes = ExtremePoints::new(&coords, faces);
         Ok(Self {
             nodes,
             spheres,
@@ -198,6 +203,7 @@ impl MeshBvh {
             face_of_slot: order,
             slot_of_face,
             rings,
+            extremes,
             scale,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })

@@ -226,6 +226,12 @@ impl Front {
         Some(motion)
     }
 
+    /// Ends a query that found its answer without the front: the front stays as it was, valid
+    /// at its own placement.
+    pub fn left_unchanged(&mut self) {
+        self.in_contact = false;
+    }
+
     /// Ends a query that found the meshes apart, having gone through the whole front (or
     /// started from the roots): the pairs it kept (with their carried bounds) and found become
     /// the front, at the given placement, unless it has grown so far beyond a fresh one that

@@ -45,6 +45,8 @@ mod bvh;
 mod closest;
 mod distance_walk;
 mod exact;
+mod extreme_points;
+mod far_pair;
 mod front;
 mod front_library;
 mod front_pairs;
