@@ -71,8 +71,9 @@ impl<'m> Pair<'m> {
         }
     }
 
-    /// Runs the configurations in order; returns per-query times (warm, cold) and the values.
-    fn run(&mut self, configurations: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+    /// Runs the configurations in order; returns per-query times (warm, cold), the values and
+    /// a line on the warm queries' work.
+    fn run(&mut self, configurations: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>, Vec<f64>, String) {
         let options = DistanceOptions {
             in_collision: InCollision::Zero,
             cap: None,
@@ -94,7 +95,7 @@ impl<'m> Pair<'m> {
             }
         }
         let n = configurations.len().max(1) as f64;
-        println!(
+        let work = format!(
             "  warm work: {certified} answers certified by the slabs of the meshes, {:.1} volume \
              and {:.1} triangle tests per query",
             volume_tests as f64 / n,
@@ -116,7 +117,7 @@ impl<'m> Pair<'m> {
                 values[i]
             );
         }
-        (warm, cold, values)
+        (warm, cold, values, work)
     }
 }
 
@@ -172,7 +173,7 @@ fn main() {
             (upper.as_str(), lower.as_str(), &knee, "knee sweep"),
         ] {
             let mut pair = Pair::new(&model, first, second);
-            let (mut warm, mut cold, values) = pair.run(grid);
+            let (mut warm, mut cold, values, work) = pair.run(grid);
             let zero = values.iter().filter(|v| **v <= 0.0).count();
             println!(
                 "{first} vs {second} ({name}, {} queries, {zero} in collision)",
@@ -180,6 +181,7 @@ fn main() {
             );
             println!("  warm: {}", summary(&mut warm));
             println!("  cold: {}", summary(&mut cold));
+            println!("{work}");
         }
     }
 }
