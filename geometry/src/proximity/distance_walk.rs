@@ -3,8 +3,8 @@
 
 use super::far_pair::{certified, descend};
 use super::front::{Began, Front, FrontPair, leaf_certificate, slab_gap};
-use super::mesh_mesh::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
+use super::pair_query::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
 use super::triangle_distance::triangle_distance;

@@ -13,7 +13,7 @@
 //! tolerance.
 
 use super::bvh::MeshBvh;
-use super::mesh_mesh::Best;
+use super::pair_query::Best;
 use super::scratch::{MovedCache, QueryStats};
 use super::triangle_distance::triangle_distance;
 

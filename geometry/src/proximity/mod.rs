@@ -59,6 +59,7 @@ mod obb;
 mod one_ring;
 #[cfg(test)]
 mod oracle_tests;
+mod pair_query;
 mod primitive;
 mod scratch;
 #[cfg(test)]
