@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use foldhash::fast::FixedState;
+
 use nalgebra::{Point3, Vector3};
 
 use crate::error::{GeometryError, Result};
@@ -196,7 +198,9 @@ impl TriangleMesh {
 
 /// Whether every directed edge appears exactly once and its reverse exactly once.
 fn faces_are_closed(faces: &[[u32; 3]]) -> bool {
-    let mut directed: HashMap<(u32, u32), i32> = HashMap::with_capacity(faces.len() * 3);
+    // A fast hash: welding and this check are most of the time a mesh takes to load.
+    let mut directed: HashMap<(u32, u32), i32, FixedState> =
+        HashMap::with_capacity_and_hasher(faces.len() * 3, FixedState::default());
     for f in faces {
         for k in 0..3 {
             *directed.entry((f[k], f[(k + 1) % 3])).or_default() += 1;
@@ -214,7 +218,8 @@ fn weld(vertices: &[Point3<f64>], faces: &[[u32; 3]]) -> (Vec<Point3<f64>>, Vec<
         let norm = |x: f64| if x == 0.0 { 0u64 } else { x.to_bits() };
         (norm(p.x), norm(p.y), norm(p.z))
     };
-    let mut index: HashMap<(u64, u64, u64), u32> = HashMap::with_capacity(vertices.len() / 3);
+    let mut index: HashMap<(u64, u64, u64), u32, FixedState> =
+        HashMap::with_capacity_and_hasher(vertices.len() / 3, FixedState::default());
     let mut welded = Vec::with_capacity(vertices.len() / 3);
     let remap: Vec<u32> = vertices
         .iter()

@@ -116,7 +116,7 @@ pub fn distance(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) 
     if let Some((lowest, _)) = halfspace_pair(a, pa, b, pb)? {
         return Ok(lowest.height.max(0.0));
     }
-    if let (Some(ba), Some(bb)) = (a.mesh_bvh(), b.mesh_bvh()) {
+    if let Some((ba, bb)) = mesh_bvhs(a, b)? {
         finite_pose("pose of the first shape", pa)?;
         finite_pose("pose of the second shape", pb)?;
         let d = proximity::mesh_pair_distance(ba, pa, bb, pb)?.distance;
@@ -130,8 +130,8 @@ pub fn distance(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) 
     }
     let qa = placed(a, pa, "pose of the first shape")?;
     let qb = placed(b, pb, "pose of the second shape")?;
-    let (sa, _) = a.parry();
-    let (sb, _) = b.parry();
+    let (sa, _) = a.parry()?;
+    let (sb, _) = b.parry()?;
     let d = pq::distance(&qa, sa, &qb, sb)
         .map_err(|_| unsupported("distance", a, b))?
         .distance;
@@ -230,7 +230,7 @@ pub fn closest_points(
             }
         }));
     }
-    if let (Some(ba), Some(bb)) = (a.mesh_bvh(), b.mesh_bvh()) {
+    if let Some((ba, bb)) = mesh_bvhs(a, b)? {
         finite_pose("pose of the first shape", pa)?;
         finite_pose("pose of the second shape", pb)?;
         let m = proximity::mesh_pair_distance(ba, pa, bb, pb)?;
@@ -245,8 +245,8 @@ pub fn closest_points(
     }
     let qa = placed(a, pa, "pose of the first shape")?;
     let qb = placed(b, pb, "pose of the second shape")?;
-    let (sa, _) = a.parry();
-    let (sb, _) = b.parry();
+    let (sa, _) = a.parry()?;
+    let (sb, _) = b.parry()?;
     let cp = pq::closest_points(&qa, sa, &qb, sb, f64::MAX)
         .map_err(|_| unsupported("closest_points", a, b))?;
     match cp {
@@ -292,8 +292,8 @@ pub fn contact(
     }
     let qa = placed(a, pa, "pose of the first shape")?;
     let qb = placed(b, pb, "pose of the second shape")?;
-    let (sa, _) = a.parry();
-    let (sb, _) = b.parry();
+    let (sa, _) = a.parry()?;
+    let (sb, _) = b.parry()?;
     let c = pq::contact(&qa, sa, &qb, sb, 0.0).map_err(|_| unsupported("contact", a, b))?;
     Ok(c.and_then(|c| {
         let normal = Unit::try_new(from_parry_vector(c.normal1), 1e-12)?;
@@ -311,15 +311,15 @@ pub fn intersects(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>
     if let Some((lowest, _)) = halfspace_pair(a, pa, b, pb)? {
         return Ok(lowest.height <= 0.0);
     }
-    if let (Some(ba), Some(bb)) = (a.mesh_bvh(), b.mesh_bvh()) {
+    if let Some((ba, bb)) = mesh_bvhs(a, b)? {
         finite_pose("pose of the first shape", pa)?;
         finite_pose("pose of the second shape", pb)?;
         return Ok(proximity::mesh_pair_intersects(ba, pa, bb, pb)? || nested(a, pa, b, pb)?);
     }
     let qa = placed(a, pa, "pose of the first shape")?;
     let qb = placed(b, pb, "pose of the second shape")?;
-    let (sa, _) = a.parry();
-    let (sb, _) = b.parry();
+    let (sa, _) = a.parry()?;
+    let (sb, _) = b.parry()?;
     let hit = pq::intersection_test(&qa, sa, &qb, sb)
         .map_err(|_| unsupported("intersects", a, b))?
         .intersecting;
@@ -370,7 +370,7 @@ pub fn project_point(
             )
         }
         _ => {
-            let (ps, offset) = shape.parry();
+            let (ps, offset) = shape.parry()?;
             let q = match offset {
                 Some(o) => o.inverse() * to_parry_point(&local),
                 None => to_parry_point(&local),
@@ -388,5 +388,19 @@ pub fn project_point(
         point: pose * surface_local,
         inside,
         signed_distance: if inside { -d } else { d },
+    })
+}
+
+/// The hierarchies of two mesh shapes (built on first use), or `None` unless both are meshes.
+fn mesh_bvhs<'s>(
+    a: &'s Shape,
+    b: &'s Shape,
+) -> Result<Option<(&'s proximity::MeshBvh, &'s proximity::MeshBvh)>> {
+    if !matches!(a.kind(), ShapeKind::Mesh(_)) || !matches!(b.kind(), ShapeKind::Mesh(_)) {
+        return Ok(None);
+    }
+    Ok(match (a.mesh_bvh()?, b.mesh_bvh()?) {
+        (Some(ba), Some(bb)) => Some((ba.as_ref(), bb.as_ref())),
+        _ => None,
     })
 }

@@ -2,7 +2,7 @@
 //! answers its queries.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use nalgebra::{Point3, Unit, Vector3};
 use parry3d_f64::math::{Pose, Rotation, Vector};
@@ -96,11 +96,22 @@ impl ShapeKind {
 #[derive(Clone)]
 pub struct Shape {
     kind: ShapeKind,
-    parry: Arc<dyn ParryShape>,
+    /// The parry shape of a primitive or hull (a mesh's is in `mesh`, built on first use).
+    parry: Option<Arc<dyn ParryShape>>,
     /// Pose of the parry shape in this shape's frame, when they differ (parry's cylinder is along y).
     parry_offset: Option<Pose>,
-    /// The proximity engine's hierarchy, for triangle meshes.
-    bvh: Option<Arc<MeshBvh>>,
+    /// The search structures of a triangle mesh, shared by clones.
+    mesh: Option<Arc<MeshStructures>>,
+}
+
+/// The search structures of a triangle mesh: parry's triangle mesh (with pseudo-normals when
+/// closed) and the proximity engine's hierarchy. Each is built when a query first needs it, so
+/// that loading a robot costs only reading and welding its meshes (most robots query a few of
+/// their meshes, and some none).
+#[derive(Default)]
+struct MeshStructures {
+    parry: OnceLock<TriMesh>,
+    bvh: OnceLock<Arc<MeshBvh>>,
 }
 
 impl fmt::Debug for Shape {
@@ -127,9 +138,9 @@ impl Shape {
     fn new(kind: ShapeKind, parry: Arc<dyn ParryShape>, parry_offset: Option<Pose>) -> Self {
         Self {
             kind,
-            parry,
+            parry: Some(parry),
             parry_offset,
-            bvh: None,
+            mesh: None,
         }
     }
 
@@ -258,23 +269,19 @@ impl Shape {
 
     /// A triangle mesh. Closed meshes get oriented pseudo-normals so that containment and
     /// penetration queries treat them as solids; open meshes are surfaces.
+    ///
+    /// The mesh's search structures (a bounding-volume hierarchy, pseudo-normals) are built
+    /// when a query first needs them and shared by the shape's clones.
+    ///
+    /// Errors when the mesh has more faces than a hierarchy can index (2^31).
     pub fn mesh(mesh: Arc<TriangleMesh>) -> Result<Self> {
-        let vertices: Vec<Vector> = mesh.vertices().iter().map(to_parry_point).collect();
-        let flags = if mesh.is_closed() {
-            TriMeshFlags::ORIENTED
-        } else {
-            TriMeshFlags::empty()
-        };
-        let trimesh = TriMesh::with_flags(vertices, mesh.faces().to_vec(), flags).map_err(|e| {
-            GeometryError::InvalidMesh {
-                source_path: None,
-                reason: format!("{e:?}"),
-            }
-        })?;
-        let bvh = MeshBvh::new(mesh.vertices(), mesh.faces())?;
-        let mut shape = Self::new(ShapeKind::Mesh(mesh), Arc::new(trimesh), None);
-        shape.bvh = Some(Arc::new(bvh));
-        Ok(shape)
+        MeshBvh::check_face_count(mesh.faces().len())?;
+        Ok(Self {
+            kind: ShapeKind::Mesh(mesh),
+            parry: None,
+            parry_offset: None,
+            mesh: Some(Arc::new(MeshStructures::default())),
+        })
     }
 
     /// The convex hull of a set of points (at least four, not all coplanar).
@@ -336,14 +343,39 @@ impl Shape {
         }
     }
 
-    /// The bounding-volume hierarchy of a triangle mesh (None for other shapes).
-    pub fn mesh_bvh(&self) -> Option<&Arc<MeshBvh>> {
-        self.bvh.as_ref()
+    /// The bounding-volume hierarchy of a triangle mesh (None for other shapes), built on the
+    /// first call and shared by the shape's clones.
+    ///
+    /// Errors only when the hierarchy cannot be built (it can for every mesh
+    /// [`Shape::mesh`] accepts).
+    pub fn mesh_bvh(&self) -> Result<Option<&Arc<MeshBvh>>> {
+        let (ShapeKind::Mesh(mesh), Some(structures)) = (&self.kind, &self.mesh) else {
+            return Ok(None);
+        };
+        if let Some(bvh) = structures.bvh.get() {
+            return Ok(Some(bvh));
+        }
+        let bvh = Arc::new(MeshBvh::new(mesh.vertices(), mesh.faces())?);
+        Ok(Some(structures.bvh.get_or_init(|| bvh)))
     }
 
-    /// The parry shape that answers queries, and its pose in this shape's frame.
-    pub(crate) fn parry(&self) -> (&dyn ParryShape, Option<&Pose>) {
-        (self.parry.as_ref(), self.parry_offset.as_ref())
+    /// The parry shape that answers queries, and its pose in this shape's frame (a mesh's is
+    /// built on first use).
+    pub(crate) fn parry(&self) -> Result<(&dyn ParryShape, Option<&Pose>)> {
+        if let Some(parry) = &self.parry {
+            return Ok((parry.as_ref(), self.parry_offset.as_ref()));
+        }
+        let (ShapeKind::Mesh(mesh), Some(structures)) = (&self.kind, &self.mesh) else {
+            return Err(GeometryError::InvalidMesh {
+                source_path: None,
+                reason: format!("a {} shape has no parry representation", self.name()),
+            });
+        };
+        if let Some(trimesh) = structures.parry.get() {
+            return Ok((trimesh, None));
+        }
+        let trimesh = parry_trimesh(mesh)?;
+        Ok((structures.parry.get_or_init(|| trimesh), None))
     }
 
     /// The parry pose of this shape given its world pose.
@@ -353,6 +385,22 @@ impl Shape {
             None => *pose,
         }
     }
+}
+
+/// Parry's triangle mesh of `mesh`, oriented (with pseudo-normals) when the mesh is closed.
+fn parry_trimesh(mesh: &TriangleMesh) -> Result<TriMesh> {
+    let vertices: Vec<Vector> = mesh.vertices().iter().map(to_parry_point).collect();
+    let flags = if mesh.is_closed() {
+        TriMeshFlags::ORIENTED
+    } else {
+        TriMeshFlags::empty()
+    };
+    TriMesh::with_flags(vertices, mesh.faces().to_vec(), flags).map_err(|e| {
+        GeometryError::InvalidMesh {
+            source_path: None,
+            reason: format!("{e:?}"),
+        }
+    })
 }
 
 /// The unit direction of `(x, y)` in the plane across a cylinder's axis, or `(1, 0)` on the

@@ -237,3 +237,39 @@ fn contacts_are_found_next_to_the_last_one() {
         "{local} of {after_hit} contacts found next to the last one"
     );
 }
+
+/// Base against the front-left lower leg (knee at zero), the pair that is far apart over most
+/// of the shoulder grid: along grid rows, warm-started queries run in order; those proved
+/// closest by the slabs of the whole meshes (without a traversal) equal brute force.
+#[test]
+fn solo12_base_against_lower_leg_certified_answers_match_brute_force() {
+    use nalgebra::Translation3;
+    let base = load_stl("solo12/solo_12_base.stl");
+    let lower = load_stl("with_foot/solo_lower_leg_left_side.stl");
+    let (bb, bl) = (base.bvh(), lower.bvh());
+    let id = Isometry3::identity();
+    let knee = Isometry3::from_parts(Translation3::new(0.0, 0.03745, -0.16), Default::default());
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let mut checked = 0;
+    for j in (0..200).step_by(20) {
+        let mut scratch = ProximityScratch::new();
+        let mut warm = None;
+        for i in 0..200 {
+            let p = leg_pose(q(i), q(j)) * knee;
+            let r = mesh_distance(&bb, &id, &bl, &p, warm, &mut scratch).expect("ok");
+            warm = Some(r.triangles);
+            // Brute force (slow in debug) on a few certified answers.
+            if checked < 6 && scratch.last_query_stats().certified && (i + j) % 25 == 0 {
+                let (truth, any) = brute_force(&base, &id, &lower, &p);
+                assert!(!any);
+                assert!(
+                    (r.distance - truth).abs() <= TOL,
+                    "cell ({i}, {j}): {} vs brute force {truth}",
+                    r.distance
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 3, "only {checked} certified answers checked");
+}

@@ -373,9 +373,9 @@ fn mesh_mesh_distance_equals_brute_force_on_random_poses() {
                 assert_eq!(d, 0.0);
             } else {
                 let engine = morsel_geometry::proximity::mesh_pair_distance(
-                    a.mesh_bvh().unwrap(),
+                    a.mesh_bvh().unwrap().unwrap(),
                     &pa,
-                    b.mesh_bvh().unwrap(),
+                    b.mesh_bvh().unwrap().unwrap(),
                     &pb,
                 )
                 .unwrap();

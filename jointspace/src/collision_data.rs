@@ -1,7 +1,7 @@
 //! [`CollisionData`]: placements and scratch space of one evaluation of a
 //! [`CollisionModel`], and [`update_placements`].
 
-use morsel_geometry::proximity::{ProximityScratch, TrianglePair};
+use morsel_geometry::proximity::{ProximityScratch, QueryStats, TrianglePair};
 use morsel_kinematics::{Data, Model, forward_kinematics, frame_placement};
 use nalgebra::Isometry3;
 
@@ -44,6 +44,14 @@ impl CollisionData {
     /// [`CollisionModel::objects`], as left by the last [`update_placements`].
     pub fn world_from_objects(&self) -> &[Isometry3<f64>] {
         &self.world_from_object
+    }
+
+    /// The work of the last mesh–mesh query of active pair `pair` (`None` out of range), to
+    /// understand and tune performance.
+    pub fn last_query_stats(&self, pair: usize) -> Option<QueryStats> {
+        self.scratch
+            .get(pair)
+            .map(ProximityScratch::last_query_stats)
     }
 
     /// The kinematic data of the last [`update_placements`].

@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use kiddo::ImmutableKdTree;
 use morsel_geometry::proximity::MeshBvh;
-use morsel_geometry::{Collider, GeometryError, ShapeKind, TriangleMesh};
+use morsel_geometry::{Collider, GeometryError, Shape, ShapeKind, TriangleMesh};
 use morsel_kinematics::{LinkId, Model};
 
 use crate::error::{JointspaceError, Result, list_names};
@@ -29,6 +29,8 @@ impl ObjectId {
 #[derive(Debug)]
 pub(crate) struct MeshGeometry {
     pub mesh: Arc<TriangleMesh>,
+    /// The mesh's shape, whose hierarchy (built on first use) the queries share.
+    shape: Shape,
     /// Whether the mesh is closed, hence a solid.
     pub closed: bool,
     accel: OnceLock<MeshAccel>,
@@ -38,7 +40,7 @@ pub(crate) struct MeshGeometry {
 #[derive(Debug)]
 pub(crate) struct MeshAccel {
     /// Bounding-volume hierarchy of the proximity engine.
-    pub bvh: MeshBvh,
+    pub bvh: Arc<MeshBvh>,
     /// Pseudo-normals for inside tests (closed meshes only).
     pub normals: Option<PseudoNormals>,
     /// The vertices in a k-d tree: the distance from a point to the nearest vertex bounds its
@@ -57,13 +59,15 @@ impl MeshGeometry {
             return Ok(a);
         }
         let mesh = &self.mesh;
-        let bvh = MeshBvh::new(mesh.vertices(), mesh.faces()).map_err(|source| {
-            JointspaceError::Geometry {
-                first: name.to_owned(),
-                second: name.to_owned(),
-                source,
-            }
-        })?;
+        let geometry_error = |source| JointspaceError::Geometry {
+            first: name.to_owned(),
+            second: name.to_owned(),
+            source,
+        };
+        let bvh = match self.shape.mesh_bvh().map_err(geometry_error)? {
+            Some(bvh) => Arc::clone(bvh),
+            None => Arc::new(MeshBvh::new(mesh.vertices(), mesh.faces()).map_err(geometry_error)?),
+        };
         let (normals, vertex_tree, occupancy, projector) = if self.closed {
             let points: Vec<[f64; 3]> = mesh.vertices().iter().map(|v| [v.x, v.y, v.z]).collect();
             let tree = ImmutableKdTree::new_from_slice(&points).map_err(|e| {
@@ -234,7 +238,7 @@ impl CollisionModel {
             for (k, collider) in link.collisions().iter().enumerate() {
                 let name = format!("{}_{k}", link.name());
                 let mesh = match collider.shape.kind() {
-                    ShapeKind::Mesh(m) => Some(mesh_geometry(m, &mut shared)),
+                    ShapeKind::Mesh(m) => Some(mesh_geometry(m, &collider.shape, &mut shared)),
                     _ => None,
                 };
                 objects.push(CollisionObject {
@@ -426,6 +430,7 @@ impl CollisionModel {
 /// The shared geometry of `mesh` (one per distinct mesh).
 fn mesh_geometry(
     mesh: &Arc<TriangleMesh>,
+    shape: &Shape,
     shared: &mut Vec<Arc<MeshGeometry>>,
 ) -> Arc<MeshGeometry> {
     if let Some(g) = shared.iter().find(|g| Arc::ptr_eq(&g.mesh, mesh)) {
@@ -433,6 +438,7 @@ fn mesh_geometry(
     }
     let g = Arc::new(MeshGeometry {
         mesh: mesh.clone(),
+        shape: shape.clone(),
         closed: mesh.is_closed(),
         accel: OnceLock::new(),
     });

@@ -4,7 +4,7 @@
 use crate::collision_data::{CollisionData, place_pair};
 use crate::collision_query::{compute_collision, compute_distance};
 use crate::error::Result;
-use crate::options::Measure;
+use crate::options::{DistanceOptions, InCollision, Measure};
 use crate::sampler::CollisionSampler;
 
 /// One thread's evaluation state: collision data, a full configuration buffer, and per pair
@@ -79,17 +79,38 @@ impl<'s> Evaluator<'s> {
             Measure::Distance(options) => {
                 let mut best = f64::INFINITY;
                 for p in 0..pairs {
+                    if best <= 0.0 && options.in_collision == InCollision::Zero {
+                        // No pair reports less than 0: the value is known.
+                        break;
+                    }
                     let value = match self.cached(p, keys) {
                         Some(v) => v,
                         None => {
                             self.prepare_pair(point, p, &mut written)?;
+                            // Only the smallest value counts: a pair farther than the best so
+                            // far is measured only up to it (its query stops once it knows it
+                            // is farther, and reports the bound, which is not its own value
+                            // and is not cached).
+                            let bounded = best > 0.0 && options.cap.is_none_or(|c| best < c);
+                            let pair_options = if bounded {
+                                DistanceOptions {
+                                    cap: Some(best),
+                                    ..*options
+                                }
+                            } else {
+                                *options
+                            };
                             let v = compute_distance(
                                 self.sampler.collision_model(),
                                 &mut self.data,
                                 p,
-                                options,
+                                &pair_options,
                             )?;
-                            self.store(p, keys, v);
+                            if !bounded || v < best {
+                                self.store(p, keys, v);
+                            } else {
+                                self.cache[p] = None;
+                            }
                             v
                         }
                     };

@@ -2,6 +2,7 @@
 
 use nalgebra::{Matrix3, Point3};
 
+use super::extreme_points::ExtremePoints;
 use super::obb::{Obb, obb_gap, obbs_disjoint, orthonormal_frame, principal_axes};
 use super::one_ring::OneRings;
 use super::triangle::{PreparedTriangle, V3};
@@ -93,6 +94,8 @@ pub struct MeshBvh {
     pub(crate) slot_of_face: Vec<u32>,
     /// The triangles around each triangle (by slot).
     pub(crate) rings: OneRings,
+    /// The corners the faces use, for the mesh's extent along a direction.
+    pub(crate) extremes: ExtremePoints,
     /// Largest absolute coordinate of the mesh (sets rounding tolerances).
     pub(crate) scale: f64,
     /// A process-unique identity (shared by clones, which hold the same hierarchy), so that a
@@ -146,12 +149,7 @@ impl MeshBvh {
                 "face {i} {f:?} refers to a vertex beyond the {n} vertices"
             )));
         }
-        if faces.len() >= u32::MAX as usize / 2 {
-            return Err(invalid(format!(
-                "{} faces are more than a hierarchy can index",
-                faces.len()
-            )));
-        }
+        Self::check_face_count(faces.len())?;
         let corners: Vec<[V3; 3]> = faces
             .iter()
             .map(|f| f.map(|k| vertices[k as usize].coords))
@@ -195,6 +193,8 @@ impl MeshBvh {
             })
             .collect();
         let rings = OneRings::new(faces, &slot_of_face, n);
+        let coords: Vec<V3> = vertices.iter().map(|v| v.coords).collect();
+        let extremes = ExtremePoints::new(&coords, faces);
         Ok(Self {
             nodes,
             spheres,
@@ -203,9 +203,21 @@ impl MeshBvh {
             face_of_slot: order,
             slot_of_face,
             rings,
+            extremes,
             scale,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
+    }
+
+    /// Errors when `count` faces are more than a hierarchy can index (2^31).
+    pub fn check_face_count(count: usize) -> Result<()> {
+        if count >= u32::MAX as usize / 2 {
+            return Err(GeometryError::InvalidMesh {
+                source_path: None,
+                reason: format!("{count} faces are more than a hierarchy can index"),
+            });
+        }
+        Ok(())
     }
 
     /// Number of triangles (faces given at construction).
@@ -303,38 +315,50 @@ impl Builder<'_> {
         mid
     }
 
-    /// The smallest of several candidate boxes around the triangles.
+    /// The smallest of several candidate boxes around the triangles: for a single triangle,
+    /// the boxes aligned with each of its edges (a smallest rectangle around a triangle has a
+    /// side along one of its edges), else an axis-aligned and a principal-axis box.
     fn fit(&self, items: &[u32]) -> Obb {
-        let points = items
-            .iter()
-            .flat_map(|&t| self.corners[t as usize].iter().copied());
-        let mut candidates: Vec<[V3; 3]> = vec![
-            [V3::x(), V3::y(), V3::z()],
-            principal_axes(&self.covariance(items)),
-        ];
-        if items.len() == 1 {
-            let c = &self.corners[items[0] as usize];
+        let mut candidates = [[V3::zeros(); 3]; 3];
+        let mut count = 0;
+        if let [t] = items {
+            let c = &self.corners[*t as usize];
             let normal = (c[1] - c[0]).cross(&(c[2] - c[0]));
             for k in 0..3 {
                 let edge = c[(k + 1) % 3] - c[k];
                 if let Some(frame) = orthonormal_frame(edge, normal.cross(&edge)) {
-                    candidates.push(frame);
+                    candidates[count] = frame;
+                    count += 1;
                 }
             }
         }
-        let boxes: Vec<Obb> = candidates
-            .into_iter()
-            .map(|axes| Obb::fit_with_axes(axes, points.clone(), self.margin))
-            .collect();
+        if count == 0 {
+            candidates[0] = [V3::x(), V3::y(), V3::z()];
+            candidates[1] = principal_axes(&self.covariance(items));
+            count = 2;
+        }
+        let mut boxes = [Obb::default(); 3];
+        for (b, axes) in boxes.iter_mut().zip(&candidates[..count]) {
+            *b = Obb::fit_with_axes(*axes, self.points(items), self.margin);
+        }
+        let boxes = &boxes[..count];
         let size = boxes.iter().map(|b| b.half.amax()).fold(0.0f64, f64::max);
         let floor = 1e-3 * 2.0 * size;
         boxes
-            .into_iter()
+            .iter()
+            .copied()
             .min_by(|a, b| {
                 a.volume_with_floor(floor)
                     .total_cmp(&b.volume_with_floor(floor))
             })
             .unwrap_or_default()
+    }
+
+    /// The corners of the triangles `items`.
+    fn points<'i>(&'i self, items: &'i [u32]) -> impl Iterator<Item = V3> + Clone + 'i {
+        items
+            .iter()
+            .flat_map(|&t| self.corners[t as usize].iter().copied())
     }
 
     /// Covariance of the triangles as surfaces of uniform density (of their corners when the

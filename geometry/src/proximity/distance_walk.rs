@@ -1,9 +1,10 @@
 //! The traversal of a mesh–mesh distance query: depth first, nearer child pair first, from the
 //! roots or from the front the last query on the same mesh pair left.
 
+use super::far_pair::{certified, descend};
 use super::front::{Began, Front, FrontPair, leaf_certificate, slab_gap};
-use super::mesh_mesh::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
+use super::pair_query::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
 use super::triangle_distance::triangle_distance;
@@ -194,6 +195,17 @@ pub(crate) fn closest_pair(
         stats.triangle_tests += 1;
         if let Some(r) = triangle_distance(&a.triangles[sa as usize], tb, best.limit(tol)) {
             best.offer(r, sa, sb);
+        }
+    }
+    if best.found.is_some() && !best.is_contact() {
+        // Coherent sequences: the pair closest to the warm start is often the answer, and
+        // when the meshes' closest points lie on their hulls one pass over the corners
+        // proves it, where the traversal would open many node pairs.
+        descend(a, b, moved, &mut best, tol, stats);
+        if !best.is_contact() && certified(a, b, moved, &best, tol) {
+            stats.certified = true;
+            front.left_unchanged();
+            return best;
         }
     }
     if best.is_contact() {

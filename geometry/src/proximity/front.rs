@@ -19,23 +19,9 @@ use nalgebra::Matrix3;
 
 use super::bvh::{MeshBvh, Sphere};
 use super::front_library::FrontLibrary;
-use super::front_pairs::{CarryKernel, FrontPairs, INFLATE};
+use super::front_pairs::FrontPairs;
+pub(crate) use super::front_pairs::{FrontPair, Motion};
 use super::triangle::{PreparedTriangle, V3};
-
-/// A node pair of a front with a lower bound on the distance between its contents and, when
-/// known, a unit direction `axis` (in the first mesh's frame, from its node towards the
-/// other) such that the contents' slabs along it are at least `bound` apart; zero otherwise.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct FrontPair {
-    /// Node of the first mesh.
-    pub a: u32,
-    /// Node of the second mesh.
-    pub b: u32,
-    /// Lower bound on the distance.
-    pub bound: f64,
-    /// Separating direction of the bound, or zero.
-    pub axis: V3,
-}
 
 /// What a front belongs to: the identities of the two hierarchies and the caller's channel
 /// (see [`super::ProximityScratch::set_channel`]).
@@ -111,19 +97,6 @@ impl Began {
             (true, _) => Self::OwnFront,
             (false, true) => Self::KeptFront,
             (false, false) => Self::Roots,
-        }
-    }
-}
-
-impl FrontPair {
-    /// A pair with lower bound `bound` and no known separating direction.
-    #[inline]
-    pub fn pending(a: u32, b: u32, bound: f64) -> Self {
-        Self {
-            a,
-            b,
-            bound,
-            axis: V3::zeros(),
         }
     }
 }
@@ -224,6 +197,12 @@ impl Front {
         self.key = Some(key);
         self.age = 0;
         Some(motion)
+    }
+
+    /// Ends a query that found its answer without the front: the front stays as it was, valid
+    /// at its own placement.
+    pub fn left_unchanged(&mut self) {
+        self.in_contact = false;
     }
 
     /// Ends a query that found the meshes apart, having gone through the whole front (or
@@ -335,54 +314,6 @@ fn highest_along(mesh: &MeshBvh, i: u32, d: &V3) -> f64 {
             + o.half.x * dot(&o.axes[0]).abs()
             + o.half.y * dot(&o.axes[1]).abs()
             + o.half.z * dot(&o.axes[2]).abs()
-    }
-}
-
-/// A bound on the displacement of the second mesh's points between two placements.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Motion {
-    /// `R1 - R0`.
-    delta: Matrix3<f64>,
-    /// `t1 - t0`.
-    shift: V3,
-    /// An upper bound on the spectral norm of `R1 - R0`.
-    spin: f64,
-}
-
-impl Motion {
-    /// The motion from placement `(r0, t0)` to `(r1, t1)`.
-    pub fn between(r0: &Matrix3<f64>, t0: &V3, r1: &Matrix3<f64>, t1: &V3) -> Self {
-        let delta = r1 - r0;
-        // For rotations, R1 - R0 = (Q - I) R0 with Q a rotation by some angle θ: its two
-        // non-zero singular values both equal 2 sin(θ/2), so the squared Frobenius norm is
-        // twice the squared spectral norm. The absolute term covers the rounding of
-        // not-quite-orthogonal matrices.
-        let spin = (0.5 * delta.norm_squared()).sqrt() * INFLATE + 1e-14;
-        Self {
-            delta,
-            shift: t1 - t0,
-            spin,
-        }
-    }
-
-    /// An upper bound on how far any point in `sphere` (of the second mesh) moved.
-    #[inline(always)]
-    pub fn of(&self, sphere: &Sphere) -> f64 {
-        ((self.delta * sphere.center + self.shift).norm() + self.spin * sphere.radius) * INFLATE
-    }
-
-    /// The motion's numbers for [`CarryKernel::carry`].
-    #[inline]
-    pub fn kernel(&self) -> CarryKernel {
-        let d = &self.delta;
-        CarryKernel {
-            delta: [
-                [d[(0, 0)], d[(0, 1)], d[(0, 2)]],
-                [d[(1, 0)], d[(1, 1)], d[(1, 2)]],
-                [d[(2, 0)], d[(2, 1)], d[(2, 2)]],
-            ],
-            shift: self.shift.into(),
-        }
     }
 }
 

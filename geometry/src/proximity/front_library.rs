@@ -11,8 +11,8 @@
 use nalgebra::Matrix3;
 
 use super::bvh::Sphere;
-use super::front::Motion;
 use super::front_pairs::FrontPairs;
+use super::front_pairs::Motion;
 use super::triangle::V3;
 
 /// How many fronts a library keeps (the oldest is replaced).

@@ -1,9 +1,12 @@
 //! The node pairs of a front, stored field by field (structure of arrays) with the sphere of
 //! each pair's second node inline, so that carrying every bound to a new placement is one
-//! branch-free pass over dense arrays, which the compiler vectorizes.
+//! branch-free pass over dense arrays, which the compiler vectorizes; with the node pair
+//! itself ([`FrontPair`]) and the bound on a placement change that the carry uses ([`Motion`]),
+//! so that this file needs nothing from `front.rs`.
+
+use nalgebra::Matrix3;
 
 use super::bvh::Sphere;
-use super::front::{FrontPair, Motion};
 use super::triangle::V3;
 
 /// The node pairs of a front with their lower bounds, separating directions and the spheres
@@ -220,6 +223,82 @@ impl CarryKernel {
             + (n[0] * self.shift[0] + n[1] * self.shift[1] + n[2] * self.shift[2]);
         let spread = ((w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).sqrt() * INFLATE + 1e-15) * r;
         bound + along - spread - along.abs() * (INFLATE - 1.0) - 1e-15
+    }
+}
+
+/// A node pair of a front with a lower bound on the distance between its contents and, when
+/// known, a unit direction `axis` (in the first mesh's frame, from its node towards the
+/// other) such that the contents' slabs along it are at least `bound` apart; zero otherwise.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FrontPair {
+    /// Node of the first mesh.
+    pub a: u32,
+    /// Node of the second mesh.
+    pub b: u32,
+    /// Lower bound on the distance.
+    pub bound: f64,
+    /// Separating direction of the bound, or zero.
+    pub axis: V3,
+}
+
+impl FrontPair {
+    /// A pair with lower bound `bound` and no known separating direction.
+    #[inline]
+    pub fn pending(a: u32, b: u32, bound: f64) -> Self {
+        Self {
+            a,
+            b,
+            bound,
+            axis: V3::zeros(),
+        }
+    }
+}
+
+/// A bound on the displacement of the second mesh's points between two placements.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Motion {
+    /// `R1 - R0`.
+    delta: Matrix3<f64>,
+    /// `t1 - t0`.
+    shift: V3,
+    /// An upper bound on the spectral norm of `R1 - R0`.
+    spin: f64,
+}
+
+impl Motion {
+    /// The motion from placement `(r0, t0)` to `(r1, t1)`.
+    pub fn between(r0: &Matrix3<f64>, t0: &V3, r1: &Matrix3<f64>, t1: &V3) -> Self {
+        let delta = r1 - r0;
+        // For rotations, R1 - R0 = (Q - I) R0 with Q a rotation by some angle θ: its two
+        // non-zero singular values both equal 2 sin(θ/2), so the squared Frobenius norm is
+        // twice the squared spectral norm. The absolute term covers the rounding of
+        // not-quite-orthogonal matrices.
+        let spin = (0.5 * delta.norm_squared()).sqrt() * INFLATE + 1e-14;
+        Self {
+            delta,
+            shift: t1 - t0,
+            spin,
+        }
+    }
+
+    /// An upper bound on how far any point in `sphere` (of the second mesh) moved.
+    #[inline(always)]
+    pub fn of(&self, sphere: &Sphere) -> f64 {
+        ((self.delta * sphere.center + self.shift).norm() + self.spin * sphere.radius) * INFLATE
+    }
+
+    /// The motion's numbers for [`CarryKernel::carry`].
+    #[inline]
+    pub fn kernel(&self) -> CarryKernel {
+        let d = &self.delta;
+        CarryKernel {
+            delta: [
+                [d[(0, 0)], d[(0, 1)], d[(0, 2)]],
+                [d[(1, 0)], d[(1, 1)], d[(1, 2)]],
+                [d[(2, 0)], d[(2, 1)], d[(2, 2)]],
+            ],
+            shift: self.shift.into(),
+        }
     }
 }
 

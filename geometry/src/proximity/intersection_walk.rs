@@ -8,8 +8,8 @@
 
 use super::bvh::{Link, MeshBvh};
 use super::front::{Began, FrontPair, leaf_certificate, slab_gap};
-use super::mesh_mesh::{PlacedPair, TrianglePair, warm_slots};
 use super::moved_node::MovedNode;
+use super::pair_query::{PlacedPair, TrianglePair, warm_slots};
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
 use super::triangle_intersection::triangles_intersect;

@@ -45,6 +45,8 @@ mod bvh;
 mod closest;
 mod distance_walk;
 mod exact;
+mod extreme_points;
+mod far_pair;
 mod front;
 mod front_library;
 mod front_pairs;
@@ -57,6 +59,7 @@ mod obb;
 mod one_ring;
 #[cfg(test)]
 mod oracle_tests;
+mod pair_query;
 mod primitive;
 mod scratch;
 #[cfg(test)]

@@ -181,4 +181,7 @@ pub struct QueryStats {
     /// Node pairs of a previous query's front skipped without any test, their bound moved
     /// to the new placement still clearing the pruning limit.
     pub front_skips: u64,
+    /// Whether a distance query's answer was proved closest by the slabs of the whole meshes
+    /// along its direction, without a traversal.
+    pub certified: bool,
 }

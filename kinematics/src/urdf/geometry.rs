@@ -11,10 +11,11 @@ use super::paths::resolve_mesh_path;
 use crate::{KinematicsError, Result};
 
 /// Loaded meshes keyed by file and scale, so that a mesh used for both the visual and the
-/// collision geometry (or by several links) is read once and shared.
+/// collision geometry (or by several links) is read once and shared, with its proximity
+/// structures built once ([`Shape`] clones share them).
 #[derive(Default)]
 pub(crate) struct MeshCache {
-    meshes: HashMap<(PathBuf, [u64; 3]), Arc<TriangleMesh>>,
+    meshes: HashMap<(PathBuf, [u64; 3]), Shape>,
 }
 
 impl MeshCache {
@@ -26,27 +27,23 @@ impl MeshCache {
         files
     }
 
-    fn get(
-        &mut self,
-        path: &Path,
-        scale: Vector3<f64>,
-        element: &str,
-    ) -> Result<Arc<TriangleMesh>> {
+    fn get(&mut self, path: &Path, scale: Vector3<f64>, element: &str) -> Result<Shape> {
         let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         let key = (
             canonical,
             [scale.x.to_bits(), scale.y.to_bits(), scale.z.to_bits()],
         );
-        if let Some(mesh) = self.meshes.get(&key) {
-            return Ok(Arc::clone(mesh));
+        if let Some(shape) = self.meshes.get(&key) {
+            return Ok(shape.clone());
         }
-        let mesh = TriangleMesh::load(path, scale).map_err(|source| KinematicsError::Geometry {
+        let wrap = |source| KinematicsError::Geometry {
             element: element.to_owned(),
             source,
-        })?;
-        let mesh = Arc::new(mesh);
-        self.meshes.insert(key, Arc::clone(&mesh));
-        Ok(mesh)
+        };
+        let mesh = TriangleMesh::load(path, scale).map_err(wrap)?;
+        let shape = Shape::mesh(Arc::new(mesh)).map_err(wrap)?;
+        self.meshes.insert(key, shape.clone());
+        Ok(shape)
     }
 }
 
@@ -84,8 +81,7 @@ pub(crate) fn collider(
             let element = format!("{element} > mesh");
             let path =
                 resolve_mesh_path(filename, locator.base_dir, locator.package_paths, &element)?;
-            let mesh = cache.get(&path, scale, &element)?;
-            Shape::mesh(mesh).map_err(|source| KinematicsError::Geometry { element, source })?
+            cache.get(&path, scale, &element)?
         }
     };
     Collider::new(shape, origin).map_err(wrap)

@@ -1,0 +1,84 @@
+//! A shortcut for coherent distance queries: from the warm-start pair, a descent over
+//! neighbouring triangles to a locally closest pair, which is the answer when the slabs of the
+//! two whole meshes along the direction of its closest points are as far apart as the pair.
+//!
+//! For any unit direction `n`, the distance between two surfaces is at least the gap between
+//! their slabs along `n`: the lowest `n . x` over the second mesh's corners minus the highest
+//! over the first's. When the closest points of the meshes lie on their convex hulls (the
+//! common case for meshes far apart, where every node-pair bound of the hierarchies is loose
+//! and a traversal must open many pairs) this gap along the direction of the closest pair
+//! equals its distance, so one pass over the corners proves a pair closest. The test is
+//! certified: the gap is computed from the corners along the direction actually used, and the
+//! pair is accepted only when its distance exceeds the gap by at most the query's rounding
+//! tolerance.
+
+use super::bvh::MeshBvh;
+use super::pair_query::Best;
+use super::scratch::{MovedCache, QueryStats};
+use super::triangle_distance::triangle_distance;
+
+/// Most descent steps (each tests the pair's triangles against the other's neighbours).
+const MAX_STEPS: usize = 16;
+
+/// Moves `best` (which holds the warm-start pair) to a locally closest pair: repeatedly tests
+/// each triangle of the pair against the triangles around the other and keeps the closest,
+/// until no neighbour is closer. Returns early at contact.
+pub(crate) fn descend(
+    a: &MeshBvh,
+    b: &MeshBvh,
+    moved: &mut MovedCache,
+    best: &mut Best,
+    tolerance: f64,
+    stats: &mut QueryStats,
+) {
+    for _ in 0..MAX_STEPS {
+        let Some((_, sa, sb)) = best.found else {
+            return;
+        };
+        for &na in a.rings.of(sa) {
+            let tb = moved.triangle(b, sb);
+            stats.triangle_tests += 1;
+            if let Some(r) = triangle_distance(&a.triangles[na as usize], tb, best.limit(tolerance))
+            {
+                best.offer(r, na, sb);
+            }
+        }
+        for &nb in b.rings.of(sb) {
+            let tb = moved.triangle(b, nb);
+            stats.triangle_tests += 1;
+            if let Some(r) = triangle_distance(&a.triangles[sa as usize], tb, best.limit(tolerance))
+            {
+                best.offer(r, sa, nb);
+            }
+        }
+        if best.is_contact() || best.found.is_some_and(|(_, na, nb)| (na, nb) == (sa, sb)) {
+            return;
+        }
+    }
+}
+
+/// Whether the pair in `best` is certified closest: its distance is positive and exceeds the
+/// gap between the slabs of the two meshes along the direction of its closest points by at
+/// most `tolerance`. `moved` holds the second mesh's placement in the first's frame.
+pub(crate) fn certified(
+    a: &MeshBvh,
+    b: &MeshBvh,
+    moved: &MovedCache,
+    best: &Best,
+    tolerance: f64,
+) -> bool {
+    let Some((r, _, _)) = best.found else {
+        return false;
+    };
+    if r.distance <= 0.0 {
+        return false;
+    }
+    let Some(n) = (r.point_b - r.point_a).try_normalize(1e-300) else {
+        return false;
+    };
+    // n . (R x + t) = (R^T n) . x + n . t over the second mesh's corners.
+    let m = moved.rotation.tr_mul(&n);
+    let lowest_b = -b.extremes.highest(&-m) + n.dot(&moved.translation);
+    let highest_a = a.extremes.highest(&n);
+    r.distance <= lowest_b - highest_a + tolerance
+}

@@ -1,0 +1,187 @@
+//! Every mesh pair the Solo-12 notebook samples, query by query: for each leg (FL, FR, HL, HR)
+//! the body against its upper and its lower leg over the 200 x 200 shoulder grid (`*_HAA`,
+//! `*_HFE` over [-pi, pi), `lo + i (hi - lo) / n`, HAA fastest as in the notebook, the other
+//! joints at zero), and the lower leg against the upper leg over 200 knee angles (`*_KFE`; the
+//! only joint between them). Signed distance with 0 in collision (`zero_in_collision`).
+//!
+//! Warm: each pair's queries in grid order with its warm start and scratch space, as a grid
+//! run keeps them. Cold: every 16th cell with both forgotten first. Per-query times are
+//! wall-clock (the machine may be shared: read the median, and rerun to see the noise);
+//! placements are computed outside the timed region.
+//!
+//! `cargo bench -p morsel-jointspace --bench pairs` (`PAIRS_STRIDE=k` keeps every k-th grid
+//! row, `PAIRS_LEGS=FL` one leg).
+
+use std::f64::consts::PI;
+use std::time::Instant;
+
+use morsel_jointspace::{
+    CollisionData, CollisionModel, DistanceOptions, InCollision, PairSelector, compute_distance,
+    update_pair_placements,
+};
+use morsel_kinematics::Model;
+use morsel_kinematics::urdf::{UrdfOptions, load_file};
+
+const N: usize = 200;
+const COLD_EVERY: usize = 16;
+
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Quantiles and extremes of per-query times, in microseconds.
+fn summary(times: &mut [f64]) -> String {
+    if times.is_empty() {
+        return "no query".into();
+    }
+    times.sort_by(f64::total_cmp);
+    let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize] * 1e6;
+    let mean = times.iter().sum::<f64>() / times.len() as f64 * 1e6;
+    format!(
+        "median {:>8.2}  p90 {:>8.2}  p99 {:>8.2}  max {:>9.2}  mean {:>8.2} us  (max/median {:>5.1})",
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        q(1.0),
+        mean,
+        q(1.0) / q(0.5)
+    )
+}
+
+struct Pair<'m> {
+    model: &'m Model,
+    collision: CollisionModel,
+    data: CollisionData,
+}
+
+impl<'m> Pair<'m> {
+    fn new(model: &'m Model, first: &str, second: &str) -> Self {
+        let mut collision = CollisionModel::from_model(model).expect("collision model");
+        collision
+            .add_pairs(&PairSelector::new(first, second))
+            .expect("pair");
+        let data = CollisionData::new(model, &collision);
+        Pair {
+            model,
+            collision,
+            data,
+        }
+    }
+
+    /// Runs the configurations in order; returns per-query times (warm, cold), the values and
+    /// a line on the warm queries' work.
+    fn run(&mut self, configurations: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>, Vec<f64>, String) {
+        let options = DistanceOptions {
+            in_collision: InCollision::Zero,
+            cap: None,
+        };
+        let (mut warm, mut cold, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut certified, mut volume_tests, mut triangle_tests) = (0, 0, 0);
+        for q in configurations {
+            update_pair_placements(self.model, &self.collision, &mut self.data, q, 0)
+                .expect("placement");
+            let t = Instant::now();
+            let d =
+                compute_distance(&self.collision, &mut self.data, 0, &options).expect("distance");
+            warm.push(t.elapsed().as_secs_f64());
+            values.push(d);
+            if let Some(stats) = self.data.last_query_stats(0) {
+                certified += usize::from(stats.certified);
+                volume_tests += stats.volume_tests;
+                triangle_tests += stats.triangle_tests;
+            }
+        }
+        let n = configurations.len().max(1) as f64;
+        let work = format!(
+            "  warm work: {certified} answers certified by the slabs of the meshes, {:.1} volume \
+             and {:.1} triangle tests per query",
+            volume_tests as f64 / n,
+            triangle_tests as f64 / n
+        );
+        let mut cold_data = CollisionData::new(self.model, &self.collision);
+        for (i, q) in configurations.iter().enumerate().step_by(COLD_EVERY) {
+            update_pair_placements(self.model, &self.collision, &mut cold_data, q, 0)
+                .expect("placement");
+            cold_data.reset_warm_starts();
+            let t = Instant::now();
+            let d =
+                compute_distance(&self.collision, &mut cold_data, 0, &options).expect("distance");
+            cold.push(t.elapsed().as_secs_f64());
+            // Equal to rounding (ties between triangle pairs may be settled by either).
+            assert!(
+                (d - values[i]).abs() <= 1e-12,
+                "cold {d} and warm {} answers differ at cell {i}",
+                values[i]
+            );
+        }
+        (warm, cold, values, work)
+    }
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let urdf = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/robots/solo12/solo12.urdf"
+    );
+    let model = load_file(urdf, &UrdfOptions::default()).expect("Solo-12 loads");
+    let stride = env_or("PAIRS_STRIDE", 1);
+    let legs_filter = std::env::var("PAIRS_LEGS").unwrap_or_default();
+    let value = |i: usize| -PI + i as f64 * (2.0 * PI) / N as f64;
+    let neutral = model.neutral_configuration();
+    for leg in ["FL", "FR", "HL", "HR"] {
+        if !legs_filter.is_empty() && !legs_filter.split(',').any(|l| l == leg) {
+            continue;
+        }
+        let (haa, hfe, kfe) = (
+            format!("{leg}_HAA"),
+            format!("{leg}_HFE"),
+            format!("{leg}_KFE"),
+        );
+        let mut shoulder = Vec::new();
+        for j in (0..N).step_by(stride) {
+            for i in 0..N {
+                let mut q = neutral.clone();
+                model
+                    .set_joint_position(q.as_mut_slice(), haa.as_str(), value(i))
+                    .expect("joint");
+                model
+                    .set_joint_position(q.as_mut_slice(), hfe.as_str(), value(j))
+                    .expect("joint");
+                shoulder.push(q.as_slice().to_vec());
+            }
+        }
+        let knee: Vec<Vec<f64>> = (0..N)
+            .map(|k| {
+                let mut q = neutral.clone();
+                model
+                    .set_joint_position(q.as_mut_slice(), kfe.as_str(), value(k))
+                    .expect("joint");
+                q.as_slice().to_vec()
+            })
+            .collect();
+        let upper = format!("{leg}_UPPER_LEG_0");
+        let lower = format!("{leg}_LOWER_LEG_0");
+        for (first, second, grid, name) in [
+            ("base_link_0", upper.as_str(), &shoulder, "shoulder grid"),
+            ("base_link_0", lower.as_str(), &shoulder, "shoulder grid"),
+            (upper.as_str(), lower.as_str(), &knee, "knee sweep"),
+        ] {
+            let mut pair = Pair::new(&model, first, second);
+            let (mut warm, mut cold, values, work) = pair.run(grid);
+            let zero = values.iter().filter(|v| **v <= 0.0).count();
+            println!(
+                "{first} vs {second} ({name}, {} queries, {zero} in collision)",
+                warm.len()
+            );
+            println!("  warm: {}", summary(&mut warm));
+            println!("  cold: {}", summary(&mut cold));
+            println!("{work}");
+        }
+    }
+}

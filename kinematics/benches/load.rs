@@ -1,0 +1,65 @@
+//! Robot load with meshes, as a script's `urdf(...)` does it: the URDF parsed, every mesh file
+//! read, welded and given its proximity structures. Solo-12 (nine STL meshes, about 31,000
+//! triangles), Panda and UR5 (primitives only).
+//!
+//! `cargo bench -p morsel-kinematics --bench load`
+//!
+//! `LOAD_REPEAT=n` runs n loads of Solo-12 instead of criterion and prints the time of each
+//! (for profilers: `LOAD_REPEAT=20 perf record <bench binary> --bench`, or
+//! `LOAD_REPEAT=1 valgrind --tool=cachegrind --cache-sim=no <bench binary> --bench`).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use morsel_kinematics::urdf::{UrdfOptions, load_file};
+
+fn path(rel: &str) -> String {
+    format!("{}/../assets/robots/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// On-CPU time of this thread in seconds (Linux schedstat; 0 elsewhere): on a shared machine,
+/// wall time includes waiting for a core.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns * 1e-9)
+}
+
+fn load(c: &mut Criterion) {
+    let robots = [
+        ("solo12", path("solo12/solo12.urdf")),
+        ("panda", path("panda/panda.urdf")),
+        ("ur5", path("ur5/ur5_robot.urdf")),
+    ];
+    if let Some(n) = std::env::var("LOAD_REPEAT")
+        .ok()
+        .and_then(|x| x.parse::<usize>().ok())
+    {
+        for _ in 0..n {
+            let (t, cpu) = (Instant::now(), cpu_seconds());
+            let model = load_file(&robots[0].1, &UrdfOptions::default()).expect("Solo-12 loads");
+            println!(
+                "solo12 load: {:.2} ms wall, {:.2} ms on CPU",
+                1e3 * t.elapsed().as_secs_f64(),
+                1e3 * (cpu_seconds() - cpu)
+            );
+            black_box(model);
+        }
+        return;
+    }
+    let mut g = c.benchmark_group("robot_load_with_meshes");
+    g.sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    for (name, urdf) in &robots {
+        g.bench_function(*name, |b| {
+            b.iter(|| load_file(black_box(urdf), &UrdfOptions::default()).expect("robot loads"))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, load);
+criterion_main!(benches);
