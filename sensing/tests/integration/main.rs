@@ -7,6 +7,7 @@ mod common;
 mod conservation;
 mod errors;
 mod frames;
+mod mimo_touch;
 mod nearest;
 mod path_rule;
 mod taxels;
