@@ -248,6 +248,13 @@ impl CollisionSampler {
     /// exceeds one turn, and when no free/colliding pair is found within
     /// `options.max_draws_per_point` draws (the region is free or in collision throughout).
     pub fn boundary(&self, options: &BoundaryOptions) -> Result<Boundary> {
+        let run = self.boundary_run(options)?;
+        let flat = self.boundary_chunks(&run, options, 0..run.chunk_count)?;
+        run.into_boundary(flat, options.count, options.precision)
+    }
+
+    /// Checks `options` and fixes what every part of the run shares.
+    pub(crate) fn boundary_run(&self, options: &BoundaryOptions) -> Result<BoundaryRun> {
         if options.count == 0 {
             return Err(JointspaceError::invalid(
                 "boundary count",
@@ -287,30 +294,71 @@ impl CollisionSampler {
                 check_period(&names[a], ranges[a], *p)?;
             }
         }
-        let chunks = options.count.div_ceil(BOUNDARY_CHUNK);
-        let bar = Progress::new(options.progress, options.count as u64, "boundary");
-        let parts = (0..chunks)
+        Ok(BoundaryRun {
+            joints: names,
+            ranges,
+            periods,
+            chunk_count: options.count.div_ceil(BOUNDARY_CHUNK),
+        })
+    }
+
+    /// The points of chunks `chunks` of a run (each chunk has its own random stream, so any
+    /// split of the chunks gives the same points), flattened.
+    pub(crate) fn boundary_chunks(
+        &self,
+        run: &BoundaryRun,
+        options: &BoundaryOptions,
+        chunks: std::ops::Range<usize>,
+    ) -> Result<Vec<f64>> {
+        let points: usize = chunks.clone().map(|c| run.chunk_len(c, options)).sum();
+        let bar = Progress::new(options.progress, points as u64, "boundary");
+        let parts = chunks
             .into_par_iter()
             .map_init(
                 || Evaluator::new(self),
                 |ev, c| {
-                    let n = (options.count - c * BOUNDARY_CHUNK).min(BOUNDARY_CHUNK);
-                    let out = boundary_chunk(ev, &ranges, options, c, n);
+                    let n = run.chunk_len(c, options);
+                    let out = boundary_chunk(ev, &run.ranges, options, c, n);
                     bar.inc(n as u64);
                     out
                 },
             )
             .collect::<Result<Vec<Vec<f64>>>>();
         bar.finish();
-        let flat = parts?.concat();
-        let points = Array2::from_shape_vec((options.count, k), flat)
+        Ok(parts?.concat())
+    }
+}
+
+/// What the parts of one boundary run share: the sampled joints, their ranges and periods,
+/// and the number of chunks.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundaryRun {
+    pub joints: Vec<String>,
+    pub ranges: Vec<[f64; 2]>,
+    pub periods: Vec<Option<f64>>,
+    pub chunk_count: usize,
+}
+
+impl BoundaryRun {
+    /// Number of points of chunk `c`.
+    pub fn chunk_len(&self, c: usize, options: &BoundaryOptions) -> usize {
+        options
+            .count
+            .saturating_sub(c * BOUNDARY_CHUNK)
+            .min(BOUNDARY_CHUNK)
+    }
+
+    /// The boundary of `count` points from their flattened coordinates.
+    pub fn into_boundary(self, flat: Vec<f64>, count: usize, precision: f64) -> Result<Boundary> {
+        let k = self.joints.len();
+        let points = Array2::from_shape_vec((count, k), flat)
             .map_err(|e| JointspaceError::invalid("boundary points", e.to_string()))?;
         Ok(Boundary {
-            joints: names,
-            ranges,
+            joints: self.joints,
+            ranges: self.ranges,
             points,
-            periods,
-            precision: options.precision,
+            periods: self.periods,
+            precision,
         })
     }
 }

@@ -41,6 +41,7 @@
 //! ```
 
 mod boundary;
+pub mod boundary_shard;
 mod collision_data;
 mod collision_model;
 mod collision_query;
@@ -66,6 +67,7 @@ mod surface_projector;
 mod test_meshes;
 
 pub use boundary::{Boundary, BoundaryOptions};
+pub use boundary_shard::{BOUNDARY_SHARD_FORMAT, BoundaryManifest, BoundaryShard};
 pub use collision_data::{CollisionData, update_pair_placements, update_placements};
 pub use collision_model::{
     CollisionModel, CollisionObject, CollisionPair, ObjectId, PairSelector, PairSide,

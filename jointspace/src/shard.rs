@@ -159,6 +159,28 @@ impl SampleShard {
     }
 }
 
+impl SampleShard {
+    /// The map with this shard's values in place and 0 for every other sample: a stand-in of
+    /// the right shape for the rest of a sharded script, whose outputs are discarded.
+    pub fn placeholder_map(&self) -> Result<SampleMap> {
+        let m = &self.manifest;
+        let plan = Plan::new(&m.sampling, &m.joints, &m.ranges)?;
+        let before: usize = (0..m.chunks[0].min(plan.chunk_count()))
+            .map(|c| plan.chunk_len(c))
+            .sum();
+        let mut values = vec![0.0; plan.total()];
+        let end = (before + self.values.len()).min(values.len());
+        values[before..end].copy_from_slice(&self.values[..end - before]);
+        assemble(
+            &plan,
+            m.joints.clone(),
+            m.ranges.clone(),
+            &values,
+            m.measure.into(),
+        )
+    }
+}
+
 impl CollisionSampler {
     /// Shard `shard` of the grid run [`grid`](Self::grid) would do.
     pub fn grid_shard(

@@ -3,6 +3,7 @@
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use crate::api_reference;
@@ -11,13 +12,21 @@ use crate::error::ShellError;
 use crate::interrupt;
 use crate::manifest::{RunRecord, RunStatus};
 use crate::session::{Session, SessionOptions, read_script};
+use crate::sharding::{RunMode, ScriptShards};
+use crate::slurm::SlurmOptions;
 
 /// The usage text.
 pub const USAGE: &str = "\
 usage:
   morsel                      open the REPL (or run the script piped into stdin)
-  morsel run FILE.rhai [--out DIR] [--seed N] [--root DIR]
-                              run a script; files are written under DIR (default out/)
+  morsel run FILE.rhai [--out DIR] [--seed N] [--root DIR] [--shard I/N | --merge]
+                              run a script; files are written under DIR (default out/);
+                              --shard I/N computes shard I of its sampling workloads into
+                              DIR/shards/, --merge writes what a single run writes from them
+  morsel slurm FILE.rhai --shards N --out DIR [--partition P] [--time T]
+               [--cpus-per-task C] [--mem M] [--sbatch-arg ARG]... [--seed N] [--dry-run]
+                              run the shards as a Slurm job array and merge them in a
+                              dependent job
   morsel check FILE.rhai      compile a script without running it
   morsel doc [--signatures]   print the script API reference (Markdown), or its sorted signatures
   morsel help                 show this text
@@ -42,7 +51,11 @@ pub enum Command {
         seed: u64,
         /// The read root, when given.
         root: Option<PathBuf>,
+        /// Whole, one shard (`--shard I/N`) or merged from shards (`--merge`).
+        mode: RunMode,
     },
+    /// Run a script's shards as a Slurm job array, then merge them.
+    Slurm(SlurmOptions),
     /// Compile a script.
     Check {
         /// The script.
@@ -85,6 +98,7 @@ pub fn parse_args(args: &[OsString]) -> Result<Command, ShellError> {
             let mut out = PathBuf::from("out");
             let mut seed = 0u64;
             let mut root = None;
+            let mut mode = RunMode::Single;
             while let Some(arg) = args.next() {
                 let text = arg.to_string_lossy();
                 let (flag, inline) = match text.split_once('=') {
@@ -100,6 +114,14 @@ pub fn parse_args(args: &[OsString]) -> Result<Command, ShellError> {
                 match flag.as_str() {
                     "--out" if sub == "run" => out = PathBuf::from(value("--out")?),
                     "--root" if sub == "run" => root = Some(PathBuf::from(value("--root")?)),
+                    "--shard" if sub == "run" && mode == RunMode::Single => {
+                        let v = value("--shard")?;
+                        mode = RunMode::parse_shard(&v.to_string_lossy()).map_err(usage)?;
+                    }
+                    "--merge" if sub == "run" && mode == RunMode::Single => mode = RunMode::Merge,
+                    "--shard" | "--merge" if sub == "run" => {
+                        return Err(usage("give either --shard I/N or --merge, once".into()));
+                    }
                     "--seed" if sub == "run" => {
                         let v = value("--seed")?;
                         let v = v.to_string_lossy();
@@ -121,10 +143,17 @@ pub fn parse_args(args: &[OsString]) -> Result<Command, ShellError> {
                     out,
                     seed,
                     root,
+                    mode,
                 }
             } else {
                 Command::Check { file }
             })
+        }
+        "slurm" => {
+            let rest: Vec<OsString> = args.cloned().collect();
+            SlurmOptions::parse(&rest)
+                .map(Command::Slurm)
+                .map_err(usage)
         }
         other => Err(usage(format!("unknown command `{other}`"))),
     }
@@ -175,10 +204,18 @@ pub fn run(args: &[OsString]) -> i32 {
             out,
             seed,
             root,
+            mode,
         } => {
             interrupt::install();
-            report(run_script(&file, &out, seed, root))
+            report(run_script(&file, &out, seed, root, mode))
         }
+        Command::Slurm(options) => match crate::slurm::submit(&options) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("morsel slurm: {e}");
+                1
+            }
+        },
         Command::Interactive => {
             interrupt::install();
             if std::io::stdin().is_terminal() {
@@ -242,15 +279,28 @@ fn check(file: &Path) -> Result<(), Diagnostic> {
 }
 
 /// Runs a script file and writes `<out>/manifest.json`, whatever the outcome.
-fn run_script(file: &Path, out: &Path, seed: u64, root: Option<PathBuf>) -> Result<(), Diagnostic> {
+fn run_script(
+    file: &Path,
+    out: &Path,
+    seed: u64,
+    root: Option<PathBuf>,
+    mode: RunMode,
+) -> Result<(), Diagnostic> {
     let dir = script_dir(file);
     let root = root.unwrap_or_else(|| default_read_root(&dir));
+    let source = read_script(file)?;
+    // A merge checks every shard before anything runs, so a bad shard writes nothing.
+    let shards =
+        Arc::new(ScriptShards::new(mode, out, &source, seed).map_err(|e| session_error(file, e))?);
+    if let RunMode::Shard(_) = mode {
+        return run_shard(file, &source, seed, root, &shards);
+    }
     let options = SessionOptions::new(&dir, out)
         .seed(seed)
         .read_root(root)
-        .interruptible(true);
+        .interruptible(true)
+        .shards(shards.clone());
     let mut session = Session::new(options).map_err(|e| session_error(file, e))?;
-    let source = read_script(file)?;
     let started = SystemTime::now();
     let clock = Instant::now();
     let result = session
@@ -282,7 +332,63 @@ fn run_script(file: &Path, out: &Path, seed: u64, root: Option<PathBuf>) -> Resu
         // A script error says more than a manifest error: report the first.
         return result.and(Err(manifest));
     }
+    if mode == RunMode::Merge && result.is_ok() && shards.workload_count() == 0 {
+        eprintln!(
+            "morsel: {} has no sharded workload (grid, random, boundary): the merge ran it whole",
+            file.display()
+        );
+    }
     result
+}
+
+/// `run --shard I/N`: the script's saves go to a scratch folder that is removed afterwards;
+/// its workloads' shards and the shard manifest go to `<out>/shards/`.
+fn run_shard(
+    file: &Path,
+    source: &str,
+    seed: u64,
+    root: PathBuf,
+    shards: &Arc<ScriptShards>,
+) -> Result<(), Diagnostic> {
+    let dir = script_dir(file);
+    let fail = |e: ShellError| session_error(file, e);
+    std::fs::create_dir_all(shards.dir()).map_err(|source| {
+        fail(ShellError::Io {
+            action: "cannot create the shard folder",
+            path: shards.dir().to_path_buf(),
+            source,
+        })
+    })?;
+    let scratch = tempfile::Builder::new()
+        .prefix("scratch-")
+        .tempdir_in(shards.dir())
+        .map_err(|source| {
+            fail(ShellError::Io {
+                action: "cannot create a scratch folder in",
+                path: shards.dir().to_path_buf(),
+                source,
+            })
+        })?;
+    let options = SessionOptions::new(&dir, scratch.path())
+        .seed(seed)
+        .read_root(root)
+        .interruptible(true)
+        .shards(shards.clone());
+    let mut session = Session::new(options).map_err(fail)?;
+    let _ = session.run_source(&file.display().to_string(), source)?;
+    let sandbox = &session.context().sandbox;
+    let reads: Vec<PathBuf> = sandbox.access_log().reads.into_iter().collect();
+    let manifest = shards.finish(&reads, sandbox.read_root()).map_err(fail)?;
+    if shards.workload_count() == 0 {
+        eprintln!(
+            "morsel: {} has no sharded workload (grid, random, boundary): this shard ran it whole and saved nothing",
+            file.display()
+        );
+    }
+    if let Some(path) = manifest {
+        eprintln!("morsel: wrote {}", path.display());
+    }
+    Ok(())
 }
 
 fn run_stdin() -> Result<(), Diagnostic> {
@@ -312,7 +418,8 @@ mod tests {
                 file: "a.rhai".into(),
                 out: "res".into(),
                 seed: 7,
-                root: None
+                root: None,
+                mode: RunMode::Single,
             }
         );
         let c = parse_args(&args(&["run", "a.rhai"])).expect("ok");

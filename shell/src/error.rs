@@ -51,6 +51,15 @@ pub enum ShellError {
         /// Why, and what to do instead.
         reason: String,
     },
+    /// A joint-space computation failed.
+    #[error(transparent)]
+    Jointspace(#[from] morsel_jointspace::JointspaceError),
+    /// A sharded run cannot go on: a shard is missing, foreign or corrupt.
+    #[error("{message}")]
+    Shard {
+        /// What is wrong, naming the shard or file.
+        message: String,
+    },
     /// A file could not be read or written.
     #[error("{action} {}: {source}", .path.display())]
     Io {

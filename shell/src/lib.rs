@@ -30,7 +30,9 @@ pub mod sandbox;
 pub mod save;
 pub mod session;
 pub mod sha256;
+pub mod sharding;
 pub mod simulation;
+pub mod slurm;
 
 pub use context::ShellContext;
 pub use diagnostic::Diagnostic;

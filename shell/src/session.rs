@@ -15,6 +15,7 @@ use crate::error::ShellError;
 use crate::interrupt;
 use crate::sandbox::Sandbox;
 use crate::save::save_plain;
+use crate::sharding::ScriptShards;
 use crate::simulation::Recorder;
 
 /// How to set up a [`Session`].
@@ -36,6 +37,8 @@ pub struct SessionOptions {
     pub limits: Limits,
     /// Whether Ctrl-C stops scripts (see [`crate::interrupt`]); off for tests and the harness.
     pub interruptible: bool,
+    /// The sharding of the run's workloads (none by default).
+    pub shards: Arc<ScriptShards>,
 }
 
 impl SessionOptions {
@@ -50,7 +53,14 @@ impl SessionOptions {
             capture_output: false,
             limits: Limits::default(),
             interruptible: false,
+            shards: Arc::new(ScriptShards::single()),
         }
+    }
+
+    /// Runs sharded workloads as `shards` says (see [`crate::sharding`]).
+    pub fn shards(mut self, shards: Arc<ScriptShards>) -> Self {
+        self.shards = shards;
+        self
     }
 
     /// Lets Ctrl-C ([`crate::interrupt::requested`]) stop the session's scripts.
@@ -110,6 +120,7 @@ impl Session {
             sandbox,
             seed: options.seed,
             test_mode: options.test_mode,
+            shards: options.shards.clone(),
         });
         let output = if options.capture_output {
             Output::capture()

@@ -7,4 +7,5 @@ mod analytic;
 mod common;
 mod errors;
 mod nearest;
+mod sharding;
 mod solo12;

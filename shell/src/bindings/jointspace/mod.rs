@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use morsel_jointspace::{
     BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec,
+    merge_shards,
 };
 use rhai::{Dynamic, Engine, INT, Map};
 
@@ -88,17 +89,19 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "SampleMap",
     ];
     let grid_text = "A grid map: per joint lo + i·(hi − lo)/n, i < n (first joint fastest); signed distances (default) or 1 free / 0 colliding.";
-    doc("grid", &grid_params, grid_text)
-        .register_into_engine(engine, |s: &mut Sampler, steps: Dynamic, opts: Dynamic| {
-            grid(s, &steps, &opts)
-        });
+    let c = ctx.clone();
+    doc("grid", &grid_params, grid_text).register_into_engine(
+        engine,
+        move |s: &mut Sampler, steps: Dynamic, opts: Dynamic| grid(&c, s, &steps, &opts),
+    );
     doc(
         "grid",
         &[grid_params[0], grid_params[1], grid_params[3]],
         grid_text,
     )
-    .register_into_engine(engine, |s: &mut Sampler, steps: Dynamic| {
-        grid(s, &steps, &Dynamic::UNIT)
+    .register_into_engine(engine, {
+        let c = ctx.clone();
+        move |s: &mut Sampler, steps: Dynamic| grid(&c, s, &steps, &Dynamic::UNIT)
     });
 
     let random_text = "A map of n configurations drawn uniformly in the ranges (seed: the run's seed by default).";
@@ -108,18 +111,19 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "options: #{seed: INT, distance: bool, zero_in_collision: bool}",
         "SampleMap",
     ];
-    let seed = ctx.seed;
+    let c = ctx.clone();
     doc("random", &random_params, random_text)
         .register_into_engine(engine, move |s: &mut Sampler, n: Dynamic, opts: Dynamic| {
-            random(s, &n, &opts, seed)
+            random(&c, s, &n, &opts)
         });
     doc(
         "random",
         &[random_params[0], random_params[1], random_params[3]],
         random_text,
     )
-    .register_into_engine(engine, move |s: &mut Sampler, n: Dynamic| {
-        random(s, &n, &Dynamic::UNIT, seed)
+    .register_into_engine(engine, {
+        let c = ctx.clone();
+        move |s: &mut Sampler, n: Dynamic| random(&c, s, &n, &Dynamic::UNIT)
     });
 
     let boundary_text = "n free configurations within `precision` (joint-space length, default 1e-9) of a collision, by bisection.";
@@ -129,17 +133,19 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "options: #{precision: number, periodic: bool, seed: INT}",
         "Boundary",
     ];
+    let c = ctx.clone();
     doc("boundary", &boundary_params, boundary_text)
         .register_into_engine(engine, move |s: &mut Sampler, n: Dynamic, opts: Dynamic| {
-            boundary(s, &n, &opts, seed)
+            boundary(&c, s, &n, &opts)
         });
     doc(
         "boundary",
         &[boundary_params[0], boundary_params[1], boundary_params[3]],
         boundary_text,
     )
-    .register_into_engine(engine, move |s: &mut Sampler, n: Dynamic| {
-        boundary(s, &n, &Dynamic::UNIT, seed)
+    .register_into_engine(engine, {
+        let c = ctx.clone();
+        move |s: &mut Sampler, n: Dynamic| boundary(&c, s, &n, &Dynamic::UNIT)
     });
 }
 
@@ -261,7 +267,12 @@ fn sample_options(o: &mut Options) -> ScriptResult<SampleOptions> {
     })
 }
 
-fn grid(s: &Sampler, steps: &Dynamic, opts: &Dynamic) -> ScriptResult<maps::Samples> {
+fn grid(
+    ctx: &ShellContext,
+    s: &Sampler,
+    steps: &Dynamic,
+    opts: &Dynamic,
+) -> ScriptResult<maps::Samples> {
     let what = "`steps` of grid()";
     let dim = s.subspace().dim();
     let steps = if steps.is_array() {
@@ -279,32 +290,76 @@ fn grid(s: &Sampler, steps: &Dynamic, opts: &Dynamic) -> ScriptResult<maps::Samp
     let mut o = Options::new("grid", opts).or_script()?;
     let options = sample_options(&mut o)?;
     o.finish().or_script()?;
-    Ok(Arc::new(s.grid(&steps, &options).or_script()?))
+    let map = ctx
+        .shards
+        .workload(
+            "grid",
+            || Ok(s.grid(&steps, &options)?),
+            |shard| {
+                let part = s.grid_shard(&steps, &options, shard)?;
+                let stand_in = part.placeholder_map()?;
+                Ok((part, stand_in))
+            },
+            |parts| Ok(merge_shards(&parts)?),
+        )
+        .or_script()?;
+    Ok(Arc::new(map))
 }
 
-fn random(s: &Sampler, n: &Dynamic, opts: &Dynamic, seed: u64) -> ScriptResult<maps::Samples> {
-    let n = usize_arg(n, "`n` of random()").or_script()?;
-    let mut o = Options::new("random", opts).or_script()?;
-    let seed = seed_option(&mut o, seed)?;
-    let options = sample_options(&mut o)?;
-    o.finish().or_script()?;
-    Ok(Arc::new(s.random(n, seed, &options).or_script()?))
-}
-
-fn boundary(
+fn random(
+    ctx: &ShellContext,
     s: &Sampler,
     n: &Dynamic,
     opts: &Dynamic,
-    seed: u64,
+) -> ScriptResult<maps::Samples> {
+    let n = usize_arg(n, "`n` of random()").or_script()?;
+    let mut o = Options::new("random", opts).or_script()?;
+    let seed = seed_option(&mut o, ctx.seed)?;
+    let options = sample_options(&mut o)?;
+    o.finish().or_script()?;
+    let map = ctx
+        .shards
+        .workload(
+            "random",
+            || Ok(s.random(n, seed, &options)?),
+            |shard| {
+                let part = s.random_shard(n, seed, &options, shard)?;
+                let stand_in = part.placeholder_map()?;
+                Ok((part, stand_in))
+            },
+            |parts| Ok(merge_shards(&parts)?),
+        )
+        .or_script()?;
+    Ok(Arc::new(map))
+}
+
+fn boundary(
+    ctx: &ShellContext,
+    s: &Sampler,
+    n: &Dynamic,
+    opts: &Dynamic,
 ) -> ScriptResult<maps::BoundaryPoints> {
     let n = usize_arg(n, "`n` of boundary()").or_script()?;
     let mut o = Options::new("boundary", opts).or_script()?;
     let precision = o.f64_or("precision", 1e-9).or_script()?;
     let periodic = o.bool_or("periodic", false).or_script()?;
-    let seed = seed_option(&mut o, seed)?;
+    let seed = seed_option(&mut o, ctx.seed)?;
     o.finish().or_script()?;
     let options = BoundaryOptions::new(n, precision, seed).with_periodic(periodic);
-    Ok(Arc::new(s.boundary(&options).or_script()?))
+    let points = ctx
+        .shards
+        .workload(
+            "boundary",
+            || Ok(s.boundary(&options)?),
+            |shard| {
+                let part = s.boundary_shard(&options, shard)?;
+                let stand_in = s.boundary_placeholder(&options, &part)?;
+                Ok((part, stand_in))
+            },
+            |parts| Ok(s.merge_boundary_shards(&options, &parts)?),
+        )
+        .or_script()?;
+    Ok(Arc::new(points))
 }
 
 /// The `seed` option (an integer; its bits are kept, so negative seeds are distinct).

@@ -1,0 +1,107 @@
+//! Boundary shards and shard placeholders: any shard count merges to a single run's bytes.
+
+use morsel_jointspace::{BoundaryOptions, BoundaryShard, SampleOptions, Shard};
+
+use crate::common::{arm_sampler, bits};
+
+#[test]
+fn boundary_shards_merge_to_a_single_run_for_any_shard_count() {
+    let sampler = arm_sampler();
+    // 45 points: 6 chunks of 8 (the last one short), so 7 shards leave one shard empty.
+    let options = BoundaryOptions::new(45, 1e-9, 11)
+        .with_periodic(true)
+        .without_progress();
+    let single = sampler.boundary(&options).unwrap();
+    for count in [1, 2, 3, 7] {
+        let shards: Vec<BoundaryShard> = (0..count)
+            .rev()
+            .map(|i| {
+                let s = sampler
+                    .boundary_shard(&options, Shard::new(i, count).unwrap())
+                    .unwrap();
+                // Through JSON, as a batch job saves it.
+                serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap()
+            })
+            .collect();
+        let merged = sampler.merge_boundary_shards(&options, &shards).unwrap();
+        assert_eq!(
+            bits(merged.points().iter()),
+            bits(single.points().iter()),
+            "{count} shards"
+        );
+        assert_eq!(merged.periods(), single.periods());
+    }
+}
+
+#[test]
+fn boundary_merge_reports_missing_repeated_and_foreign_shards() {
+    let sampler = arm_sampler();
+    let options = BoundaryOptions::new(20, 1e-9, 2).without_progress();
+    let shards: Vec<BoundaryShard> = (0..2)
+        .map(|i| {
+            sampler
+                .boundary_shard(&options, Shard::new(i, 2).unwrap())
+                .unwrap()
+        })
+        .collect();
+    let err = sampler
+        .merge_boundary_shards(&options, &shards[..1])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("shard 1 of 2 is missing"), "{err}");
+    let twice = [shards[0].clone(), shards[0].clone()];
+    assert!(sampler.merge_boundary_shards(&options, &twice).is_err());
+    // A shard of a run with another seed is not this run's.
+    let other_seed = BoundaryOptions::new(20, 1e-9, 3).without_progress();
+    let foreign = sampler
+        .boundary_shard(&other_seed, Shard::new(1, 2).unwrap())
+        .unwrap();
+    let err = sampler
+        .merge_boundary_shards(&options, &[shards[0].clone(), foreign])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("another run"), "{err}");
+    assert!(sampler.merge_boundary_shards(&options, &[]).is_err());
+}
+
+#[test]
+fn placeholders_hold_the_shard_in_place_and_have_the_full_shape() {
+    let sampler = arm_sampler();
+    let options = SampleOptions::distance();
+    let full = sampler.grid(&[23, 17], &options).unwrap();
+    let shard = sampler
+        .grid_shard(&[23, 17], &options, Shard::new(1, 3).unwrap())
+        .unwrap();
+    let placeholder = shard.placeholder_map().unwrap();
+    assert_eq!(placeholder.len(), full.len());
+    assert_eq!(placeholder.configurations(), full.configurations());
+    // Every value the shard computed is at its place; the others are 0.
+    let full_values: Vec<f64> = full.values().to_vec();
+    let mut found = 0;
+    for (p, f) in placeholder.values().iter().zip(&full_values) {
+        if *p != 0.0 {
+            assert_eq!(p.to_bits(), f.to_bits());
+            found += 1;
+        }
+    }
+    assert_eq!(found, shard.values.iter().filter(|v| **v != 0.0).count());
+
+    let b_options = BoundaryOptions::new(30, 1e-9, 5).without_progress();
+    let single = sampler.boundary(&b_options).unwrap();
+    let b_shard = sampler
+        .boundary_shard(&b_options, Shard::new(1, 2).unwrap())
+        .unwrap();
+    let stand_in = sampler.boundary_placeholder(&b_options, &b_shard).unwrap();
+    assert_eq!(stand_in.len(), single.len());
+    let k = single.dim();
+    let first = b_shard.manifest.chunks[0] * 8;
+    let rows = b_shard.points.len() / k;
+    for r in 0..rows {
+        for a in 0..k {
+            assert_eq!(
+                stand_in.points()[[first + r, a]].to_bits(),
+                single.points()[[first + r, a]].to_bits()
+            );
+        }
+    }
+}

@@ -1,0 +1,479 @@
+//! `morsel slurm`: a script's shards as a Slurm job array, and a merge job that runs after it.
+//!
+//! Two batch scripts are written under `<out>/slurm/`: `array.sbatch` (one array task per shard,
+//! or several shards per task when the shard count exceeds the cluster's `MaxArraySize`), each
+//! running `morsel run SCRIPT --shard $i/N`, and `merge.sbatch`, running `morsel run SCRIPT
+//! --merge`. Both are submitted with `sbatch --parsable`, the merge with
+//! `--dependency=afterok:<array job>`. Paths in the scripts are absolute (binary, working
+//! folder, script, read root, output), so any node of a shared file system can run them.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cli::default_read_root;
+use crate::error::ShellError;
+
+/// The largest array a cluster takes when `scontrol` cannot be asked (Slurm's default).
+const DEFAULT_MAX_ARRAY_SIZE: usize = 1001;
+
+/// What `morsel slurm` was asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SlurmOptions {
+    /// The script.
+    pub script: PathBuf,
+    /// Number of shards.
+    pub shards: usize,
+    /// The output folder (shards, merged outputs, job scripts and logs).
+    pub out: PathBuf,
+    /// The run's seed.
+    pub seed: u64,
+    /// The read root, when given.
+    pub root: Option<PathBuf>,
+    /// `--partition`.
+    pub partition: Option<String>,
+    /// `--time`.
+    pub time: Option<String>,
+    /// `--cpus-per-task`.
+    pub cpus_per_task: Option<u32>,
+    /// `--mem`.
+    pub mem: Option<String>,
+    /// Further `#SBATCH` arguments, as given.
+    pub sbatch_args: Vec<String>,
+    /// Print the job scripts and submit nothing.
+    pub dry_run: bool,
+}
+
+impl SlurmOptions {
+    /// Parses the arguments after `morsel slurm`.
+    pub fn parse(args: &[OsString]) -> Result<SlurmOptions, String> {
+        let mut script = None;
+        let mut shards = None;
+        let mut out = None;
+        let mut o = SlurmOptions {
+            script: PathBuf::new(),
+            shards: 0,
+            out: PathBuf::new(),
+            seed: 0,
+            root: None,
+            partition: None,
+            time: None,
+            cpus_per_task: None,
+            mem: None,
+            sbatch_args: Vec::new(),
+            dry_run: false,
+        };
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let text = arg.to_string_lossy().into_owned();
+            let (flag, inline) = match text.split_once('=') {
+                Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
+                _ => (text.clone(), None),
+            };
+            let mut value = |name: &str| -> Result<String, String> {
+                inline
+                    .clone()
+                    .or_else(|| args.next().map(|a| a.to_string_lossy().into_owned()))
+                    .ok_or_else(|| format!("{name} needs a value"))
+            };
+            let number = |name: &str, v: String| -> Result<u64, String> {
+                v.parse()
+                    .map_err(|_| format!("{name} takes a whole number, got `{v}`"))
+            };
+            match flag.as_str() {
+                "--shards" => shards = Some(number("--shards", value("--shards")?)? as usize),
+                "--out" => out = Some(PathBuf::from(value("--out")?)),
+                "--seed" => o.seed = number("--seed", value("--seed")?)?,
+                "--root" => o.root = Some(PathBuf::from(value("--root")?)),
+                "--partition" => o.partition = Some(value("--partition")?),
+                "--time" => o.time = Some(value("--time")?),
+                "--cpus-per-task" => {
+                    let v = number("--cpus-per-task", value("--cpus-per-task")?)?;
+                    o.cpus_per_task =
+                        Some(u32::try_from(v).map_err(|_| "--cpus-per-task is too large")?);
+                }
+                "--mem" => o.mem = Some(value("--mem")?),
+                "--sbatch-arg" => o.sbatch_args.push(value("--sbatch-arg")?),
+                "--dry-run" => o.dry_run = true,
+                f if f.starts_with('-') && f.len() > 1 => {
+                    return Err(format!("unknown option `{f}` for `morsel slurm`"));
+                }
+                _ if script.is_none() => script = Some(PathBuf::from(arg)),
+                _ => return Err(format!("unexpected argument `{text}`")),
+            }
+        }
+        o.script = script.ok_or("`morsel slurm` needs a script file")?;
+        o.shards = shards.ok_or("`morsel slurm` needs --shards N")?;
+        if o.shards == 0 {
+            return Err("--shards must be at least 1".into());
+        }
+        o.out = out.ok_or("`morsel slurm` needs --out DIR (on a file system every node sees)")?;
+        Ok(o)
+    }
+}
+
+/// The two job scripts of a sharded run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobScripts {
+    /// The array job: one task per shard (or per group of shards).
+    pub array: String,
+    /// The merge job.
+    pub merge: String,
+    /// Number of array tasks.
+    pub tasks: usize,
+    /// Where the logs go.
+    pub log_dir: PathBuf,
+}
+
+/// Absolute paths the job scripts use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobPaths {
+    /// The `morsel` binary.
+    pub binary: PathBuf,
+    /// The working folder of the jobs (the current folder at submission).
+    pub workdir: PathBuf,
+    /// The script.
+    pub script: PathBuf,
+    /// The read root.
+    pub root: PathBuf,
+    /// The output folder.
+    pub out: PathBuf,
+}
+
+impl JobPaths {
+    /// The absolute paths for `options`, from the current folder and this binary.
+    pub fn resolve(options: &SlurmOptions) -> Result<JobPaths, ShellError> {
+        let io = |action: &'static str, path: &Path| {
+            let path = path.to_path_buf();
+            move |source| ShellError::Io {
+                action,
+                path,
+                source,
+            }
+        };
+        let binary = std::env::current_exe()
+            .and_then(std::fs::canonicalize)
+            .map_err(io(
+                "cannot find the running morsel binary",
+                Path::new("morsel"),
+            ))?;
+        let workdir = std::env::current_dir().map_err(io("cannot read", Path::new(".")))?;
+        let script = std::fs::canonicalize(&options.script)
+            .map_err(io("cannot open the script", &options.script))?;
+        let script_dir = script.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let root = match &options.root {
+            Some(r) => std::fs::canonicalize(r).map_err(io("cannot open the read root", r))?,
+            None => default_read_root(&script_dir),
+        };
+        let out = std::path::absolute(&options.out).map_err(io("cannot resolve", &options.out))?;
+        Ok(JobPaths {
+            binary,
+            workdir,
+            script,
+            root,
+            out,
+        })
+    }
+}
+
+/// A word for a POSIX shell: single-quoted unless it is plain.
+fn quote(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+fn quote_path(path: &Path) -> String {
+    quote(&path.to_string_lossy())
+}
+
+/// The `#SBATCH` lines shared by both jobs.
+fn common_directives(options: &SlurmOptions) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(p) = &options.partition {
+        lines.push(format!("#SBATCH --partition={p}"));
+    }
+    if let Some(t) = &options.time {
+        lines.push(format!("#SBATCH --time={t}"));
+    }
+    if let Some(c) = options.cpus_per_task {
+        lines.push(format!("#SBATCH --cpus-per-task={c}"));
+    }
+    if let Some(m) = &options.mem {
+        lines.push(format!("#SBATCH --mem={m}"));
+    }
+    for a in &options.sbatch_args {
+        lines.push(format!("#SBATCH {a}"));
+    }
+    lines
+}
+
+/// The job scripts for `options` at `paths`, for a cluster whose arrays hold at most
+/// `max_array_size` tasks.
+pub fn job_scripts(options: &SlurmOptions, paths: &JobPaths, max_array_size: usize) -> JobScripts {
+    let n = options.shards;
+    let tasks = n.min(max_array_size.max(1));
+    let name = paths
+        .script
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "script".into());
+    let log_dir = paths.out.join("slurm").join("logs");
+    let run = |extra: &str| {
+        format!(
+            "{} run {} --out {} --seed {} --root {} {extra}",
+            quote_path(&paths.binary),
+            quote_path(&paths.script),
+            quote_path(&paths.out),
+            options.seed,
+            quote_path(&paths.root),
+        )
+    };
+    let common = common_directives(options).join("\n");
+    let array = format!(
+        "#!/bin/bash\n\
+         #SBATCH --job-name={job}\n\
+         #SBATCH --array=0-{last}\n\
+         #SBATCH --output={logs}/shard_%A_%a.out\n\
+         {common}\n\
+         # {n} shards over {tasks} array tasks: task t runs shards t, t+{tasks}, ... below {n}.\n\
+         set -euo pipefail\n\
+         cd {workdir}\n\
+         for ((shard = SLURM_ARRAY_TASK_ID; shard < {n}; shard += {tasks})); do\n\
+         \x20   {cmd}\n\
+         done\n",
+        job = quote(&format!("morsel-{name}")),
+        last = tasks - 1,
+        logs = quote_path(&log_dir),
+        workdir = quote_path(&paths.workdir),
+        cmd = run(&format!("--shard \"$shard/{n}\"")),
+    );
+    let merge = format!(
+        "#!/bin/bash\n\
+         #SBATCH --job-name={job}\n\
+         #SBATCH --output={logs}/merge_%j.out\n\
+         {common}\n\
+         set -euo pipefail\n\
+         cd {workdir}\n\
+         {cmd}\n",
+        job = quote(&format!("morsel-{name}-merge")),
+        logs = quote_path(&log_dir),
+        workdir = quote_path(&paths.workdir),
+        cmd = run("--merge"),
+    );
+    let tidy = |s: String| s.replace("\n\n", "\n");
+    JobScripts {
+        array: tidy(array),
+        merge: tidy(merge),
+        tasks,
+        log_dir,
+    }
+}
+
+/// The cluster's `MaxArraySize` from `scontrol show config`, or Slurm's default.
+fn max_array_size() -> usize {
+    let Ok(out) = Command::new("scontrol").args(["show", "config"]).output() else {
+        return DEFAULT_MAX_ARRAY_SIZE;
+    };
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|line| {
+            let (key, value) = line.split_once('=')?;
+            (key.trim() == "MaxArraySize").then(|| value.trim().parse().ok())?
+        })
+        .unwrap_or(DEFAULT_MAX_ARRAY_SIZE)
+}
+
+fn sbatch(args: &[&str]) -> Result<String, ShellError> {
+    let output = Command::new("sbatch")
+        .args(args)
+        .output()
+        .map_err(|e| ShellError::Shard {
+            message: format!(
+                "cannot run sbatch ({e}): `morsel slurm` submits jobs through Slurm. Run it on a \
+                 cluster's login node, install Slurm (Debian/Ubuntu: apt-get install slurm-wlm), \
+                 or add --dry-run to print the job scripts without submitting them"
+            ),
+        })?;
+    if !output.status.success() {
+        return Err(ShellError::Shard {
+            message: format!(
+                "sbatch {} failed: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&output.stderr).trim()
+            ),
+        });
+    }
+    // `--parsable` prints `jobid` or `jobid;cluster`.
+    let text = String::from_utf8_lossy(&output.stdout);
+    let id = text.trim().split(';').next().unwrap_or("").to_owned();
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+        return Err(ShellError::Shard {
+            message: format!("sbatch printed no job id (got \"{}\")", text.trim()),
+        });
+    }
+    Ok(id)
+}
+
+/// Writes the job scripts under `<out>/slurm/` and submits them (or prints them with
+/// `--dry-run`).
+pub fn submit(options: &SlurmOptions) -> Result<(), ShellError> {
+    let paths = JobPaths::resolve(options)?;
+    let max = if options.dry_run {
+        DEFAULT_MAX_ARRAY_SIZE
+    } else {
+        max_array_size()
+    };
+    let jobs = job_scripts(options, &paths, max);
+    if options.dry_run {
+        println!(
+            "# {}/slurm/array.sbatch\n{}",
+            paths.out.display(),
+            jobs.array
+        );
+        println!(
+            "# {}/slurm/merge.sbatch\n{}",
+            paths.out.display(),
+            jobs.merge
+        );
+        println!("(dry run: nothing written or submitted)");
+        return Ok(());
+    }
+    let slurm_dir = paths.out.join("slurm");
+    let write = |name: &str, text: &str| -> Result<PathBuf, ShellError> {
+        let path = slurm_dir.join(name);
+        std::fs::write(&path, text).map_err(|source| ShellError::Io {
+            action: "cannot write",
+            path: path.clone(),
+            source,
+        })?;
+        Ok(path)
+    };
+    std::fs::create_dir_all(&jobs.log_dir).map_err(|source| ShellError::Io {
+        action: "cannot create",
+        path: jobs.log_dir.clone(),
+        source,
+    })?;
+    let array_path = write("array.sbatch", &jobs.array)?;
+    let merge_path = write("merge.sbatch", &jobs.merge)?;
+    let array_id = sbatch(&["--parsable", &array_path.to_string_lossy()])?;
+    let dependency = format!("--dependency=afterok:{array_id}");
+    let merge_id = sbatch(&["--parsable", &dependency, &merge_path.to_string_lossy()])?;
+    println!(
+        "array job {array_id} ({} shards in {} tasks)",
+        options.shards, jobs.tasks
+    );
+    println!("merge job {merge_id} (runs after every array task succeeds)");
+    println!("follow:   squeue -j {array_id},{merge_id}");
+    println!("logs:     {}/", jobs.log_dir.display());
+    println!(
+        "outputs:  {}/ (when the merge job has finished)",
+        paths.out.display()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    fn paths() -> JobPaths {
+        JobPaths {
+            binary: "/opt/morsel/bin/morsel".into(),
+            workdir: "/home/me/work dir".into(),
+            script: "/home/me/leg.rhai".into(),
+            root: "/home/me".into(),
+            out: "/scratch/leg".into(),
+        }
+    }
+
+    #[test]
+    fn options_parse_and_bad_ones_are_named() {
+        let o = SlurmOptions::parse(&args(&[
+            "leg.rhai",
+            "--shards",
+            "6",
+            "--out=res",
+            "--partition",
+            "short",
+            "--sbatch-arg",
+            "--qos=low",
+            "--sbatch-arg",
+            "--account=x",
+            "--dry-run",
+        ]))
+        .expect("parses");
+        assert_eq!(o.shards, 6);
+        assert_eq!(o.partition.as_deref(), Some("short"));
+        assert_eq!(o.sbatch_args, ["--qos=low", "--account=x"]);
+        assert!(o.dry_run);
+        for (bad, says) in [
+            (
+                &["leg.rhai", "--shards", "0", "--out", "o"][..],
+                "at least 1",
+            ),
+            (
+                &["leg.rhai", "--shards", "x", "--out", "o"][..],
+                "whole number",
+            ),
+            (&["leg.rhai", "--out", "o"][..], "--shards"),
+            (&["leg.rhai", "--shards", "2"][..], "--out"),
+            (
+                &["leg.rhai", "--shards", "2", "--out", "o", "--bogus"][..],
+                "--bogus",
+            ),
+        ] {
+            let err = SlurmOptions::parse(&args(bad)).unwrap_err();
+            assert!(err.contains(says), "{bad:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn job_scripts_are_absolute_and_pack_shards_past_the_array_limit() {
+        let mut o = SlurmOptions::parse(&args(&["leg.rhai", "--shards", "5", "--out", "o"]))
+            .expect("parses");
+        o.time = Some("01:00:00".into());
+        o.mem = Some("4G".into());
+        let jobs = job_scripts(&o, &paths(), 1001);
+        assert_eq!(jobs.tasks, 5);
+        assert!(
+            jobs.array.contains("#SBATCH --array=0-4\n"),
+            "{}",
+            jobs.array
+        );
+        assert!(jobs.array.contains("#SBATCH --time=01:00:00\n"));
+        assert!(jobs.array.contains("#SBATCH --mem=4G\n"));
+        assert!(jobs.array.contains("cd '/home/me/work dir'\n"));
+        assert!(jobs.array.contains(
+            "/opt/morsel/bin/morsel run /home/me/leg.rhai --out /scratch/leg --seed 0 --root /home/me --shard \"$shard/5\""
+        ));
+        assert!(jobs.merge.contains("--merge\n"));
+        assert!(
+            jobs.merge
+                .contains("#SBATCH --output=/scratch/leg/slurm/logs/merge_%j.out")
+        );
+        // 5 shards on a cluster that takes arrays of 2: 2 tasks, shards 0,2,4 and 1,3.
+        let packed = job_scripts(&o, &paths(), 2);
+        assert_eq!(packed.tasks, 2);
+        assert!(packed.array.contains("#SBATCH --array=0-1\n"));
+        assert!(packed.array.contains("shard < 5; shard += 2"));
+    }
+
+    #[test]
+    fn quoting_keeps_words_whole() {
+        assert_eq!(quote("/a/b.rhai"), "/a/b.rhai");
+        assert_eq!(quote("a b"), "'a b'");
+        assert_eq!(quote("it's"), r"'it'\''s'");
+        assert_eq!(quote(""), "''");
+    }
+}
