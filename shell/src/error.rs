@@ -51,9 +51,9 @@ pub enum ShellError {
         /// Why, and what to do instead.
         reason: String,
     },
-    /// A joint-space computation failed.
+    /// A joint-space computation failed (boxed: the error is large).
     #[error(transparent)]
-    Jointspace(#[from] morsel_jointspace::JointspaceError),
+    Jointspace(Box<morsel_jointspace::JointspaceError>),
     /// A sharded run cannot go on: a shard is missing, foreign or corrupt.
     #[error("{message}")]
     Shard {
@@ -125,6 +125,12 @@ pub fn script_error(err: impl std::error::Error) -> Box<EvalAltResult> {
 pub trait OrScriptError<T> {
     /// Maps the error through [`script_error`].
     fn or_script(self) -> ScriptResult<T>;
+}
+
+impl From<morsel_jointspace::JointspaceError> for ShellError {
+    fn from(e: morsel_jointspace::JointspaceError) -> Self {
+        ShellError::Jointspace(Box::new(e))
+    }
 }
 
 impl<T, E: std::error::Error> OrScriptError<T> for Result<T, E> {

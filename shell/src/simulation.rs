@@ -15,8 +15,8 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_kinematics::{
-    Armature, ArmaturePoseSensor, ChainBuilder, Inertial, JointKind, JointLimits, KinematicsError,
-    Model, MotionKind,
+    Armature, ArmaturePoseSensor, ChainBuilder, Data, Inertial, JointKind, JointLimits,
+    KinematicsError, Model, MotionKind, forward_kinematics,
 };
 use nalgebra::{Isometry3, Vector3};
 
@@ -196,6 +196,32 @@ impl Robot {
         };
         armature.set_placement(placement)?;
         Ok(f(armature)?)
+    }
+
+    /// World poses of the named links or frames: from the armature's joint state, or for a
+    /// floating-base robot (no armature) at the model's reference configuration (MuJoCo's
+    /// `qpos0` for MJCF robots), both after the robot's placement.
+    pub fn frame_poses(&self, frames: &[String]) -> SimResult<Vec<Isometry3<f64>>> {
+        let has_armature = {
+            let mut s = self.state()?;
+            s.finish()?;
+            s.armature.is_some()
+        };
+        if has_armature {
+            return self.with(|a| frames.iter().map(|f| a.frame_pose(f.as_str())).collect());
+        }
+        let placement = self.world_placement()?;
+        let model = self.model()?;
+        let mut data = Data::new(&model);
+        forward_kinematics(
+            &model,
+            &mut data,
+            model.reference_configuration().as_slice(),
+        )?;
+        frames
+            .iter()
+            .map(|f| Ok(placement * data.world_from_frame(model.frame_id(f.as_str())?)))
+            .collect()
     }
 
     /// Sets where the robot's base sits (relative to its mount, if it is mounted).

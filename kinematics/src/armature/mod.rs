@@ -90,7 +90,8 @@ pub struct Armature {
 }
 
 impl Armature {
-    /// An armature called `name` driving `model`, at its neutral configuration clamped into
+    /// An armature called `name` driving `model`, at its reference configuration (the
+    /// neutral one, or MuJoCo's `qpos0` for MJCF models) clamped into
     /// the limits, placed at the scene origin, with MORSE's default properties.
     ///
     /// Errors when the model has a floating joint (armatures drive revolute and prismatic joints).
@@ -112,7 +113,7 @@ impl Armature {
             .map(JointId)
             .filter(|&j| model.joint(j).nq() == 1)
             .collect();
-        let mut q = model.neutral_configuration();
+        let mut q = model.reference_configuration().clone();
         model.clamp_configuration(q.as_mut_slice());
         let mut armature = Armature {
             name: name.into(),

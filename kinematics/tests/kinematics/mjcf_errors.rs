@@ -198,3 +198,49 @@ fn unknown_mesh_reference_is_named() {
     );
     assert_at(&err, dir.path(), "m.xml", 4, "geom \"g\"");
 }
+
+mod fuzz {
+    use std::path::PathBuf;
+
+    use morsel_kinematics::mjcf::load_str;
+    use proptest::prelude::*;
+
+    const PIECES: [&str; 16] = [
+        "<", ">", "\"", "=", " ", "0", "-1", "nan", "/", "x", "1e308", ".", "inf", "&amp;", "",
+        "<body>",
+    ];
+
+    fn models_dir() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/mjcf_models")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// Random edits of a feature-rich model (includes, classes, meshes, every joint kind):
+        /// loading gives a model or a typed error, never a panic, and a model's numbers are finite.
+        #[test]
+        fn edited_mjcf_loads_or_fails_cleanly(
+            at in 0.0f64..1.0,
+            piece in 0usize..PIECES.len(),
+            truncate in any::<bool>(),
+        ) {
+            let text = std::fs::read_to_string(models_dir().join("features_b.xml")).unwrap();
+            let mut cut = ((text.len() as f64) * at) as usize;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let edited = if truncate {
+                text[..cut].to_owned()
+            } else {
+                format!("{}{}{}", &text[..cut], PIECES[piece], &text[cut..])
+            };
+            if let Ok(model) = load_str(&edited, models_dir()) {
+                prop_assert!(model.total_mass().is_finite());
+                for g in model.geoms() {
+                    prop_assert!(g.size.iter().all(|s| s.is_finite()));
+                    prop_assert!(g.link_from_geom.translation.vector.iter().all(|v| v.is_finite()));
+                }
+            }
+        }
+    }
+}

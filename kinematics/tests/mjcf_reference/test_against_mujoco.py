@@ -50,9 +50,14 @@ def rhai_value(v):
 def morsel_compile(model_path, configs, tmp_path):
     """Runs `mjcf` + `fk`/`geoms`/`com`/`mass` through the morsel binary; returns its results."""
     qs = rhai_value([c["q"] for c in configs])
-    script = tmp_path / "mjcf_against_mujoco.rhai"
+    # The shell reads only below its --root and only through relative paths, so the script
+    # lives in the repository (under target/) and names the model relative to itself.
+    work = ROOT / "target" / "mjcf_reference" / tmp_path.name
+    work.mkdir(parents=True, exist_ok=True)
+    script = work / "mjcf_against_mujoco.rhai"
+    model = os.path.relpath(ROOT / model_path, work)
     script.write_text(
-        f"let r = mjcf({json.dumps(str(ROOT / model_path))});\n"
+        f"let r = mjcf({json.dumps(model)});\n"
         f"let out = [];\n"
         f"for q in {qs} {{\n"
         f"    out.push(#{{ fk: fk(r, q), geoms: geoms(r, q), com: com(r, q) }});\n"

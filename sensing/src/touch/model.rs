@@ -203,6 +203,31 @@ impl TouchModel {
             .collect()
     }
 
+    /// Per sensing body, in scene order: `(name, vertices, active)`. For mesh touch, the
+    /// vertices of the body's merged sensor mesh and the sensors kept active among them
+    /// (MIMo's TrimeshTouch drops those inside another geom of the body); for point touch,
+    /// both are the number of sensor points on the body's geoms.
+    pub fn sensor_counts(&self) -> Vec<(&str, usize, usize)> {
+        self.body_groups
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !r.is_empty())
+            .map(|(i, r)| {
+                let groups = &self.groups[r.clone()];
+                let active: usize = groups.iter().map(SensorGroup::len).sum();
+                let vertices = match self.kind {
+                    TouchKind::Mesh => groups
+                        .iter()
+                        .filter_map(SensorGroup::mesh)
+                        .map(BodyMesh::len)
+                        .sum(),
+                    TouchKind::Points => active,
+                };
+                (self.structure[i].0.as_str(), vertices, active)
+            })
+            .collect()
+    }
+
     /// The groups of body `i` (empty for a body without sensors or out of range).
     pub fn groups_of_body(&self, body: usize) -> &[SensorGroup] {
         match self.body_groups.get(body) {

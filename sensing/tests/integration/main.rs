@@ -8,6 +8,7 @@ mod conservation;
 mod errors;
 mod frames;
 mod measured;
+mod mimo_touch;
 mod nearest;
 mod path_rule;
 mod probe_state;

@@ -1,9 +1,12 @@
 //! `robot.fk(q)`, `robot.jacobian(frame, q, convention)`, `robot.com(q)`, `robot.ik(...)`.
 //!
 //! Configurations are `q` arrays in the model's layout (`robot.configuration_layout`), or maps
-//! `#{joint: value}` with neutral values for the joints not named. Poses are in the robot's
+//! `#{joint: value}` with the reference values (MuJoCo's `qpos0` for MJCF robots, neutral
+//! otherwise) for the joints not named; a ball joint takes `[w, x, y, z]`, a floating (free)
+//! joint `[x, y, z, w, x, y, z]`. Poses are in the robot's
 //! base frame (not its placement).
 
+use morsel_kinematics::mjcf::configuration_from_joint_values;
 use morsel_kinematics::{
     Data, IkOptions, IkResult, IkSolver, IkTarget, JacobianConvention, Model, center_of_mass,
     forward_kinematics, frame_jacobian,
@@ -24,7 +27,7 @@ pub fn register(engine: &mut Engine) {
     doc(
         "fk",
         &["robot: Robot", "q: [number] or #{joint: value}", "Map"],
-        "Forward kinematics: #{link or frame name: Pose} in the robot's base frame.",
+        "Forward kinematics: #{link or frame name: Pose} in the robot's base frame (for MJCF robots: every body and site).",
     )
     .register_into_engine(engine, |r: &mut Robot, q: Dynamic| -> ScriptResult<Map> {
         let model = r.model().or_script()?;
@@ -174,10 +177,19 @@ pub(super) fn configuration_arg(
     if let Ok(map) = value.as_map_ref() {
         let mut pairs = Vec::with_capacity(map.len());
         for (joint, v) in map.iter() {
-            let x = f64_arg(v, &format!("{what}, joint \"{joint}\"")).or_script()?;
+            let what = format!("{what}, joint \"{joint}\"");
+            let x = if v.is_array() {
+                vec_arg(v, &what).or_script()?
+            } else {
+                vec![f64_arg(v, &what).or_script()?]
+            };
             pairs.push((joint.to_string(), x));
         }
-        return model.configuration_from_names(&pairs).or_script();
+        return configuration_from_joint_values(
+            model,
+            pairs.iter().map(|(j, v)| (j.as_str(), v.as_slice())),
+        )
+        .or_script();
     }
     if value.is_array() {
         let q = vec_arg(value, &what).or_script()?;

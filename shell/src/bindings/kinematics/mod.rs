@@ -17,7 +17,7 @@
 //! | actuator services `rotate`, `translate` (joint motion) | `arm.rotate(joint, angle)`, `arm.translate(joint, offset)` |
 //!
 //! Files: `mod.rs` (construction and registration), `algorithms.rs` (`fk`, `jacobian`, `com`,
-//! `ik`), `services.rs` (armature services), `simulation.rs` (simulation, sensors, recorders).
+//! `ik`), `mjcf.rs` (`mjcf`, `geoms`, `mass`), `services.rs` (armature services), `simulation.rs` (simulation, sensors, recorders).
 
 use std::sync::Arc;
 
@@ -35,6 +35,7 @@ use crate::simulation::Robot;
 use super::doc;
 
 mod algorithms;
+mod mjcf;
 mod services;
 mod simulation;
 
@@ -43,6 +44,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<Robot>("Robot");
     register_construction(engine, ctx);
     algorithms::register(engine);
+    mjcf::register(engine, ctx);
     services::register(engine);
     simulation::register(engine, ctx);
 }

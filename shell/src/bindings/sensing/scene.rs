@@ -48,16 +48,9 @@ impl ScriptScene {
         let mut s = self.lock()?;
         let mut moves = Vec::new();
         for r in &s.robots {
-            let poses = r
-                .robot
-                .with(|a| {
-                    r.links
-                        .iter()
-                        .map(|(i, link)| Ok((*i, a.frame_pose(link.as_str())?)))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .or_script()?;
-            moves.extend(poses);
+            let names: Vec<String> = r.links.iter().map(|(_, link)| link.clone()).collect();
+            let poses = r.robot.frame_poses(&names).or_script()?;
+            moves.extend(r.links.iter().map(|(i, _)| *i).zip(poses));
         }
         for (i, pose) in moves {
             s.scene.body_mut(i).or_script()?.pose = pose;
@@ -271,6 +264,31 @@ fn add_robot(sc: &ScriptScene, robot: &Robot, opts: &Dynamic) -> ScriptResult<()
     for joint in model.joints() {
         let a = format!("{prefix}{}", model.link(joint.parent_link()).name());
         let b = format!("{prefix}{}", model.link(joint.child_link()).name());
+        s.scene.ignore_pair(&a, &b).or_script()?;
+    }
+    // A body and its parent body never touch, also across the helper links that carry a
+    // MuJoCo body's extra joints; MJCF <contact><exclude> pairs neither.
+    let is_body = |l: morsel_kinematics::LinkId| model.bodies().contains(&l);
+    for &link in model.bodies() {
+        let mut parent = model
+            .link(link)
+            .parent_joint()
+            .map(|j| model.joint(j).parent_link());
+        while let Some(p) = parent.filter(|p| !is_body(*p)) {
+            parent = model
+                .link(p)
+                .parent_joint()
+                .map(|j| model.joint(j).parent_link());
+        }
+        if let Some(p) = parent {
+            let a = format!("{prefix}{}", model.link(p).name());
+            let b = format!("{prefix}{}", model.link(link).name());
+            s.scene.ignore_pair(&a, &b).or_script()?;
+        }
+    }
+    for (a, b) in &model.collision_filter().excluded {
+        let a = format!("{prefix}{}", model.link(*a).name());
+        let b = format!("{prefix}{}", model.link(*b).name());
         s.scene.ignore_pair(&a, &b).or_script()?;
     }
     s.robots.push(RobotBodies {

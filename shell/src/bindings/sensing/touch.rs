@@ -331,6 +331,22 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_fn("to_string", text);
     engine.register_fn("to_debug", text);
     doc(
+        "sensor_counts",
+        &["touch: Touch", "Map"],
+        "#{body: #{vertices, active}}: for mesh touch the body's sensor-mesh vertices and the sensors kept active; for point touch both are the body's sensor points.",
+    )
+    .register_into_engine(engine, |t: &mut ScriptTouch| -> ScriptResult<Map> {
+        let touch = t.lock()?;
+        let mut out = Map::new();
+        for (body, vertices, active) in touch.model().sensor_counts() {
+            let mut m = Map::new();
+            m.insert("vertices".into(), Dynamic::from_int(vertices as i64));
+            m.insert("active".into(), Dynamic::from_int(active as i64));
+            out.insert(body.into(), m.into());
+        }
+        Ok(out)
+    });
+    doc(
         "to_map",
         &["touch: Touch", "Map"],
         "#{kind, touch_function, response_function, bodies, sensor_count, output}.",
