@@ -34,6 +34,10 @@ pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
             _ => {}
         }
     }
+    // Material colours, wherever they stand (top-level materials and those inside visuals).
+    for color in robot.descendants().filter(|n| n.has_tag_name("color")) {
+        checker.numbers(color, "material > color", "rgba", 4, false)?;
+    }
     checker.joint_ends(robot)
 }
 

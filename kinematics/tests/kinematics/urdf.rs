@@ -306,6 +306,10 @@ fn malformed_urdfs_give_errors_that_name_the_element() {
         (r#"<robot name="r"><link name="a"><visual><geometry><cone radius="1"/></geometry></visual></link></robot>"#.into(), &["link \"a\" > visual #1", "cone"]),
         (r#"<robot name="r"><link name="a"><visual><geometry><mesh filename="x.stl"/></geometry></visual></link></robot>"#.into(), &["link \"a\" > visual #1", "base_dir"]),
         (r#"<robot name="r"><link><visual/></link></robot>"#.into(), &["link", "name"]),
+        // Found by the mutation test (seed 20261125, input #44): a colour of three numbers
+        // reached urdf-rs, whose error names no line.
+        (r#"<robot name="r"><material name="m"><color rgba="0.8 0.8 0.8"/></material><link name="a"/></robot>"#.into(), &["material > color", "rgba", "4 finite numbers", "line 1"]),
+        (r#"<robot name="r"><link name="a"><visual><geometry><box size="1 1 1"/></geometry><material name="m"><color rgba="1 0 0 nan"/></material></visual></link></robot>"#.into(), &["material > color", "rgba"]),
     ];
     for (text, needles) in cases {
         let message = load_error(&text);
