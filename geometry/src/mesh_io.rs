@@ -100,11 +100,33 @@ fn load_with_mesh_loader(path: &Path, bytes: &[u8], extension: &str) -> Result<T
                         path: path.to_path_buf(),
                         reason: format!("a face refers to missing vertex {k}"),
                     })?;
+                if !v.iter().all(|c| c.is_finite()) {
+                    // The reader keeps no positions: name the line of the first number that
+                    // is not finite as 32-bit float (inf, nan, or too large), as STL does.
+                    let line = first_non_finite_line(bytes)
+                        .map_or_else(String::new, |l| format!("line {l}: "));
+                    return Err(GeometryError::MeshFormat {
+                        path: path.to_path_buf(),
+                        reason: format!("{line}vertex {k} is not finite: {v:?}"),
+                    });
+                }
                 corners.push(Point3::new(v[0] as f64, v[1] as f64, v[2] as f64));
             }
         }
     }
     TriangleMesh::from_soup_with_source(&corners, Some(path))
+}
+
+/// The 1-based line of the first token of a text file that reads as a number but is not a
+/// finite 32-bit float (the precision the OBJ and COLLADA reader keeps).
+fn first_non_finite_line(bytes: &[u8]) -> Option<usize> {
+    let text = String::from_utf8_lossy(bytes);
+    text.lines().enumerate().find_map(|(i, line)| {
+        line.split(|c: char| c.is_whitespace() || "<>\"'=/".contains(c))
+            .filter_map(|token| token.parse::<f32>().ok())
+            .any(|v| !v.is_finite())
+            .then_some(i + 1)
+    })
 }
 
 /// Parses STL bytes into triangle corners (three per triangle).
@@ -227,6 +249,22 @@ mod tests {
 
     /// A COLLADA file whose positions cannot be read (a bad `type` on a `<param>`) but whose
     /// triangles index them: mesh-loader 0.1.13 panics on it (found by the mutation test).
+    #[test]
+    fn a_non_finite_obj_vertex_names_its_line() {
+        // Found by the mutation test (seed 7): an infinite COLLADA coordinate gave no line.
+        // `1e39` overflows a 32-bit float, which is what the reader keeps.
+        for (value, line) in [("-inf", 3), ("1e39", 3), ("nan", 3)] {
+            let text = format!("v 0 0 0\nv 1 0 0\nv 0 {value} 0\nf 1 2 3\n");
+            let path = std::env::temp_dir().join(format!("morsel-non-finite-{line}-{value}.obj"));
+            std::fs::write(&path, text).expect("write");
+            let err = load_mesh(&path, Vector3::new(1.0, 1.0, 1.0))
+                .expect_err("non-finite vertex")
+                .to_string();
+            let _ = std::fs::remove_file(&path);
+            assert!(err.contains(&format!("line {line}:")), "{value}: {err}");
+        }
+    }
+
     #[test]
     fn a_collada_file_that_crashes_the_reader_is_an_error() {
         let dae = br##"<?xml version="1.0" encoding="utf-8"?>

@@ -1,6 +1,6 @@
 //! The input formats Morsel reads, for the mutation test and the fuzz harnesses: how a script
-//! loads one, and the seed inputs mutations start from. Adding a reader (MJCF, say) is one more
-//! entry in [`FORMATS`].
+//! loads one, and the seed inputs mutations start from. Adding a reader is one more entry in
+//! [`FORMATS`].
 
 use std::path::Path;
 
@@ -189,6 +189,17 @@ pub const FORMATS: &[Format] = &[
             Seed::Asset("assets/robots/panda/panda.urdf"),
             Seed::Asset("assets/robots/ur5/ur5_robot.urdf"),
             Seed::Asset("assets/robots/solo12/solo12.urdf"),
+        ],
+    },
+    Format {
+        name: "mjcf",
+        extension: "xml",
+        text: true,
+        load: "let r = mjcf(\"{file}\");",
+        // Self-contained models (no includes or meshes), so mutations reach every element.
+        seeds: &[
+            Seed::Asset("assets/robots/gymnasium/ant.xml"),
+            Seed::Asset("assets/robots/gymnasium/humanoid.xml"),
         ],
     },
     Format {

@@ -103,7 +103,8 @@ fn diagnostic_problem(format: &Format, file: &str, err: &str) -> Option<String> 
 /// third-party reader's crash caught by `morsel_geometry` (its message has no position).
 const WHOLE_FILE: &[&str] = &["the mesh has no triangle", "reader failed on this file"];
 
-/// Whether a message names a line: `line 12`, or a position `12:5` (also `file.obj:12:5`).
+/// Whether a message names a line: `line 12`, a position `12:5` (also `file.obj:12:5`), or
+/// a compiler-style `file.xml:12`.
 fn names_a_line(message: &str) -> bool {
     if WHOLE_FILE.iter().any(|w| message.contains(w)) {
         return true;
@@ -118,7 +119,7 @@ fn names_a_line(message: &str) -> bool {
         .any(|w| w[0].eq_ignore_ascii_case("line") && number(w[1]))
         || words.iter().any(|w| {
             let parts: Vec<&str> = w.rsplitn(3, ':').collect();
-            parts.len() >= 2 && number(parts[0]) && number(parts[1])
+            parts.len() >= 2 && number(parts[0]) && (number(parts[1]) || parts[1].contains('.'))
         })
 }
 
@@ -182,5 +183,8 @@ fn lines_are_recognised_in_messages() {
     assert!(names_a_line("x.urdf: unexpected end of stream at 3:17"));
     assert!(names_a_line("bad float (/tmp/a/input.obj:10:5)"));
     assert!(!names_a_line("x.stl: not a mesh"));
+    assert!(names_a_line(
+        "/tmp/a/input.xml:74: <geom \"arm\">: bad size"
+    ));
     assert!(!names_a_line("line of sight"));
 }

@@ -79,10 +79,18 @@ fn read_file(
             chain,
         });
     }
-    let text = std::fs::read_to_string(path).map_err(|source| MjcfError::Io {
+    let bytes = std::fs::read(path).map_err(|source| MjcfError::Io {
         at: at.clone(),
         path: path.to_path_buf(),
         source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        MjcfError::Xml {
+            file: path.to_path_buf(),
+            line: 1 + valid.iter().filter(|&&b| b == b'\n').count() as u32,
+            message: "the file is not valid UTF-8".into(),
+        }
     })?;
     stack.push(canonical);
     let node = parse(&text, path, main_dir, stack, at.is_some())?;
@@ -105,7 +113,13 @@ fn parse(
     let doc =
         roxmltree::Document::parse_with_options(text, options).map_err(|e| MjcfError::Xml {
             file: path.to_path_buf(),
-            line: e.pos().row,
+            line: match e {
+                // Errors roxmltree places at the start: the text ended too early.
+                roxmltree::Error::UnexpectedEndOfStream
+                | roxmltree::Error::NoRootNode
+                | roxmltree::Error::UnclosedRootNode => text.lines().count().max(1) as u32,
+                _ => e.pos().row,
+            },
             message: e.to_string(),
         })?;
     let file: Arc<Path> = Arc::from(path);

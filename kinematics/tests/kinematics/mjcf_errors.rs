@@ -52,6 +52,30 @@ fn malformed_xml_names_file_and_line() {
 }
 
 #[test]
+fn invalid_utf8_and_truncated_files_name_their_line() {
+    // Found by the mutation test: invalid UTF-8 gave no line, a truncated file line 1.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("m.xml");
+    std::fs::write(
+        &path,
+        b"<mujoco>\n<worldbody>\n<body name=\"b\xff\"/>\n</worldbody>\n</mujoco>\n",
+    )
+    .expect("write");
+    match load_file(&path).expect_err("invalid UTF-8") {
+        MjcfError::Xml { line, message, .. } => {
+            assert_eq!(line, 3);
+            assert!(message.contains("UTF-8"), "{message}");
+        }
+        other => panic!("expected an XML error, got {other}"),
+    }
+    let (_dir, err) = load(&[("m.xml", "<mujoco>\n<worldbody>\n<body name=\"b\">\n")]);
+    match &err {
+        MjcfError::Xml { line, .. } => assert_eq!(*line, 3, "{err}"),
+        other => panic!("expected an XML error, got {other}"),
+    }
+}
+
+#[test]
 fn unknown_attribute_value_is_invalid_value() {
     let (dir, err) = load(&[("m.xml", &model("<joint name=\"j\" type=\"hinj\"/>"))]);
     assert!(
