@@ -1,8 +1,12 @@
 //! `morsel run --shard I/N` and `--merge` as processes: merged outputs equal a single run's
 //! bytes for any shard count, and bad shards are named before anything is written.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::path::Path;
+use std::process::Output;
+
+use support::{copy_tree, morsel, saved_files};
 
 const SCRIPT: &str = r#"
 let solo = urdf("robots/solo12/solo12.urdf");
@@ -24,19 +28,6 @@ save("js.npy", js);
 save("summary.json", #{ collisions: grid.collisions, n: random.len() });
 "#;
 
-/// Copies a folder tree.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create");
-    for entry in std::fs::read_dir(from).expect("read").flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
-
 /// A folder with the script and a copy of the Solo-12 assets it reads (the sandbox refuses
 /// links that leave it).
 fn workspace() -> tempfile::TempDir {
@@ -47,15 +38,6 @@ fn workspace() -> tempfile::TempDir {
     dir
 }
 
-fn morsel(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_morsel"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("morsel runs")
-}
-
 fn ok(out: &Output) {
     assert!(
         out.status.success(),
@@ -63,17 +45,6 @@ fn ok(out: &Output) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-fn saved_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("out dir")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "manifest.json"))
-        .collect();
-    files.sort();
-    files
 }
 
 fn run_shards(dir: &Path, out: &str, n: usize) {

@@ -3,9 +3,13 @@
 //! every output equals a single run's bytes. Needs root (to start the daemons); elsewhere the
 //! test says loudly that it did not run.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
 use std::time::{Duration, Instant};
+use support::{copy_tree, morsel, saved_files};
 
 fn is_root() -> bool {
     Command::new("id")
@@ -34,44 +38,12 @@ fn cluster_up() -> bool {
         })
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create");
-    for entry in std::fs::read_dir(from).expect("read").flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy");
-        }
-    }
-}
-
-fn morsel(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_morsel"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("morsel runs")
-}
-
 fn text(o: &Output) -> String {
     format!(
         "{}{}",
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     )
-}
-
-fn npy_and_json(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("out dir")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "manifest.json"))
-        .collect();
-    files.sort();
-    files
 }
 
 /// The job id after `label` in `morsel slurm`'s output ("array job 12 ...").
@@ -191,8 +163,8 @@ fn slurm_job_array_and_merge_write_a_single_runs_bytes() {
         assert!(task_log.exists(), "{} missing", task_log.display());
     }
 
-    let expected = npy_and_json(&dir.join("single"));
-    let got = npy_and_json(&dir.join("cluster"));
+    let expected = saved_files(&dir.join("single"));
+    let got = saved_files(&dir.join("cluster"));
     assert_eq!(expected.len(), 5, "{expected:?}");
     assert_eq!(
         expected.iter().map(|p| p.file_name()).collect::<Vec<_>>(),
