@@ -211,18 +211,18 @@ impl ScriptShards {
     where
         P: Serialize + DeserializeOwned,
     {
-        let index = match self.mode {
-            RunMode::Single => return whole(),
-            _ => self.next.fetch_add(1, Ordering::SeqCst),
-        };
         match self.mode {
             RunMode::Single => whole(),
             RunMode::Shard(shard) => {
+                let index = self.next.fetch_add(1, Ordering::SeqCst);
                 let (payload, stand_in) = part(shard)?;
                 self.write_workload(index, kind, shard, payload)?;
                 Ok(stand_in)
             }
-            RunMode::Merge => merge(self.read_workload(index, kind)?),
+            RunMode::Merge => {
+                let index = self.next.fetch_add(1, Ordering::SeqCst);
+                merge(self.read_workload(index, kind)?)
+            }
         }
     }
 
