@@ -10,6 +10,24 @@ use serde_json::Value;
 mod support;
 use support::morsel;
 
+/// Checks a run that stopped early: its exit code, a message that says what stopped it and
+/// names the script line, and the manifest's status. Returns the output folder and manifest.
+fn check_stopped(
+    out: &std::process::Output,
+    dir: &Path,
+    (code, says, at): (i32, &str, &str),
+    status: &str,
+) -> (std::path::PathBuf, Value) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{err}");
+    assert!(err.contains(says), "{err}");
+    assert!(err.contains(at), "the error names the line: {err}");
+    let res = dir.join("out");
+    let m = manifest(&res);
+    assert_eq!(m["status"], status);
+    (res, m)
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -148,18 +166,13 @@ loop { sim.step(); }
     let pid = Pid::from_raw(i32::try_from(child.id()).expect("pid"));
     kill(pid, Signal::SIGINT).expect("send SIGINT");
     let out = child.wait_with_output().expect("morsel ends");
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
-    assert!(err.contains("interrupted (Ctrl-C)"), "{err}");
-    assert!(
-        err.contains("long.rhai:"),
-        "the error names the line: {err}"
+    let (res, m) = check_stopped(
+        &out,
+        dir.path(),
+        (130, "interrupted (Ctrl-C)", "long.rhai:"),
+        "interrupted",
     );
-
-    let res = dir.path().join("out");
     assert!(res.join("before.json").is_file());
-    let m = manifest(&res);
-    assert_eq!(m["status"], "interrupted");
     // The recorder's rows so far were kept: at least the 21 samples taken before "started".
     let kept: Value = serde_json::from_str(
         &std::fs::read_to_string(res.join("interrupted/rec.json")).expect("recorder kept"),
@@ -236,20 +249,16 @@ fn a_timeout_stops_an_endless_loop_and_keeps_what_was_saved() {
     let clock = std::time::Instant::now();
     let out = morsel(dir.path(), &["run", "endless.rhai", "--timeout", "1"]);
     let took = clock.elapsed();
-    let err = text(&out.stderr);
     assert!(took < std::time::Duration::from_secs(2), "took {took:?}");
     assert!(took >= std::time::Duration::from_secs(1), "took {took:?}");
-    assert_eq!(out.status.code(), Some(124), "{err}");
-    assert!(err.contains("timed out"), "{err}");
-    assert!(
-        err.contains("endless.rhai:3:"),
-        "the error names the line: {err}"
+    let (res, m) = check_stopped(
+        &out,
+        dir.path(),
+        (124, "timed out", "endless.rhai:3:"),
+        "timed_out",
     );
-    let res = dir.path().join("out");
     let saved = std::fs::read_to_string(res.join("before.json")).expect("kept");
     assert!(saved.contains("\"saved\": true"), "{saved}");
-    let m = manifest(&res);
-    assert_eq!(m["status"], "timed_out");
     assert!(
         m["error"].as_str().is_some_and(|e| e.contains("timed out")),
         "{m}"
