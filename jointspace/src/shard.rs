@@ -99,6 +99,17 @@ pub struct Manifest {
 }
 
 impl Manifest {
+    /// The map of this run's samples with `values` (the whole run's, in visiting order).
+    fn assemble(&self, plan: &Plan, values: &[f64]) -> Result<SampleMap> {
+        assemble(
+            plan,
+            self.joints.clone(),
+            self.ranges.clone(),
+            values,
+            self.measure.into(),
+        )
+    }
+
     /// The manifest without its shard part, for comparing shards of one run.
     fn run_part(&self) -> Manifest {
         Manifest {
@@ -171,13 +182,7 @@ impl SampleShard {
         let mut values = vec![0.0; plan.total()];
         let end = (before + self.values.len()).min(values.len());
         values[before..end].copy_from_slice(&self.values[..end - before]);
-        assemble(
-            &plan,
-            m.joints.clone(),
-            m.ranges.clone(),
-            &values,
-            m.measure.into(),
-        )
+        m.assemble(&plan, &values)
     }
 }
 
@@ -343,11 +348,5 @@ pub fn merge_shards(shards: &[SampleShard]) -> Result<SampleMap> {
         }
         values.extend_from_slice(&s.values);
     }
-    assemble(
-        &plan,
-        m.joints.clone(),
-        m.ranges.clone(),
-        &values,
-        m.measure.into(),
-    )
+    m.assemble(&plan, &values)
 }
