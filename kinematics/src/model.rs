@@ -219,6 +219,21 @@ impl Model {
         &self.bodies
     }
 
+    /// The nearest body above `link` (MuJoCo's parent body), skipping the helper links that
+    /// carry a body's extra joints; `None` for the root.
+    pub fn parent_body(&self, link: LinkId) -> Option<LinkId> {
+        let parent_of = |l: LinkId| {
+            self.links[l.0]
+                .parent_joint
+                .map(|j| self.joints[j.0].parent_link)
+        };
+        let mut parent = parent_of(link);
+        while let Some(p) = parent.filter(|p| !self.bodies.contains(p)) {
+            parent = parent_of(p);
+        }
+        parent
+    }
+
     /// The configuration a model rests in before anything moves it: MuJoCo's `qpos0` (joint
     /// `ref` values, free bodies where the file puts them) for MJCF models, the
     /// [`neutral_configuration`](Model::neutral_configuration) otherwise.

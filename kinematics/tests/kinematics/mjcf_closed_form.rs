@@ -114,6 +114,17 @@ fn several_joints_on_one_body_compose_in_order() {
            </body></worldbody></mujoco>"#,
     );
     assert_eq!(model.bodies().len(), 2, "a helper link is not a body");
+    // b's parent body is the world, not the helper link carrying its first joint.
+    let b = model.link_id("b").expect("b");
+    assert_ne!(
+        model
+            .link(b)
+            .parent_joint()
+            .map(|j| model.joint(j).parent_link()),
+        Some(model.root_link())
+    );
+    assert_eq!(model.parent_body(b), Some(model.root_link()));
+    assert_eq!(model.parent_body(model.root_link()), None);
     let (s, t) = (0.3, 0.7_f64);
     let q = q_of(&model, &[("s", &[s]), ("t", &[t])]);
     let mut data = Data::new(&model);

@@ -268,19 +268,8 @@ fn add_robot(sc: &ScriptScene, robot: &Robot, opts: &Dynamic) -> ScriptResult<()
     }
     // A body and its parent body never touch, also across the helper links that carry a
     // MuJoCo body's extra joints; MJCF <contact><exclude> pairs neither.
-    let is_body = |l: morsel_kinematics::LinkId| model.bodies().contains(&l);
     for &link in model.bodies() {
-        let mut parent = model
-            .link(link)
-            .parent_joint()
-            .map(|j| model.joint(j).parent_link());
-        while let Some(p) = parent.filter(|p| !is_body(*p)) {
-            parent = model
-                .link(p)
-                .parent_joint()
-                .map(|j| model.joint(j).parent_link());
-        }
-        if let Some(p) = parent {
+        if let Some(p) = model.parent_body(link) {
             let a = format!("{prefix}{}", model.link(p).name());
             let b = format!("{prefix}{}", model.link(link).name());
             s.scene.ignore_pair(&a, &b).or_script()?;
