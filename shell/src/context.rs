@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::sandbox::Sandbox;
-use crate::sharding::ScriptShards;
+use morsel_lab::sharding::ScriptShards;
 
 /// Shared, read-only facts about one session, handed to every `bindings::<crate>::register`
 /// as an `Arc<ShellContext>` (clone the `Arc` into closures that need it).

@@ -51,15 +51,12 @@ pub enum ShellError {
         /// Why, and what to do instead.
         reason: String,
     },
+    /// The lab refused (a value that cannot be saved, an inconsistent sharded run, a file).
+    #[error(transparent)]
+    Lab(#[from] morsel_lab::LabError),
     /// A joint-space computation failed (boxed: the error is large).
     #[error(transparent)]
     Jointspace(Box<morsel_jointspace::JointspaceError>),
-    /// A sharded run cannot go on: a shard is missing, foreign or corrupt.
-    #[error("{message}")]
-    Shard {
-        /// What is wrong, naming the shard or file.
-        message: String,
-    },
     /// A file could not be read or written.
     #[error("{action} {}: {source}", .path.display())]
     Io {

@@ -6,14 +6,17 @@
 //! - [`cli`]: `morsel run FILE.rhai [--out DIR] [--seed N] [--timeout S]`,
 //!   `morsel check FILE.rhai`, `morsel doc [--signatures]`, `morsel completions SHELL`,
 //!   `morsel` (the [`repl`], or stdin when it is not a terminal).
-//! - [`manifest`]: `<out>/manifest.json` of every run (SHA-256 hashes); [`interrupt`]: Ctrl-C and
-//!   time limits.
+//! - [`interrupt`]: Ctrl-C and time limits.
 //! - [`api_reference`]: the script API reference (`docs/scripting.md`) and signature snapshot.
 //! - [`session`]: [`Session`] and [`SessionOptions`]; scripts see `seed()`/`SEED` and
 //!   `test_mode()`/`TEST_MODE`.
 //! - [`engine`]: limits and output routing; [`bindings`]: the script API, one file per crate
 //!   (read its module doc before adding bindings).
-//! - [`sandbox`]: where scripts may read and write; [`save`]: JSON, CSV and NPY output.
+//! - [`sandbox`]: where scripts may read and write; [`save`]: script values to the lab's
+//!   formats.
+//!
+//! What both front ends share (the simulation loop, save formats, the run manifest, sharded runs
+//! and Slurm, the API description) lives in `morsel-lab`.
 //! - [`convert`], [`options`], [`error`]: the helpers every binding uses.
 
 pub mod api_reference;
@@ -25,15 +28,11 @@ pub mod diagnostic;
 pub mod engine;
 pub mod error;
 pub mod interrupt;
-pub mod manifest;
 pub mod options;
 pub mod repl;
 pub mod sandbox;
 pub mod save;
 pub mod session;
-pub mod sharding;
-pub mod simulation;
-pub mod slurm;
 
 pub use context::ShellContext;
 pub use diagnostic::Diagnostic;

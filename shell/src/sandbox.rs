@@ -10,6 +10,7 @@
 //! Absolute paths, `..` climbing above the root, and symbolic links that lead outside the root
 //! are refused with a [`SandboxError`] that says which rule was broken.
 
+use morsel_lab::manifest::AccessLog;
 use std::ffi::OsString;
 use std::fs;
 use std::io;
@@ -110,15 +111,6 @@ pub struct Sandbox {
     write_root: PathBuf,
     /// Every file resolved so far, shared by clones (for the run manifest).
     log: Arc<Mutex<AccessLog>>,
-}
-
-/// The files a sandbox has resolved for reading and for writing, each sorted and listed once.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AccessLog {
-    /// Files resolved by [`Sandbox::read_path`] (canonical paths).
-    pub reads: std::collections::BTreeSet<PathBuf>,
-    /// Files resolved by [`Sandbox::write_path`].
-    pub writes: std::collections::BTreeSet<PathBuf>,
 }
 
 fn io_error(action: &'static str, at: &Path) -> impl FnOnce(io::Error) -> SandboxError {

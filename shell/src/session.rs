@@ -16,8 +16,8 @@ use crate::error::ShellError;
 use crate::interrupt;
 use crate::sandbox::Sandbox;
 use crate::save::save_plain;
-use crate::sharding::ScriptShards;
-use crate::simulation::Recorder;
+use morsel_lab::sharding::ScriptShards;
+use morsel_lab::simulation::Recorder;
 
 /// How to set up a [`Session`].
 #[derive(Debug, Clone)]
@@ -143,6 +143,7 @@ impl Session {
         if options.interruptible {
             // Long native sampling polls the same flag between chunks.
             morsel_jointspace::stop::install(interrupt::requested);
+            morsel_lab::stop::install(interrupt::requested);
             engine.on_progress(|_| {
                 interrupt::requested().then(|| Dynamic::from(interrupt::message()))
             });

@@ -49,7 +49,7 @@ fn sha256_of(path: &Path) -> String {
             .unwrap_or_default()
             .to_string();
     }
-    morsel_shell::manifest::sha256_hex_file(path).expect("hash")
+    morsel_lab::manifest::sha256_hex_file(path).expect("hash")
 }
 
 /// A tetrahedron in OBJ format.

@@ -35,27 +35,23 @@ fn number(value: &Dynamic, param: &str, function: &str) -> ScriptResult<f64> {
 fn register_shapes(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<Shape>("Shape");
 
-    doc(
-        "box",
-        &["hx: number", "hy: number", "hz: number", "Shape"],
-        "A box with half-extents hx, hy, hz (m).",
-    )
-    .register_into_engine(engine, |hx: Dynamic, hy: Dynamic, hz: Dynamic| {
-        let h = Vector3::new(
-            number(&hx, "hx", "box")?,
-            number(&hy, "hy", "box")?,
-            number(&hz, "hz", "box")?,
-        );
-        Shape::cuboid(h).or_script()
+    doc("box", &["hx: number", "hy: number", "hz: number", "Shape"]).register_into_engine(
+        engine,
+        |hx: Dynamic, hy: Dynamic, hz: Dynamic| {
+            let h = Vector3::new(
+                number(&hx, "hx", "box")?,
+                number(&hy, "hy", "box")?,
+                number(&hz, "hz", "box")?,
+            );
+            Shape::cuboid(h).or_script()
+        },
+    );
+    doc("sphere", &["r: number", "Shape"]).register_into_engine(engine, |r: Dynamic| {
+        Shape::sphere(number(&r, "r", "sphere")?).or_script()
     });
-    doc("sphere", &["r: number", "Shape"], "A ball of radius r (m).")
-        .register_into_engine(engine, |r: Dynamic| {
-            Shape::sphere(number(&r, "r", "sphere")?).or_script()
-        });
     doc(
         "ellipsoid",
         &["a: number", "b: number", "c: number", "Shape"],
-        "An ellipsoid with semi-axes a, b, c along x, y, z (m).",
     )
     .register_into_engine(engine, |a: Dynamic, b: Dynamic, c: Dynamic| {
         let axes = Vector3::new(
@@ -66,49 +62,40 @@ fn register_shapes(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         Shape::ellipsoid(axes).or_script()
     });
     type Ctor = fn(f64, f64) -> morsel_geometry::Result<Shape>;
-    let round: [(&str, Ctor, &str); 3] = [
-        ("cylinder", Shape::cylinder, "A solid cylinder along z"),
-        ("capsule", Shape::capsule, "A capsule along z"),
-        ("pipe", Shape::pipe, "An open cylinder along z (no caps)"),
+    let round: [(&str, Ctor); 3] = [
+        ("cylinder", Shape::cylinder),
+        ("capsule", Shape::capsule),
+        ("pipe", Shape::pipe),
     ];
-    for (name, ctor, what) in round {
-        doc(
-            name,
-            &["r: number", "half_length: number", "Shape"],
-            &format!("{what}, radius r and half-length half_length of its straight section (m)."),
-        )
-        .register_into_engine(engine, move |r: Dynamic, half_length: Dynamic| {
-            ctor(
-                number(&r, "r", name)?,
-                number(&half_length, "half_length", name)?,
-            )
-            .or_script()
-        });
+    for (name, ctor) in round {
+        doc(name, &["r: number", "half_length: number", "Shape"]).register_into_engine(
+            engine,
+            move |r: Dynamic, half_length: Dynamic| {
+                ctor(
+                    number(&r, "r", name)?,
+                    number(&half_length, "half_length", name)?,
+                )
+                .or_script()
+            },
+        );
     }
-    doc(
-        "halfspace",
-        &["normal: [x, y, z]", "Shape"],
-        "The solid below the plane through the origin with outward normal `normal` (a floor for [0, 0, 1]).",
-    )
-    .register_into_engine(engine, |normal: Dynamic| {
-        let n = vector3_arg(&normal, "`normal` of halfspace()").or_script()?;
-        Shape::halfspace(n).or_script()
-    });
+    doc("halfspace", &["normal: [x, y, z]", "Shape"]).register_into_engine(
+        engine,
+        |normal: Dynamic| {
+            let n = vector3_arg(&normal, "`normal` of halfspace()").or_script()?;
+            Shape::halfspace(n).or_script()
+        },
+    );
 
     let shared = Arc::clone(ctx);
-    doc(
-        "mesh",
-        &["path: string", "Shape"],
-        "A triangle mesh loaded from an STL, OBJ or DAE file (path relative to the script).",
-    )
-    .register_into_engine(engine, move |path: ImmutableString| {
-        load_mesh(&shared, &path, Vector3::repeat(1.0))
-    });
+    doc("mesh", &["path: string", "Shape"])
+        .register_into_engine(engine, move |path: ImmutableString| {
+            load_mesh(&shared, &path, Vector3::repeat(1.0))
+        });
     let shared = Arc::clone(ctx);
     doc(
         "mesh",
         &["path: string", "scale: number or [sx, sy, sz]", "Shape"],
-        "A triangle mesh loaded from a file, its vertices scaled (uniformly or per axis).",
     )
     .register_into_engine(engine, move |path: ImmutableString, scale: Dynamic| {
         let what = "`scale` of mesh()";
@@ -122,7 +109,6 @@ fn register_shapes(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "convex_hull",
         &["points: [[x, y, z], ...] or a mesh Shape", "Shape"],
-        "The convex hull of points (at least four, not coplanar) or of a mesh's vertices.",
     )
     .register_into_engine(engine, |input: Dynamic| -> ScriptResult<Shape> {
         if let Some(shape) = input.clone().try_cast::<Shape>() {
@@ -143,12 +129,8 @@ fn register_shapes(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         s.name().into()
     });
     engine.register_get("is_solid", |s: &mut Shape| s.is_solid());
-    doc(
-        "to_map",
-        &["shape: Shape", "Map"],
-        "The shape's kind and sizes as a map.",
-    )
-    .register_into_engine(engine, |s: &mut Shape| shape_map(s));
+    doc("to_map", &["shape: Shape", "Map"])
+        .register_into_engine(engine, |s: &mut Shape| shape_map(s));
     engine.register_fn("to_string", |s: &mut Shape| shape_text(s));
     engine.register_fn("to_debug", |s: &mut Shape| shape_text(s));
 }

@@ -24,11 +24,12 @@
 //!      can inspect it;
 //!    - `to_string(x)` and `to_debug(x)`, so that `print(x)` and the REPL show something useful.
 //!
-//! 4. **Functions and docs**: register with [`doc`], which records parameter names and a one-line
-//!    description that `:help` shows and the generated reference (`morsel doc`,
-//!    `docs/scripting.md`) lists under the binding file's group (`bindings/<group>/...`):
+//! 4. **Functions and docs**: describe the function in the API description,
+//!    `lab/src/api/script_api.txt` (its group, signature and one-line description; both front
+//!    ends and the generated references read it), then register with [`doc`], which records the
+//!    parameter names and takes the description from there for `:help`:
 //!    ```ignore
-//!    doc("sphere", &["r: number", "Shape"], "A ball of radius r.")
+//!    doc("sphere", &["r: number", "Shape"])
 //!        .register_into_engine(engine, |r: Dynamic| -> ScriptResult<Shape> {
 //!            Shape::sphere(f64_arg(&r, "`r` of sphere()").or_script()?).or_script()
 //!        });
@@ -36,6 +37,7 @@
 //!    The last entry of the parameter list is the return type. A function whose first parameter
 //!    is `&mut T` is also a method: `shape.sensor_points(0.01)` calls `sensor_points(shape, 0.01)`.
 //!    The engine is built once per session, so register closures, not per-call state.
+//!    `shell/tests/api.rs` fails until the registration and the description agree.
 //!
 //! 5. **Arguments**: take numbers and arrays as `Dynamic` and convert them with
 //!    [`crate::convert`]: `f64_arg`, `int_arg`, `usize_arg`, `bool_arg`, `string_arg`,
@@ -82,9 +84,10 @@
 //!     (`b.run(src)` returns the printed output, `b.fail(src)` the [`crate::Diagnostic`],
 //!     `assert_fails_at(&d, "message part", line)`). Check values against independent truths
 //!     and write one case per malformed input. Add a `scripts/<workflow>.rhai` (use
-//!     `TEST_MODE` for small sizes) and bless its golden files and the API snapshots
-//!     (`docs/scripting.md`, `tests/api_signatures.txt`):
-//!     `MORSEL_BLESS=1 cargo test -p morsel-shell --test golden --test api`.
+//!     `TEST_MODE` for small sizes) and bless its golden files and the signature snapshot
+//!     (`tests/api_signatures.txt`): `MORSEL_BLESS=1 cargo test -p morsel-shell --test golden
+//!     --test api`; regenerate `docs/scripting.md` and `docs/python.md` with
+//!     `MORSEL_BLESS=1 cargo test -p morsel-lab --test api_docs`.
 
 pub mod geometry;
 pub mod jointspace;
@@ -95,6 +98,7 @@ pub mod stability;
 
 use std::sync::Arc;
 
+use morsel_lab::api::{script_api, signature_of};
 use rhai::{Engine, FuncRegistration};
 
 use crate::context::ShellContext;
@@ -110,38 +114,21 @@ pub fn register_all(engine: &mut Engine, ctx: &Arc<ShellContext>) {
 }
 
 /// A function registration carrying its parameter names (the last entry is the return type) and
-/// a one-line description, for `:help` and generated documentation.
+/// the one-line description that the API description (`lab/src/api/script_api.txt`) gives its
+/// signature, for `:help` and the generated references.
 ///
-/// The reference (`morsel doc`) groups functions by the binding file that registered them: the
-/// caller's file (`bindings/<group>.rs` or `bindings/<group>/...`) is recorded as a second
-/// comment line, `/// group: <group>` (see [`GROUP_TAG`]).
-#[track_caller]
-pub fn doc(name: &str, params: &[&str], description: &str) -> FuncRegistration {
-    let group = group_of(std::panic::Location::caller().file());
+/// A registration whose signature the description lacks gets no description; the API test
+/// (`shell/tests/api.rs`) then fails, naming it.
+pub fn doc(name: &str, params: &[&str]) -> FuncRegistration {
     // Rhai drops the spaces of parameter types, so "Pose or [x, y, z]" would read
-    // "Poseor[x,y,z]"; an alternative is written `|` instead (the reference re-spaces it).
+    // "Poseor[x,y,z]"; an alternative is written `|` instead.
     let params: Vec<String> = params.iter().map(|p| p.replace(" or ", " | ")).collect();
+    let refs: Vec<&str> = params.iter().map(String::as_str).collect();
+    let description = script_api()
+        .find(&signature_of(name, &refs))
+        .map(|f| f.description.clone())
+        .unwrap_or_default();
     FuncRegistration::new(name)
         .with_params_info(params)
-        .with_comments([
-            format!("/// {description}"),
-            format!("/// {GROUP_TAG}{group}"),
-        ])
-}
-
-/// The prefix of the comment line that names a function's group in Rhai's metadata.
-pub const GROUP_TAG: &str = "group: ";
-
-/// The group of a binding source file: the component after `bindings/`, without `.rs`
-/// (`shell` when the file lies elsewhere).
-fn group_of(file: &str) -> String {
-    let parts: Vec<&str> = file.split(['/', '\\']).collect();
-    parts
-        .iter()
-        .position(|p| *p == "bindings")
-        .and_then(|i| parts.get(i + 1))
-        .map(|p| p.trim_end_matches(".rs"))
-        .filter(|p| !p.is_empty() && *p != "mod")
-        .unwrap_or("shell")
-        .to_string()
+        .with_comments([format!("/// {description}")])
 }

@@ -14,28 +14,13 @@ use super::doc;
 pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     // Seeds above INT::MAX wrap to negative INTs; the bits are kept, so they stay distinct.
     let seed = ctx.seed as INT;
-    doc(
-        "seed",
-        &["INT"],
-        "The run's --seed (0 by default); derive every random process from it.",
-    )
-    .register_into_engine(engine, move || seed);
+    doc("seed", &["INT"]).register_into_engine(engine, move || seed);
 
     let test_mode = ctx.test_mode;
-    doc(
-        "test_mode",
-        &["bool"],
-        "True when the golden-test harness runs the script (use smaller sizes then).",
-    )
-    .register_into_engine(engine, move || test_mode);
+    doc("test_mode", &["bool"]).register_into_engine(engine, move || test_mode);
 
     let shared = Arc::clone(ctx);
-    doc(
-        "save",
-        &["path: string", "value: any", "()"],
-        "Writes value under --out as .json (any value), .csv (a numeric table) or .npy (a numeric array).",
-    )
-    .register_into_engine(
+    doc("save", &["path: string", "value: any", "()"]).register_into_engine(
         engine,
         move |context: NativeCallContext,
               path: ImmutableString,

@@ -14,9 +14,9 @@ use crate::api_reference;
 use crate::diagnostic::Diagnostic;
 use crate::error::ShellError;
 use crate::interrupt;
-use crate::manifest::{RunRecord, RunStatus};
 use crate::session::{Session, SessionOptions, read_script};
-use crate::sharding::{RunMode, ScriptShards};
+use morsel_lab::manifest::{RunRecord, RunStatus, default_read_root};
+use morsel_lab::sharding::{RunMode, ScriptShards};
 
 pub use args::{Cli, Command, ScriptOptions};
 
@@ -29,21 +29,6 @@ pub const EXIT_TIMED_OUT: i32 = 124;
 /// Parses the arguments after the program name.
 pub fn parse_args(args: &[OsString]) -> Result<Cli, clap::Error> {
     Cli::try_parse_from(std::iter::once(OsString::from("morsel")).chain(args.iter().cloned()))
-}
-
-/// The folder a script's reads are confined to by default: the current folder when the script
-/// lies inside it, else the script's own folder.
-pub fn default_read_root(script_dir: &Path) -> PathBuf {
-    let cwd = std::env::current_dir()
-        .ok()
-        .and_then(|d| d.canonicalize().ok());
-    let dir = script_dir
-        .canonicalize()
-        .unwrap_or_else(|_| script_dir.to_path_buf());
-    match cwd {
-        Some(cwd) if dir.starts_with(&cwd) => cwd,
-        _ => dir,
-    }
 }
 
 /// The folder a script file lives in (`.` for a bare file name).
@@ -83,7 +68,7 @@ pub fn run(args: &[OsString]) -> i32 {
                 run_args.mode(),
             ))
         }
-        Some(Command::Slurm(options)) => match crate::slurm::submit(&options) {
+        Some(Command::Slurm(options)) => match morsel_lab::slurm::submit(&options) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("morsel slurm: {e}");
@@ -132,7 +117,7 @@ fn print_reference(signatures: bool) -> i32 {
         lines.push('\n');
         lines
     } else {
-        api_reference::markdown(session.engine())
+        api_reference::markdown()
     };
     let mut out = std::io::stdout().lock();
     // A closed pipe (`morsel doc | head`) is not an error.
@@ -166,7 +151,8 @@ fn run_script(file: &Path, options: &ScriptOptions, mode: RunMode) -> Result<(),
     let source = read_script(file)?;
     // A merge checks every shard before anything runs, so a bad shard writes nothing.
     let shards = Arc::new(
-        ScriptShards::new(mode, &options.out, &source, seed).map_err(|e| session_error(file, e))?,
+        ScriptShards::new(mode, &options.out, &source, seed)
+            .map_err(|e| session_error(file, e.into()))?,
     );
     if let RunMode::Shard(_) = mode {
         return run_shard(file, &source, options, root, &shards);
@@ -254,7 +240,9 @@ fn run_shard(
     let _ = session.run_source(&file.display().to_string(), source)?;
     let sandbox = &session.context().sandbox;
     let reads: Vec<PathBuf> = sandbox.access_log().reads.into_iter().collect();
-    let manifest = shards.finish(&reads, sandbox.read_root()).map_err(fail)?;
+    let manifest = shards
+        .finish(&reads, sandbox.read_root())
+        .map_err(|e| fail(e.into()))?;
     if shards.workload_count() == 0 {
         eprintln!(
             "morsel: {} has no sharded workload (grid, random, boundary): this shard ran it whole and saved nothing",

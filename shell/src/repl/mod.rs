@@ -24,11 +24,11 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Config, Editor, Helper};
 
-use crate::cli::default_read_root;
 use crate::session::{Session, SessionOptions};
 pub use commands::{COMMANDS, Flow, Repl, help_text};
 use complete::Completions;
 use input::{InputState, input_state};
+use morsel_lab::manifest::default_read_root;
 
 /// The history file: `$XDG_DATA_HOME/morsel/history.txt`, else
 /// `$HOME/.local/share/morsel/history.txt`; `None` when neither variable is set.

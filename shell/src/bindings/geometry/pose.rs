@@ -19,7 +19,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "pose",
         &["pos: [x, y, z]", "rpy: [roll, pitch, yaw]", "Pose"],
-        "A pose: position (m) and roll-pitch-yaw (rad; about x, then y, then z, fixed frame).",
     )
     .register_into_engine(
         engine,
@@ -32,20 +31,17 @@ pub fn register(engine: &mut Engine) {
             ))
         },
     );
-    doc(
-        "pose",
-        &["pos: [x, y, z]", "Pose"],
-        "A pose at position pos (m), not rotated.",
-    )
-    .register_into_engine(engine, |pos: Dynamic| -> ScriptResult<Isometry3<f64>> {
-        let p = vector3_arg(&pos, "`pos` of pose()").or_script()?;
-        Ok(Isometry3::from_parts(
-            Translation3::from(p),
-            UnitQuaternion::identity(),
-        ))
-    });
-    doc("pose", &["Pose"], "The identity pose.")
-        .register_into_engine(engine, Isometry3::<f64>::identity);
+    doc("pose", &["pos: [x, y, z]", "Pose"]).register_into_engine(
+        engine,
+        |pos: Dynamic| -> ScriptResult<Isometry3<f64>> {
+            let p = vector3_arg(&pos, "`pos` of pose()").or_script()?;
+            Ok(Isometry3::from_parts(
+                Translation3::from(p),
+                UnitQuaternion::identity(),
+            ))
+        },
+    );
+    doc("pose", &["Pose"]).register_into_engine(engine, Isometry3::<f64>::identity);
 
     engine.register_get("position", |p: &mut Isometry3<f64>| {
         from_vector3(&p.translation.vector)
@@ -55,18 +51,13 @@ pub fn register(engine: &mut Engine) {
         let q = p.rotation;
         from_f64s(&[q.w, q.i, q.j, q.k])
     });
-    doc(
-        "*",
-        &["a: Pose", "b: Pose", "Pose"],
-        "Composition: the pose b expressed in a's parent frame.",
-    )
-    .register_into_engine(engine, |a: Isometry3<f64>, b: Isometry3<f64>| a * b);
-    doc("inverse", &["pose: Pose", "Pose"], "The inverse pose.")
+    doc("*", &["a: Pose", "b: Pose", "Pose"])
+        .register_into_engine(engine, |a: Isometry3<f64>, b: Isometry3<f64>| a * b);
+    doc("inverse", &["pose: Pose", "Pose"])
         .register_into_engine(engine, |p: &mut Isometry3<f64>| p.inverse());
     doc(
         "transform_point",
         &["pose: Pose", "point: [x, y, z]", "[x, y, z]"],
-        "The point, given in the pose's frame, expressed in the parent frame.",
     )
     .register_into_engine(
         engine,
@@ -75,12 +66,8 @@ pub fn register(engine: &mut Engine) {
             Ok(from_point3(&(*p * q)))
         },
     );
-    doc(
-        "to_map",
-        &["pose: Pose", "Map"],
-        "The pose as #{ position, rpy, quaternion: [w, x, y, z] }.",
-    )
-    .register_into_engine(engine, |p: &mut Isometry3<f64>| pose_map(p));
+    doc("to_map", &["pose: Pose", "Map"])
+        .register_into_engine(engine, |p: &mut Isometry3<f64>| pose_map(p));
     engine.register_fn("to_string", |p: &mut Isometry3<f64>| pose_text(p));
     engine.register_fn("to_debug", |p: &mut Isometry3<f64>| pose_text(p));
 }

@@ -33,23 +33,13 @@ fn contact_map(c: &Contact) -> Map {
 
 /// Registers the queries.
 pub fn register(engine: &mut Engine) {
-    doc(
-        "distance",
-        &placed_params("FLOAT"),
-        "Distance between two placed shapes (0 when they touch or overlap).",
-    )
-    .register_into_engine(
+    doc("distance", &placed_params("FLOAT")).register_into_engine(
         engine,
         |a: Shape, pa: Isometry3<f64>, b: Shape, pb: Isometry3<f64>| {
             query::distance(&a, &pa, &b, &pb).or_script()
         },
     );
-    doc(
-        "contact",
-        &placed_params("Map or ()"),
-        "Penetration of two placed shapes: #{ depth, points: [on a, on b], normal (from a to b) }, or () when apart.",
-    )
-    .register_into_engine(
+    doc("contact", &placed_params("Map or ()")).register_into_engine(
         engine,
         |a: Shape, pa: Isometry3<f64>, b: Shape, pb: Isometry3<f64>| -> ScriptResult<Dynamic> {
             Ok(query::contact(&a, &pa, &b, &pb)
@@ -57,23 +47,13 @@ pub fn register(engine: &mut Engine) {
                 .map_or(Dynamic::UNIT, |c| contact_map(&c).into()))
         },
     );
-    doc(
-        "intersects",
-        &placed_params("bool"),
-        "Whether two placed shapes touch or overlap.",
-    )
-    .register_into_engine(
+    doc("intersects", &placed_params("bool")).register_into_engine(
         engine,
         |a: Shape, pa: Isometry3<f64>, b: Shape, pb: Isometry3<f64>| {
             query::intersects(&a, &pa, &b, &pb).or_script()
         },
     );
-    doc(
-        "closest_points",
-        &placed_params("Map or ()"),
-        "Closest points of two separated shapes: #{ distance, points: [on a, on b] }, or () when they touch.",
-    )
-    .register_into_engine(
+    doc("closest_points", &placed_params("Map or ()")).register_into_engine(
         engine,
         |a: Shape, pa: Isometry3<f64>, b: Shape, pb: Isometry3<f64>| -> ScriptResult<Dynamic> {
             Ok(query::closest_points(&a, &pa, &b, &pb)
@@ -96,7 +76,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "contains",
         &["shape: Shape", "pose: Pose", "point: [x, y, z]", "bool"],
-        "Whether a point lies inside (or on) a placed solid shape.",
     )
     .register_into_engine(
         engine,
@@ -108,7 +87,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "project",
         &["shape: Shape", "pose: Pose", "point: [x, y, z]", "Map"],
-        "Projection of a point on a placed shape's surface: #{ point, inside, signed_distance }.",
     )
     .register_into_engine(
         engine,

@@ -38,7 +38,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "sensor_points",
         &["shape: Shape", "resolution: number", "SensorPoints"],
-        "Points spread over the shape's surface about `resolution` apart (m), with outward normals, in the shape's frame (MIMo's rules for primitives).",
     )
     .register_into_engine(
         engine,
@@ -53,23 +52,17 @@ pub fn register(engine: &mut Engine) {
     engine.register_get("normals", |s: &mut ScriptSensorPoints| {
         from_vectors(&s.normals)
     });
-    doc(
-        "len",
-        &["sensors: SensorPoints", "INT"],
-        "The number of sensor points.",
-    )
-    .register_into_engine(engine, |s: &mut ScriptSensorPoints| s.len() as INT);
-    doc(
-        "to_map",
-        &["sensors: SensorPoints", "Map"],
-        "#{ points, normals } as arrays of [x, y, z].",
-    )
-    .register_into_engine(engine, |s: &mut ScriptSensorPoints| {
-        let mut m = Map::new();
-        m.insert("points".into(), from_points(&s.points).into());
-        m.insert("normals".into(), from_vectors(&s.normals).into());
-        m
-    });
+    doc("len", &["sensors: SensorPoints", "INT"])
+        .register_into_engine(engine, |s: &mut ScriptSensorPoints| s.len() as INT);
+    doc("to_map", &["sensors: SensorPoints", "Map"]).register_into_engine(
+        engine,
+        |s: &mut ScriptSensorPoints| {
+            let mut m = Map::new();
+            m.insert("points".into(), from_points(&s.points).into());
+            m.insert("normals".into(), from_vectors(&s.normals).into());
+            m
+        },
+    );
     let text = |s: &mut ScriptSensorPoints| format!("SensorPoints({} points)", s.len());
     engine.register_fn("to_string", text);
     engine.register_fn("to_debug", text);
@@ -77,7 +70,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "sensor_mesh",
         &["shape: Shape", "resolution: number", "SensorMesh"],
-        "The sensor points of the same resolution joined into a triangle mesh (vertex i is sensor point i).",
     )
     .register_into_engine(
         engine,
@@ -93,18 +85,9 @@ pub fn register(engine: &mut Engine) {
         from_vectors(m.normals())
     });
     engine.register_get("faces", |m: &mut ScriptSensorMesh| faces_array(m.faces()));
-    doc(
-        "len",
-        &["mesh: SensorMesh", "INT"],
-        "The number of vertices (sensors).",
-    )
-    .register_into_engine(engine, |m: &mut ScriptSensorMesh| m.len() as INT);
-    doc(
-        "neighbours",
-        &["mesh: SensorMesh", "i: INT", "[INT]"],
-        "The vertices that share a triangle edge with vertex i, in increasing order.",
-    )
-    .register_into_engine(
+    doc("len", &["mesh: SensorMesh", "INT"])
+        .register_into_engine(engine, |m: &mut ScriptSensorMesh| m.len() as INT);
+    doc("neighbours", &["mesh: SensorMesh", "i: INT", "[INT]"]).register_into_engine(
         engine,
         |m: &mut ScriptSensorMesh, i: Dynamic| -> ScriptResult<Array> {
             let index = usize_arg(&i, "`i` of neighbours()").or_script()?;
@@ -121,18 +104,16 @@ pub fn register(engine: &mut Engine) {
                 .collect())
         },
     );
-    doc(
-        "to_map",
-        &["mesh: SensorMesh", "Map"],
-        "#{ vertices, normals, faces }.",
-    )
-    .register_into_engine(engine, |m: &mut ScriptSensorMesh| {
-        let mut map = Map::new();
-        map.insert("vertices".into(), from_points(m.vertices()).into());
-        map.insert("normals".into(), from_vectors(m.normals()).into());
-        map.insert("faces".into(), faces_array(m.faces()).into());
-        map
-    });
+    doc("to_map", &["mesh: SensorMesh", "Map"]).register_into_engine(
+        engine,
+        |m: &mut ScriptSensorMesh| {
+            let mut map = Map::new();
+            map.insert("vertices".into(), from_points(m.vertices()).into());
+            map.insert("normals".into(), from_vectors(m.normals()).into());
+            map.insert("faces".into(), faces_array(m.faces()).into());
+            map
+        },
+    );
     let text = |m: &mut ScriptSensorMesh| {
         format!(
             "SensorMesh({} vertices, {} faces)",

@@ -32,19 +32,27 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "to_jointspace",
         &["map: SampleMap", "boundary: Boundary", "SampleMap"],
-        "The same samples valued by their signed joint-space distance to the nearest boundary point (negative in collision).",
     )
-    .register_into_engine(engine, |m: &mut Samples, b: BoundaryPoints| -> ScriptResult<Samples> {
-        Ok(Arc::new(m.to_jointspace(&b).or_script()?))
-    });
+    .register_into_engine(
+        engine,
+        |m: &mut Samples, b: BoundaryPoints| -> ScriptResult<Samples> {
+            Ok(Arc::new(m.to_jointspace(&b).or_script()?))
+        },
+    );
     doc(
         "jacobian",
-        &["map: SampleMap", "boundary: Boundary", "[[q_1 .. q_k, J_1 .. J_k], ...]"],
-        "Rows [q, J] of the joint-space distance's Jacobian (q − nearest) / d, a unit vector, one per sample.",
+        &[
+            "map: SampleMap",
+            "boundary: Boundary",
+            "[[q_1 .. q_k, J_1 .. J_k], ...]",
+        ],
     )
-    .register_into_engine(engine, |m: &mut Samples, b: BoundaryPoints| -> ScriptResult<Array> {
-        Ok(rows_value(m.jacobian(&b).or_script()?.view()))
-    });
+    .register_into_engine(
+        engine,
+        |m: &mut Samples, b: BoundaryPoints| -> ScriptResult<Array> {
+            Ok(rows_value(m.jacobian(&b).or_script()?.view()))
+        },
+    );
 
     register_save(engine, ctx);
     register_plot(engine, ctx);
@@ -71,16 +79,11 @@ fn register_map_properties(engine: &mut Engine) {
         let n = m.values().iter().filter(|&&v| v <= 0.0).count();
         INT::try_from(n).unwrap_or(INT::MAX)
     });
-    doc("len", &["map: SampleMap", "INT"], "The number of samples.")
-        .register_into_engine(engine, |m: &mut Samples| -> INT {
-            INT::try_from(m.len()).unwrap_or(INT::MAX)
-        });
-    doc(
-        "to_map",
-        &["map: SampleMap", "Map"],
-        "The map's joints, ranges, steps (grids), quantity and rows [q_1 .. q_k, value].",
-    )
-    .register_into_engine(engine, |m: &mut Samples| map_of(m));
+    doc("len", &["map: SampleMap", "INT"]).register_into_engine(engine, |m: &mut Samples| -> INT {
+        INT::try_from(m.len()).unwrap_or(INT::MAX)
+    });
+    doc("to_map", &["map: SampleMap", "Map"])
+        .register_into_engine(engine, |m: &mut Samples| map_of(m));
     engine.register_fn("to_string", |m: &mut Samples| map_text(m));
     engine.register_fn("to_debug", |m: &mut Samples| map_text(m));
 }
@@ -100,20 +103,12 @@ fn register_boundary_properties(engine: &mut Engine) {
     engine.register_get("periodic", |b: &mut BoundaryPoints| {
         b.periods().iter().any(Option::is_some)
     });
-    doc(
-        "len",
-        &["boundary: Boundary", "INT"],
-        "The number of boundary points.",
-    )
-    .register_into_engine(engine, |b: &mut BoundaryPoints| -> INT {
-        INT::try_from(b.len()).unwrap_or(INT::MAX)
-    });
-    doc(
-        "to_map",
-        &["boundary: Boundary", "Map"],
-        "The boundary's joints, ranges, precision, periodicity and points.",
-    )
-    .register_into_engine(engine, |b: &mut BoundaryPoints| boundary_map(b));
+    doc("len", &["boundary: Boundary", "INT"])
+        .register_into_engine(engine, |b: &mut BoundaryPoints| -> INT {
+            INT::try_from(b.len()).unwrap_or(INT::MAX)
+        });
+    doc("to_map", &["boundary: Boundary", "Map"])
+        .register_into_engine(engine, |b: &mut BoundaryPoints| boundary_map(b));
     engine.register_fn("to_string", |b: &mut BoundaryPoints| boundary_text(b));
     engine.register_fn("to_debug", |b: &mut BoundaryPoints| boundary_text(b));
 }
@@ -123,12 +118,7 @@ fn register_boundary_properties(engine: &mut Engine) {
 /// boundary)` does the same with the points.
 fn register_save(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let shared = Arc::clone(ctx);
-    doc(
-        "save",
-        &["path: string", "map: SampleMap", "()"],
-        "Writes a map: .npy and .csv hold the rows [q_1 .. q_k, value]; .json its to_map().",
-    )
-    .register_into_engine(
+    doc("save", &["path: string", "map: SampleMap", "()"]).register_into_engine(
         engine,
         move |context: NativeCallContext, path: ImmutableString, m: Samples| {
             let map = Dynamic::from_map(map_of(&m));
@@ -136,12 +126,7 @@ fn register_save(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         },
     );
     let shared = Arc::clone(ctx);
-    doc(
-        "save",
-        &["path: string", "boundary: Boundary", "()"],
-        "Writes boundary points: .npy and .csv hold the rows [q_1 .. q_k]; .json its to_map().",
-    )
-    .register_into_engine(
+    doc("save", &["path: string", "boundary: Boundary", "()"]).register_into_engine(
         engine,
         move |context: NativeCallContext, path: ImmutableString, b: BoundaryPoints| {
             let map = Dynamic::from_map(boundary_map(&b));
@@ -187,37 +172,35 @@ fn save_rows(
 
 fn register_plot(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let shared = Arc::clone(ctx);
-    doc(
-        "plot_map",
-        &["path: string", "map: SampleMap", "()"],
-        "Draws a map as SVG (PNG when path ends in .png): 2D grid heat map, 3D grid slices, 2D random scatter.",
-    )
-    .register_into_engine(engine, move |path: ImmutableString, m: Samples| {
-        let target = shared.sandbox.write_path(&path).or_script()?;
-        if is_png(&path) {
-            let cells = m.steps().map_or(1, |s| s.iter().copied().max().unwrap_or(1));
-            let pixels = (400 / cells.max(1)).max(1);
-            plot::heat_map_png(&target, &m, pixels).or_script()
-        } else {
-            plot::map_svg(&target, &m).or_script()
-        }
-    });
+    doc("plot_map", &["path: string", "map: SampleMap", "()"]).register_into_engine(
+        engine,
+        move |path: ImmutableString, m: Samples| {
+            let target = shared.sandbox.write_path(&path).or_script()?;
+            if is_png(&path) {
+                let cells = m
+                    .steps()
+                    .map_or(1, |s| s.iter().copied().max().unwrap_or(1));
+                let pixels = (400 / cells.max(1)).max(1);
+                plot::heat_map_png(&target, &m, pixels).or_script()
+            } else {
+                plot::map_svg(&target, &m).or_script()
+            }
+        },
+    );
     let shared = Arc::clone(ctx);
-    doc(
-        "plot_map",
-        &["path: string", "boundary: Boundary", "()"],
-        "Draws 2D boundary points and their periodic copies as an SVG scatter plot.",
-    )
-    .register_into_engine(engine, move |path: ImmutableString, b: BoundaryPoints| {
-        if is_png(&path) {
-            return Err(script_error(ShellError::Save {
-                path: path.to_string(),
-                reason: "boundaries are drawn as SVG only; use a .svg path".into(),
-            }));
-        }
-        let target = shared.sandbox.write_path(&path).or_script()?;
-        plot::boundary_svg(&target, &b).or_script()
-    });
+    doc("plot_map", &["path: string", "boundary: Boundary", "()"]).register_into_engine(
+        engine,
+        move |path: ImmutableString, b: BoundaryPoints| {
+            if is_png(&path) {
+                return Err(script_error(ShellError::Save {
+                    path: path.to_string(),
+                    reason: "boundaries are drawn as SVG only; use a .svg path".into(),
+                }));
+            }
+            let target = shared.sandbox.write_path(&path).or_script()?;
+            plot::boundary_svg(&target, &b).or_script()
+        },
+    );
 }
 
 fn is_png(path: &str) -> bool {

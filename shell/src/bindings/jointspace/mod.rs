@@ -28,7 +28,7 @@ use crate::context::ShellContext;
 use crate::convert::{describe, from_indices, string_arg, usize_arg, vec_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::doc;
 
@@ -53,7 +53,6 @@ fn register_sampler(engine: &mut Engine) {
             "spec: #{joints: [name or index], ranges: [[lo, hi], ...], pairs: [[a, b], ...], reference: [q...]}",
             "CollisionSampler",
         ],
-        "Samples collisions of pairs (objects `<link>_<k>` or links) over a few joints (by name or configuration index).",
     )
     .register_into_engine(engine, |robot: Robot, spec: Dynamic| {
         new_sampler(&robot, &spec)
@@ -71,12 +70,8 @@ fn register_sampler(engine: &mut Engine) {
             .map(|[a, b]| Dynamic::from_array(vec![a.into(), b.into()]))
             .collect()
     });
-    doc(
-        "to_map",
-        &["sampler: CollisionSampler", "Map"],
-        "The sampler's joints, ranges, configuration indices and pairs.",
-    )
-    .register_into_engine(engine, |s: &mut Sampler| sampler_map(s));
+    doc("to_map", &["sampler: CollisionSampler", "Map"])
+        .register_into_engine(engine, |s: &mut Sampler| sampler_map(s));
     engine.register_fn("to_string", |s: &mut Sampler| sampler_text(s));
     engine.register_fn("to_debug", |s: &mut Sampler| sampler_text(s));
 }
@@ -88,23 +83,16 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "options: #{distance: bool, zero_in_collision: bool}",
         "SampleMap",
     ];
-    let grid_text = "A grid map: per joint lo + i·(hi − lo)/n, i < n (first joint fastest); signed distances (default) or 1 free / 0 colliding.";
     let c = ctx.clone();
-    doc("grid", &grid_params, grid_text).register_into_engine(
+    doc("grid", &grid_params).register_into_engine(
         engine,
         move |s: &mut Sampler, steps: Dynamic, opts: Dynamic| grid(&c, s, &steps, &opts),
     );
-    doc(
-        "grid",
-        &[grid_params[0], grid_params[1], grid_params[3]],
-        grid_text,
-    )
-    .register_into_engine(engine, {
+    doc("grid", &[grid_params[0], grid_params[1], grid_params[3]]).register_into_engine(engine, {
         let c = ctx.clone();
         move |s: &mut Sampler, steps: Dynamic| grid(&c, s, &steps, &Dynamic::UNIT)
     });
 
-    let random_text = "A map of n configurations drawn uniformly in the ranges (seed: the run's seed by default).";
     let random_params = [
         "sampler: CollisionSampler",
         "n: INT",
@@ -112,21 +100,19 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "SampleMap",
     ];
     let c = ctx.clone();
-    doc("random", &random_params, random_text)
+    doc("random", &random_params)
         .register_into_engine(engine, move |s: &mut Sampler, n: Dynamic, opts: Dynamic| {
             random(&c, s, &n, &opts)
         });
     doc(
         "random",
         &[random_params[0], random_params[1], random_params[3]],
-        random_text,
     )
     .register_into_engine(engine, {
         let c = ctx.clone();
         move |s: &mut Sampler, n: Dynamic| random(&c, s, &n, &Dynamic::UNIT)
     });
 
-    let boundary_text = "n free configurations within `precision` (joint-space length, default 1e-9) of a collision, by bisection; periodic (default): rotational joints whose range spans a full turn.";
     let boundary_params = [
         "sampler: CollisionSampler",
         "n: INT",
@@ -134,14 +120,13 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "Boundary",
     ];
     let c = ctx.clone();
-    doc("boundary", &boundary_params, boundary_text)
+    doc("boundary", &boundary_params)
         .register_into_engine(engine, move |s: &mut Sampler, n: Dynamic, opts: Dynamic| {
             boundary(&c, s, &n, &opts)
         });
     doc(
         "boundary",
         &[boundary_params[0], boundary_params[1], boundary_params[3]],
-        boundary_text,
     )
     .register_into_engine(engine, {
         let c = ctx.clone();

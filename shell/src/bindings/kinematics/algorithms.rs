@@ -17,7 +17,7 @@ use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 use crate::convert::{describe, f64_arg, from_f64s, from_point3, from_rows, vec_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::super::doc;
 use super::super::geometry::float;
@@ -27,7 +27,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "fk",
         &["robot: Robot", "q: [number] or #{joint: value}", "Map"],
-        "Forward kinematics: #{link or frame name: Pose} in the robot's base frame (for MJCF robots: every body and site).",
     )
     .register_into_engine(engine, |r: &mut Robot, q: Dynamic| -> ScriptResult<Map> {
         let model = r.model().or_script()?;
@@ -48,7 +47,6 @@ pub fn register(engine: &mut Engine) {
             "frame: string",
             "Pose",
         ],
-        "Forward kinematics of one link or frame, in the robot's base frame.",
     )
     .register_into_engine(
         engine,
@@ -70,7 +68,6 @@ pub fn register(engine: &mut Engine) {
             "convention: \"world\" | \"local\" | \"local_world_aligned\"",
             "[[number]]",
         ],
-        "The frame's 6 x nv Jacobian, rows [linear; angular], in the named convention.",
     )
     .register_into_engine(
         engine,
@@ -107,7 +104,6 @@ pub fn register(engine: &mut Engine) {
             "q: [number] or #{joint: value}",
             "[x, y, z]",
         ],
-        "The centre of mass of the whole robot (m), in its base frame.",
     )
     .register_into_engine(engine, |r: &mut Robot, q: Dynamic| -> ScriptResult<Array> {
         let model = r.model().or_script()?;
@@ -118,8 +114,12 @@ pub fn register(engine: &mut Engine) {
     });
     doc(
         "ik",
-        &["robot: Robot", "frame: string", "target: Pose or [x, y, z]", "Map"],
-        "Inverse kinematics from the mid-range seed: #{status, converged, q, iterations, restarts, errors}.",
+        &[
+            "robot: Robot",
+            "frame: string",
+            "target: Pose or [x, y, z]",
+            "Map",
+        ],
     )
     .register_into_engine(
         engine,
@@ -136,7 +136,6 @@ pub fn register(engine: &mut Engine) {
             "options: #{seed, max_iterations, max_restarts, position_tolerance, orientation_tolerance, random_seed, position_only}",
             "Map",
         ],
-        "Inverse kinematics; non-convergence is a status, not an error. A [x, y, z] target leaves the orientation free.",
     )
     .register_into_engine(
         engine,

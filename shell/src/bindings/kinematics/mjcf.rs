@@ -9,7 +9,7 @@ use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 use crate::context::ShellContext;
 use crate::convert::{from_f64s, from_point3};
 use crate::error::{OrScriptError, ScriptResult};
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::super::doc;
 use super::algorithms::configuration_arg;
@@ -17,22 +17,19 @@ use super::algorithms::configuration_arg;
 /// Registers the MJCF loader and the geom and mass queries.
 pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let shared = Arc::clone(ctx);
-    doc(
-        "mjcf",
-        &["path: string", "Robot"],
-        "A robot loaded from a MuJoCo MJCF file (path relative to the script), compiled as MuJoCo does.",
-    )
-    .register_into_engine(engine, move |path: ImmutableString| -> ScriptResult<Robot> {
-        let file = shared.sandbox.read_path(&path).or_script()?;
-        let (model, files) = load_file_with_files(&file).or_script()?;
-        shared.sandbox.note_reads(&files);
-        let name = model.name().to_string();
-        Robot::from_model(name, model).or_script()
-    });
+    doc("mjcf", &["path: string", "Robot"]).register_into_engine(
+        engine,
+        move |path: ImmutableString| -> ScriptResult<Robot> {
+            let file = shared.sandbox.read_path(&path).or_script()?;
+            let (model, files) = load_file_with_files(&file).or_script()?;
+            shared.sandbox.note_reads(&files);
+            let name = model.name().to_string();
+            Robot::from_model(name, model).or_script()
+        },
+    );
     doc(
         "geoms",
         &["robot: Robot", "q: [number] or #{joint: value}", "[Map]"],
-        "Every geom in model order: #{name, body, type, size, pose, aabb} (MuJoCo's type names and sizes; aabb [[min], [max]] in the base frame, () for planes).",
     )
     .register_into_engine(engine, |r: &mut Robot, q: Dynamic| -> ScriptResult<Array> {
         let model = r.model().or_script()?;
@@ -60,12 +57,8 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         }
         Ok(out)
     });
-    doc(
-        "mass",
-        &["robot: Robot", "number"],
-        "The robot's total mass (kg).",
-    )
-    .register_into_engine(engine, |r: &mut Robot| -> ScriptResult<f64> {
-        Ok(r.model().or_script()?.total_mass())
-    });
+    doc("mass", &["robot: Robot", "number"])
+        .register_into_engine(engine, |r: &mut Robot| -> ScriptResult<f64> {
+            Ok(r.model().or_script()?.total_mass())
+        });
 }

@@ -2,7 +2,7 @@
 //! forward kinematics, Jacobians, centre of mass, inverse kinematics, MORSE's armature services
 //! and the kinematic simulation loop.
 //!
-//! One script type, `Robot`, is a shared handle ([`crate::simulation::Robot`]): the variable
+//! One script type, `Robot`, is a shared handle ([`morsel_lab::simulation::Robot`]): the variable
 //! in the script and the simulation that drives it see the same armature.
 //!
 //! # Placement versus joint motion (MORSE's Builder API, mapped)
@@ -30,7 +30,7 @@ use crate::context::ShellContext;
 use crate::convert::{describe, string_arg, vector3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::doc;
 
@@ -51,14 +51,10 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
 
 fn register_construction(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let shared = Arc::clone(ctx);
-    doc(
-        "urdf",
-        &["path: string", "Robot"],
-        "A robot loaded from a URDF file (path relative to the script), fixed base.",
-    )
-    .register_into_engine(engine, move |path: ImmutableString| {
-        load_urdf(&shared, &path, &Dynamic::UNIT)
-    });
+    doc("urdf", &["path: string", "Robot"])
+        .register_into_engine(engine, move |path: ImmutableString| {
+            load_urdf(&shared, &path, &Dynamic::UNIT)
+        });
     let shared = Arc::clone(ctx);
     doc(
         "urdf",
@@ -67,40 +63,21 @@ fn register_construction(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{package_dirs: [string], floating: bool, geometry: bool}",
             "Robot",
         ],
-        "A robot loaded from a URDF file; package:// meshes are searched in package_dirs.",
     )
     .register_into_engine(engine, move |path: ImmutableString, opts: Dynamic| {
         load_urdf(&shared, &path, &opts)
     });
-    doc(
-        "armature",
-        &["name: string", "Robot"],
-        "An empty armature whose base link is `name`; add joints with .revolute(), .prismatic(), .fixed().",
-    )
-    .register_into_engine(engine, |name: ImmutableString| -> ScriptResult<Robot> {
-        Robot::building(ChainBuilder::new(name.as_str())).or_script()
-    });
-    for (name, kind, what) in [
-        (
-            "revolute",
-            JointKind::Revolute,
-            "a revolute joint (limits in rad)",
-        ),
-        (
-            "continuous",
-            JointKind::Continuous,
-            "an unlimited revolute joint",
-        ),
-        (
-            "prismatic",
-            JointKind::Prismatic,
-            "a prismatic joint (limits in m)",
-        ),
-        (
-            "fixed",
-            JointKind::Fixed,
-            "a fixed joint (a tool point or a rigid offset)",
-        ),
+    doc("armature", &["name: string", "Robot"]).register_into_engine(
+        engine,
+        |name: ImmutableString| -> ScriptResult<Robot> {
+            Robot::building(ChainBuilder::new(name.as_str())).or_script()
+        },
+    );
+    for (name, kind) in [
+        ("revolute", JointKind::Revolute),
+        ("continuous", JointKind::Continuous),
+        ("prismatic", JointKind::Prismatic),
+        ("fixed", JointKind::Fixed),
     ] {
         doc(
             name,
@@ -110,7 +87,6 @@ fn register_construction(engine: &mut Engine, ctx: &Arc<ShellContext>) {
                 "options: #{axis: [x, y, z], origin: [x, y, z] or Pose, rpy: [r, p, y], limits: [lo, hi], speed: number, mass: number, com: [x, y, z]}",
                 "Robot",
             ],
-            &format!("Appends {what} moving a new link of the same name; returns the armature for chaining."),
         )
         .register_into_engine(
             engine,
@@ -118,28 +94,23 @@ fn register_construction(engine: &mut Engine, ctx: &Arc<ShellContext>) {
                 add_joint(arm, kind, &joint, &opts, name)
             },
         );
-        doc(
-            name,
-            &["arm: Robot", "joint: string", "Robot"],
-            &format!("Appends {what} with default options."),
-        )
-        .register_into_engine(engine, move |arm: &mut Robot, joint: ImmutableString| {
-            add_joint(arm, kind, &joint, &Dynamic::UNIT, name)
-        });
+        doc(name, &["arm: Robot", "joint: string", "Robot"]).register_into_engine(
+            engine,
+            move |arm: &mut Robot, joint: ImmutableString| {
+                add_joint(arm, kind, &joint, &Dynamic::UNIT, name)
+            },
+        );
     }
-    doc(
-        "place",
-        &["robot: Robot", "pose: Pose", "Robot"],
-        "Sets where the robot's base sits (MORSE Builder's translate/rotate); joints do not move.",
-    )
-    .register_into_engine(engine, |r: &mut Robot, pose: Isometry3<f64>| {
-        r.place(pose).or_script()?;
-        Ok::<_, Box<rhai::EvalAltResult>>(r.clone())
-    });
+    doc("place", &["robot: Robot", "pose: Pose", "Robot"]).register_into_engine(
+        engine,
+        |r: &mut Robot, pose: Isometry3<f64>| {
+            r.place(pose).or_script()?;
+            Ok::<_, Box<rhai::EvalAltResult>>(r.clone())
+        },
+    );
     doc(
         "append",
         &["parent: Robot", "child: Robot", "offset: Pose", "Robot"],
-        "Mounts child on parent's base link at offset (MORSE's robot.append(arm) plus its placement).",
     )
     .register_into_engine(
         engine,
@@ -157,7 +128,6 @@ fn register_construction(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "offset: Pose",
             "Robot",
         ],
-        "Mounts child on one of parent's links (or frames) at offset; it follows that link as parent moves.",
     )
     .register_into_engine(
         engine,
@@ -175,14 +145,10 @@ fn register_construction(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_get("name", |r: &mut Robot| -> ImmutableString {
         r.name().into()
     });
-    doc(
-        "to_map",
-        &["robot: Robot", "Map"],
-        "The robot's name, joints, configuration and properties.",
-    )
-    .register_into_engine(engine, |r: &mut Robot| -> ScriptResult<Map> {
-        services::robot_map(r)
-    });
+    doc("to_map", &["robot: Robot", "Map"])
+        .register_into_engine(engine, |r: &mut Robot| -> ScriptResult<Map> {
+            services::robot_map(r)
+        });
     engine.register_fn("to_string", robot_text);
     engine.register_fn("to_debug", robot_text);
 }

@@ -11,7 +11,7 @@ use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 use crate::convert::{bool_arg, describe, f64_arg, fixed_arg, string_arg, vec_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::super::doc;
 use super::super::geometry::float;
@@ -40,40 +40,35 @@ fn optional_speed(value: &Dynamic, function: &str) -> Res<Option<f64>> {
 }
 
 fn register_queries(engine: &mut Engine) {
-    doc(
-        "get_joints",
-        &["arm: Robot", "[string]"],
-        "Joint names, root to tip.",
-    )
-    .register_into_engine(engine, |r: &mut Robot| -> Res<Array> {
-        r.with(|a| Ok(a.get_joints()))
-            .or_script()
-            .map(|j| j.into_iter().map(Dynamic::from).collect())
-    });
-    doc(
-        "get_dofs",
-        &["arm: Robot", "Map"],
-        "#{joint: [x, y, z]}: which of its axes each joint moves along or about.",
-    )
-    .register_into_engine(engine, |r: &mut Robot| -> Res<Map> {
-        let dofs = r.with(|a| Ok(a.get_dofs())).or_script()?;
-        Ok(dofs
-            .into_iter()
-            .map(|(j, d)| {
-                (
-                    j.into(),
-                    d.iter()
-                        .map(|&b| Dynamic::from(b))
-                        .collect::<Array>()
-                        .into(),
-                )
-            })
-            .collect())
-    });
+    doc("get_joints", &["arm: Robot", "[string]"]).register_into_engine(
+        engine,
+        |r: &mut Robot| -> Res<Array> {
+            r.with(|a| Ok(a.get_joints()))
+                .or_script()
+                .map(|j| j.into_iter().map(Dynamic::from).collect())
+        },
+    );
+    doc("get_dofs", &["arm: Robot", "Map"]).register_into_engine(
+        engine,
+        |r: &mut Robot| -> Res<Map> {
+            let dofs = r.with(|a| Ok(a.get_dofs())).or_script()?;
+            Ok(dofs
+                .into_iter()
+                .map(|(j, d)| {
+                    (
+                        j.into(),
+                        d.iter()
+                            .map(|&b| Dynamic::from(b))
+                            .collect::<Array>()
+                            .into(),
+                    )
+                })
+                .collect())
+        },
+    );
     doc(
         "get_IK_limits",
         &["arm: Robot", "joint: string", "[lower, upper]"],
-        "A joint's limits (rad or m).",
     )
     .register_into_engine(
         engine,
@@ -82,24 +77,18 @@ fn register_queries(engine: &mut Engine) {
             Ok(vec![float(lo), float(hi)])
         },
     );
-    doc(
-        "get_properties",
-        &["arm: Robot", "Map"],
-        "The properties by MORSE name (DistanceTolerance, AngleTolerance, RotationSpeed, ...).",
-    )
-    .register_into_engine(engine, |r: &mut Robot| -> Res<Map> {
-        let props = r.with(|a| Ok(a.get_properties())).or_script()?;
-        Ok(props
-            .into_iter()
-            .map(|(k, v)| (k.into(), float(v)))
-            .collect())
-    });
-    doc(
-        "get_configurations",
-        &["arm: Robot", "Map"],
-        "#{properties, joints: [#{name, kind, axis, limits, speed, position}]}.",
-    )
-    .register_into_engine(engine, |r: &mut Robot| robot_map(r));
+    doc("get_properties", &["arm: Robot", "Map"]).register_into_engine(
+        engine,
+        |r: &mut Robot| -> Res<Map> {
+            let props = r.with(|a| Ok(a.get_properties())).or_script()?;
+            Ok(props
+                .into_iter()
+                .map(|(k, v)| (k.into(), float(v)))
+                .collect())
+        },
+    );
+    doc("get_configurations", &["arm: Robot", "Map"])
+        .register_into_engine(engine, |r: &mut Robot| robot_map(r));
     engine.register_get("joints", |r: &mut Robot| -> Res<Map> { joint_map(r) });
     engine.register_get("q", |r: &mut Robot| -> Res<Array> {
         let q = r.with(|a| Ok(a.configuration().clone())).or_script()?;
@@ -111,20 +100,13 @@ fn register_queries(engine: &mut Engine) {
     engine.register_get("is_moving", |r: &mut Robot| -> Res<bool> {
         r.with(|a| Ok(a.is_moving())).or_script()
     });
-    doc(
-        "frame_pose",
-        &["arm: Robot", "frame: string", "Pose"],
-        "The scene pose of a link or frame now (placement included).",
-    )
-    .register_into_engine(engine, |r: &mut Robot, frame: ImmutableString| {
-        r.with(|a| a.frame_pose(frame.as_str())).or_script()
-    });
-    doc(
-        "stop",
-        &["arm: Robot", "()"],
-        "Stops the motion in progress.",
-    )
-    .register_into_engine(engine, |r: &mut Robot| -> Res<()> {
+    doc("frame_pose", &["arm: Robot", "frame: string", "Pose"]).register_into_engine(
+        engine,
+        |r: &mut Robot, frame: ImmutableString| {
+            r.with(|a| a.frame_pose(frame.as_str())).or_script()
+        },
+    );
+    doc("stop", &["arm: Robot", "()"]).register_into_engine(engine, |r: &mut Robot| -> Res<()> {
         r.with(|a| {
             a.stop();
             Ok(())
@@ -182,7 +164,6 @@ fn register_instant(engine: &mut Engine) {
     doc(
         "set_property",
         &["arm: Robot", "name: string", "value: number", "()"],
-        "Sets one property by its MORSE name (e.g. \"RotationSpeed\").",
     )
     .register_into_engine(
         engine,
@@ -194,7 +175,6 @@ fn register_instant(engine: &mut Engine) {
     doc(
         "properties",
         &["arm: Robot", "values: #{name: value}", "Robot"],
-        "Sets several properties (MORSE Builder's arm.properties(...)); returns the armature.",
     )
     .register_into_engine(engine, |r: &mut Robot, values: rhai::Map| -> Res<Robot> {
         let mut parsed = Vec::with_capacity(values.len());
@@ -208,7 +188,6 @@ fn register_instant(engine: &mut Engine) {
     doc(
         "set_joint_speed",
         &["arm: Robot", "joint: string", "speed: number or ()", "()"],
-        "Gives one joint its own speed (rad/s or m/s); () goes back to the property.",
     )
     .register_into_engine(
         engine,
@@ -232,7 +211,6 @@ fn register_instant(engine: &mut Engine) {
                 &format!("{what}: number"),
                 "()",
             ],
-            &format!("Sets a joint's {what} at once, clamped to its limits."),
         )
         .register_into_engine(
             engine,
@@ -251,17 +229,13 @@ fn register_instant(engine: &mut Engine) {
         ),
     ];
     for (name, f, what) in many {
-        doc(
-            name,
-            &["arm: Robot", &format!("{what}: [number]"), "()"],
-            &format!(
-                "Sets the first joints' {what} (root to tip) at once; extra values are ignored."
-            ),
-        )
-        .register_into_engine(engine, move |r: &mut Robot, values: Dynamic| -> Res<()> {
-            let v = vec_arg(&values, &format!("`{what}` of {name}()")).or_script()?;
-            r.with(|a| f(a, &v)).or_script()
-        });
+        doc(name, &["arm: Robot", &format!("{what}: [number]"), "()"]).register_into_engine(
+            engine,
+            move |r: &mut Robot, values: Dynamic| -> Res<()> {
+                let v = vec_arg(&values, &format!("`{what}` of {name}()")).or_script()?;
+                r.with(|a| f(a, &v)).or_script()
+            },
+        );
     }
 }
 
@@ -312,7 +286,6 @@ fn register_motions(engine: &mut Engine) {
                 &format!("value: {what}"),
                 "()",
             ],
-            "Starts moving a joint toward value (clamped) at its speed; a simulation advances it.",
         )
         .register_into_engine(
             engine,
@@ -329,7 +302,6 @@ fn register_motions(engine: &mut Engine) {
                 "speed: number",
                 "()",
             ],
-            "Starts moving a joint toward value (clamped) at speed.",
         )
         .register_into_engine(
             engine,
@@ -352,7 +324,6 @@ fn register_motions(engine: &mut Engine) {
         doc(
             name,
             &["arm: Robot", "values: #{joint: value} or [value]", "()"],
-            "Starts moving several joints toward their values at their speeds.",
         )
         .register_into_engine(engine, move |r: &mut Robot, values: Dynamic| {
             run(r, &values, &Dynamic::UNIT)
@@ -365,7 +336,6 @@ fn register_motions(engine: &mut Engine) {
                 "speed: number",
                 "()",
             ],
-            "Starts moving several joints toward their values, all at speed.",
         )
         .register_into_engine(
             engine,
@@ -379,7 +349,6 @@ fn register_motions(engine: &mut Engine) {
             "trajectory: #{starttime, points: [#{positions, velocities, time_from_start}]}",
             "()",
         ],
-        "Follows waypoints (cubic Hermite with velocities, linear without); late waypoints are skipped.",
     )
     .register_into_engine(engine, |r: &mut Robot, value: Dynamic| -> Res<()> {
         let t = trajectory_arg(&value)?;
@@ -455,7 +424,6 @@ fn register_ik_targets(engine: &mut Engine) {
     doc(
         "create_ik_targets",
         &["arm: Robot", "links: [string]", "[string]"],
-        "One full-pose IK target per link, where the link is now; returns the target names.",
     )
     .register_into_engine(engine, |r: &mut Robot, links: Dynamic| -> Res<Array> {
         let names = target_links(&links)?;
@@ -465,15 +433,22 @@ fn register_ik_targets(engine: &mut Engine) {
     });
     doc(
         "create_ik_targets",
-        &["arm: Robot", "links: [string]", "options: #{kind: \"pose\" | \"position\"}", "[string]"],
-        "IK targets of a kind: \"position\" leaves the link's orientation free (a 3-joint leg can follow it).",
+        &[
+            "arm: Robot",
+            "links: [string]",
+            "options: #{kind: \"pose\" | \"position\"}",
+            "[string]",
+        ],
     )
     .register_into_engine(
         engine,
         |r: &mut Robot, links: Dynamic, opts: Dynamic| -> Res<Array> {
             let names = target_links(&links)?;
             let mut o = Options::new("create_ik_targets", &opts).or_script()?;
-            let kind = o.string("kind").or_script()?.unwrap_or_else(|| "pose".to_string());
+            let kind = o
+                .string("kind")
+                .or_script()?
+                .unwrap_or_else(|| "pose".to_string());
             o.finish().or_script()?;
             let kind = match kind.as_str() {
                 "pose" => IkTargetKind::Pose,
@@ -497,23 +472,17 @@ fn register_ik_targets(engine: &mut Engine) {
             Ok(created.into_iter().map(Dynamic::from).collect())
         },
     );
-    doc(
-        "list_IK_targets",
-        &["arm: Robot", "[string]"],
-        "The IK targets' names.",
-    )
-    .register_into_engine(engine, |r: &mut Robot| -> Res<Array> {
-        let names = r.with(|a| Ok(a.list_ik_targets())).or_script()?;
-        Ok(names.into_iter().map(Dynamic::from).collect())
-    });
-    doc(
-        "ik_target_pose",
-        &["arm: Robot", "target: string", "Pose"],
-        "The scene pose of an IK target (by its name or its link's name).",
-    )
-    .register_into_engine(engine, |r: &mut Robot, target: ImmutableString| {
-        r.with(|a| a.ik_target_pose(&target)).or_script()
-    });
+    doc("list_IK_targets", &["arm: Robot", "[string]"]).register_into_engine(
+        engine,
+        |r: &mut Robot| -> Res<Array> {
+            let names = r.with(|a| Ok(a.list_ik_targets())).or_script()?;
+            Ok(names.into_iter().map(Dynamic::from).collect())
+        },
+    );
+    doc("ik_target_pose", &["arm: Robot", "target: string", "Pose"])
+        .register_into_engine(engine, |r: &mut Robot, target: ImmutableString| {
+            r.with(|a| a.ik_target_pose(&target)).or_script()
+        });
     let place =
         |r: &Robot, target: &str, t: &Dynamic, rot: &Dynamic, relative: &Dynamic| -> Res<Map> {
             let f = "place_IK_target";
@@ -527,8 +496,14 @@ fn register_ik_targets(engine: &mut Engine) {
         };
     doc(
         "place_IK_target",
-        &["arm: Robot", "target: string", "translation: [x, y, z]", "rotation: [r, p, y]", "relative: bool", "Map"],
-        "Moves an IK target at once and solves IK; returns #{status, converged, q, iterations, errors}.",
+        &[
+            "arm: Robot",
+            "target: string",
+            "translation: [x, y, z]",
+            "rotation: [r, p, y]",
+            "relative: bool",
+            "Map",
+        ],
     )
     .register_into_engine(
         engine,
@@ -545,7 +520,6 @@ fn register_ik_targets(engine: &mut Engine) {
             "rotation: [r, p, y]",
             "Map",
         ],
-        "place_IK_target with relative = true.",
     )
     .register_into_engine(
         engine,
@@ -582,13 +556,16 @@ fn register_ik_targets(engine: &mut Engine) {
             "radial_speed: number or ()",
             "()",
         ],
-        "Starts moving an IK target at the given speeds (() for IKLinearSpeed / IKRotationSpeed); IK is re-solved each step.",
     )
     .register_into_engine(
         engine,
-        move |r: &mut Robot, target: ImmutableString, t: Dynamic, rot: Dynamic, rel: Dynamic, lin: Dynamic, rad: Dynamic| {
-            start(r, &target, &t, &rot, &rel, &lin, &rad)
-        },
+        move |r: &mut Robot,
+              target: ImmutableString,
+              t: Dynamic,
+              rot: Dynamic,
+              rel: Dynamic,
+              lin: Dynamic,
+              rad: Dynamic| { start(r, &target, &t, &rot, &rel, &lin, &rad) },
     );
     doc(
         "move_IK_target",
@@ -600,7 +577,6 @@ fn register_ik_targets(engine: &mut Engine) {
             "relative: bool",
             "()",
         ],
-        "Starts moving an IK target at IKLinearSpeed and IKRotationSpeed.",
     )
     .register_into_engine(
         engine,

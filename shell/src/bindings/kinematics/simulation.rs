@@ -9,7 +9,7 @@ use crate::context::ShellContext;
 use crate::error::{OrScriptError, ScriptResult, ShellError};
 use crate::options::Options;
 use crate::save::{format_float, save_plain};
-use crate::simulation::{RecordKind, Recorder, Robot, SimEvent, Simulation};
+use morsel_lab::simulation::{RecordKind, Recorder, Robot, SimEvent, Simulation};
 
 use super::super::doc;
 use super::super::geometry::float;
@@ -24,23 +24,17 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<Recorder>("Recorder");
     engine.register_type_with_name::<PoseSensor>("PoseSensor");
 
-    doc(
-        "simulation",
-        &["options: #{dt: number}", "Simulation"],
-        "A kinematic simulation with a fixed step dt (s, default 0.01).",
-    )
-    .register_into_engine(engine, |opts: Dynamic| -> ScriptResult<Simulation> {
-        let mut o = Options::new("simulation", &opts).or_script()?;
-        let dt = o.f64_or("dt", 0.01).or_script()?;
-        o.finish().or_script()?;
-        Simulation::new(dt).or_script()
-    });
-    doc(
-        "add",
-        &["sim: Simulation", "arm: Robot", "()"],
-        "Adds an armature: each step moves its joints (processes run in the order added).",
-    )
-    .register_into_engine(engine, |s: &mut Simulation, r: Robot| s.add(&r).or_script());
+    doc("simulation", &["options: #{dt: number}", "Simulation"]).register_into_engine(
+        engine,
+        |opts: Dynamic| -> ScriptResult<Simulation> {
+            let mut o = Options::new("simulation", &opts).or_script()?;
+            let dt = o.f64_or("dt", 0.01).or_script()?;
+            o.finish().or_script()?;
+            Simulation::new(dt).or_script()
+        },
+    );
+    doc("add", &["sim: Simulation", "arm: Robot", "()"])
+        .register_into_engine(engine, |s: &mut Simulation, r: Robot| s.add(&r).or_script());
     doc(
         "record",
         &[
@@ -49,7 +43,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "what: \"pose\" or a link name",
             "Recorder",
         ],
-        "Records, after every step, the joint values (\"pose\") or a link's scene position.",
     )
     .register_into_engine(
         engine,
@@ -67,7 +60,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "record",
         &["sim: Simulation", "sensor: PoseSensor", "Recorder"],
-        "Records the pose sensor after every step.",
     )
     .register_into_engine(
         engine,
@@ -77,14 +69,9 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             Ok(rec)
         },
     );
-    doc("step", &["sim: Simulation", "()"], "Advances one step.")
+    doc("step", &["sim: Simulation", "()"])
         .register_into_engine(engine, |s: &mut Simulation| s.step().or_script());
-    doc(
-        "run",
-        &["sim: Simulation", "seconds: number", "INT"],
-        "Advances by whole steps covering `seconds`; returns the number of steps.",
-    )
-    .register_into_engine(
+    doc("run", &["sim: Simulation", "seconds: number", "INT"]).register_into_engine(
         engine,
         |s: &mut Simulation, seconds: Dynamic| -> ScriptResult<INT> {
             let t = crate::convert::f64_arg(&seconds, "`seconds` of run()").or_script()?;
@@ -102,41 +89,33 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     });
     engine.register_fn("to_string", |s: &mut Simulation| sim_text(s));
     engine.register_fn("to_debug", |s: &mut Simulation| sim_text(s));
-    doc(
-        "to_map",
-        &["sim: Simulation", "Map"],
-        "#{time, dt, events}.",
-    )
-    .register_into_engine(engine, |s: &mut Simulation| -> ScriptResult<Map> {
-        let mut m = Map::new();
-        m.insert("time".into(), float(s.time().or_script()?));
-        m.insert("dt".into(), float(s.dt().or_script()?));
-        let events: Array = s.events().or_script()?.iter().map(event_map).collect();
-        m.insert("events".into(), events.into());
-        Ok(m)
-    });
+    doc("to_map", &["sim: Simulation", "Map"]).register_into_engine(
+        engine,
+        |s: &mut Simulation| -> ScriptResult<Map> {
+            let mut m = Map::new();
+            m.insert("time".into(), float(s.time().or_script()?));
+            m.insert("dt".into(), float(s.dt().or_script()?));
+            let events: Array = s.events().or_script()?.iter().map(event_map).collect();
+            m.insert("events".into(), events.into());
+            Ok(m)
+        },
+    );
 
-    doc(
-        "pose_sensor",
-        &["arm: Robot", "PoseSensor"],
-        "An armature pose sensor on arm (MORSE's armature_pose).",
-    )
-    .register_into_engine(engine, |r: Robot| PoseSensor(r));
-    doc(
-        "read",
-        &["sensor: PoseSensor", "Map"],
-        "#{time, joint: value, ...} now.",
-    )
-    .register_into_engine(engine, |p: &mut PoseSensor| -> ScriptResult<Map> {
-        let pose = p.0.with(|a| Ok(ArmaturePoseSensor::read(a))).or_script()?;
-        let mut m: Map = pose
-            .joints
-            .iter()
-            .map(|(j, v)| (j.as_str().into(), float(*v)))
-            .collect();
-        m.insert("time".into(), float(pose.time));
-        Ok(m)
-    });
+    doc("pose_sensor", &["arm: Robot", "PoseSensor"])
+        .register_into_engine(engine, |r: Robot| PoseSensor(r));
+    doc("read", &["sensor: PoseSensor", "Map"]).register_into_engine(
+        engine,
+        |p: &mut PoseSensor| -> ScriptResult<Map> {
+            let pose = p.0.with(|a| Ok(ArmaturePoseSensor::read(a))).or_script()?;
+            let mut m: Map = pose
+                .joints
+                .iter()
+                .map(|(j, v)| (j.as_str().into(), float(*v)))
+                .collect();
+            m.insert("time".into(), float(pose.time));
+            Ok(m)
+        },
+    );
     engine.register_fn("to_string", |p: &mut PoseSensor| {
         format!("PoseSensor({})", p.0.name())
     });
@@ -175,29 +154,22 @@ fn register_recorder(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_get("len", |r: &mut Recorder| -> ScriptResult<INT> {
         Ok(r.table().or_script()?.1.len() as INT)
     });
-    doc(
-        "to_map",
-        &["recorder: Recorder", "Map"],
-        "#{column: [values]} (save(\"x.csv\", rec) writes them with a header, sorted).",
-    )
-    .register_into_engine(engine, |r: &mut Recorder| -> ScriptResult<Map> {
-        let (columns, rows) = r.table().or_script()?;
-        Ok(columns
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let col: Array = rows.iter().map(|row| float(row[i])).collect();
-                (c.as_str().into(), Dynamic::from_array(col))
-            })
-            .collect())
-    });
+    doc("to_map", &["recorder: Recorder", "Map"]).register_into_engine(
+        engine,
+        |r: &mut Recorder| -> ScriptResult<Map> {
+            let (columns, rows) = r.table().or_script()?;
+            Ok(columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let col: Array = rows.iter().map(|row| float(row[i])).collect();
+                    (c.as_str().into(), Dynamic::from_array(col))
+                })
+                .collect())
+        },
+    );
     let shared = Arc::clone(ctx);
-    doc(
-        "save",
-        &["recorder: Recorder", "path: string", "()"],
-        "Writes the recording: .csv with a header (time first), .npy as a rows x columns array, .json as columns.",
-    )
-    .register_into_engine(
+    doc("save", &["recorder: Recorder", "path: string", "()"]).register_into_engine(
         engine,
         move |r: &mut Recorder, path: ImmutableString| -> ScriptResult<()> {
             let (columns, rows) = r.table().or_script()?;
@@ -205,7 +177,9 @@ fn register_recorder(engine: &mut Engine, ctx: &Arc<ShellContext>) {
                 write_csv(&shared, &path, &columns, &rows).or_script()
             } else if path.to_lowercase().ends_with(".npy") {
                 let value = Dynamic::from_array(crate::convert::from_rows(rows));
-                save_plain(&shared.sandbox, &path, &value).or_script().map(|_| ())
+                save_plain(&shared.sandbox, &path, &value)
+                    .or_script()
+                    .map(|_| ())
             } else {
                 let map: Map = columns
                     .iter()

@@ -90,7 +90,6 @@ fn register_stance_contacts(engine: &mut Engine) {
     doc(
         "point_contacts",
         &["stance: Stance", "scene: Scene", "ground: string", "[Map]"],
-        "The stance's distributed contact forces as point contacts at their CoPs, from `ground` onto each contact's link body (for touch.observe(contacts)).",
     )
     .register_into_engine(
         engine,

@@ -1,6 +1,6 @@
 //! `sim.record(taxels, scene)`: taxel readings recorded by the simulation after every step.
 //!
-//! The recorder is a tick process (see [`crate::simulation::TickProcess`]): it reads the scene
+//! The recorder is a tick process (see [`morsel_lab::simulation::TickProcess`]): it reads the scene
 //! after the robots have moved, once when it is added and then once per step, and keeps one row
 //! per reading: the time, then each probe's force (link frame, the newest reading when the
 //! taxels keep a history) as `probe<i>.fx`, `probe<i>.fy`, `probe<i>.fz`.
@@ -16,7 +16,7 @@ use crate::bindings::stability::save_table;
 use crate::context::ShellContext;
 use crate::convert::from_rows;
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
-use crate::simulation::{ProcessNotice, Simulation, TickProcess};
+use morsel_lab::simulation::{ProcessNotice, Simulation, TickProcess};
 
 use super::{ScriptScene, ScriptTaxels};
 
@@ -109,8 +109,12 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<TaxelRecorder>("TaxelRecorder");
     doc(
         "record",
-        &["sim: Simulation", "taxels: Taxels", "scene: Scene", "TaxelRecorder"],
-        "Records the taxels' probe forces (link frame) now and after every step, once the robots have moved.",
+        &[
+            "sim: Simulation",
+            "taxels: Taxels",
+            "scene: Scene",
+            "TaxelRecorder",
+        ],
     )
     .register_into_engine(
         engine,
@@ -125,32 +129,25 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_get("len", |r: &mut TaxelRecorder| -> ScriptResult<INT> {
         Ok(r.table()?.1.len() as INT)
     });
-    doc(
-        "to_map",
-        &["recorder: TaxelRecorder", "Map"],
-        "#{column: [values]}: time, then probe<i>.fx/fy/fz.",
-    )
-    .register_into_engine(engine, |r: &mut TaxelRecorder| -> ScriptResult<Map> {
-        let (columns, rows) = r.table()?;
-        Ok(columns
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let col: Array = rows
-                    .iter()
-                    .map(|row| Dynamic::from_float(row[i] as FLOAT))
-                    .collect();
-                (c.as_str().into(), Dynamic::from_array(col))
-            })
-            .collect())
-    });
+    doc("to_map", &["recorder: TaxelRecorder", "Map"]).register_into_engine(
+        engine,
+        |r: &mut TaxelRecorder| -> ScriptResult<Map> {
+            let (columns, rows) = r.table()?;
+            Ok(columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let col: Array = rows
+                        .iter()
+                        .map(|row| Dynamic::from_float(row[i] as FLOAT))
+                        .collect();
+                    (c.as_str().into(), Dynamic::from_array(col))
+                })
+                .collect())
+        },
+    );
     let shared = Arc::clone(ctx);
-    doc(
-        "save",
-        &["recorder: TaxelRecorder", "path: string", "()"],
-        "Writes the recording: .csv with a header in column order (time first), .json as columns.",
-    )
-    .register_into_engine(
+    doc("save", &["recorder: TaxelRecorder", "path: string", "()"]).register_into_engine(
         engine,
         move |r: &mut TaxelRecorder, path: ImmutableString| -> ScriptResult<()> {
             let (columns, rows) = r.table()?;

@@ -19,7 +19,7 @@ use crate::bindings::doc;
 use crate::convert::{describe, from_point3, from_vector3, point3_arg, vector3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 /// Link bodies mirrored from a robot: (scene body index, link name).
 #[derive(Debug)]
@@ -298,22 +298,20 @@ pub fn register(engine: &mut Engine) {
             robots: Vec::new(),
         })))
     };
+    doc("scene", &["Scene"]).register_into_engine(engine, move || make(PenaltyLaw::default()));
     doc(
         "scene",
-        &["Scene"],
-        "An empty scene with the default penalty contact law.",
+        &[
+            "law: #{stiffness, exponent, damping, friction, slip_speed}",
+            "Scene",
+        ],
     )
-    .register_into_engine(engine, move || make(PenaltyLaw::default()));
-    doc(
-        "scene",
-        &["law: #{stiffness, exponent, damping, friction, slip_speed}", "Scene"],
-        "An empty scene whose contacts get forces from this penalty law (defaults 1e4 N/m, 1, 0.5 s/m, 0.7, 1e-3 m/s).",
-    )
-    .register_into_engine(engine, move |opts: Dynamic| Ok::<_, Box<rhai::EvalAltResult>>(make(law_arg(&opts)?)));
+    .register_into_engine(engine, move |opts: Dynamic| {
+        Ok::<_, Box<rhai::EvalAltResult>>(make(law_arg(&opts)?))
+    });
     doc(
         "add_body",
         &["scene: Scene", "name: string", "options: #{shape: Shape, colliders: [[Shape, Pose]], pose: Pose, velocity: [x, y, z], angular_velocity: [x, y, z]}", "Scene"],
-        "Adds a rigid body (colliders in its frame, world pose, world velocities); returns the scene.",
     )
     .register_into_engine(engine, |sc: &mut ScriptScene, name: ImmutableString, opts: Dynamic| {
         let body = body_from(&name, &opts)?;
@@ -329,7 +327,6 @@ pub fn register(engine: &mut Engine) {
             "pose: Pose",
             "Scene",
         ],
-        "Adds a body made of one shape at a world pose, at rest.",
     )
     .register_into_engine(
         engine,
@@ -342,15 +339,13 @@ pub fn register(engine: &mut Engine) {
             Ok::<_, Box<rhai::EvalAltResult>>(sc.clone())
         },
     );
-    doc(
-        "add_robot",
-        &["scene: Scene", "robot: Robot", "Scene"],
-        "Adds one body per robot link (collision geometry) that follows the robot's forward kinematics.",
-    )
-    .register_into_engine(engine, |sc: &mut ScriptScene, robot: Robot| {
-        add_robot(sc, &robot, &Dynamic::UNIT)?;
-        Ok::<_, Box<rhai::EvalAltResult>>(sc.clone())
-    });
+    doc("add_robot", &["scene: Scene", "robot: Robot", "Scene"]).register_into_engine(
+        engine,
+        |sc: &mut ScriptScene, robot: Robot| {
+            add_robot(sc, &robot, &Dynamic::UNIT)?;
+            Ok::<_, Box<rhai::EvalAltResult>>(sc.clone())
+        },
+    );
     doc(
         "add_robot",
         &[
@@ -359,7 +354,6 @@ pub fn register(engine: &mut Engine) {
             "options: #{geometry: \"collision\" | \"visual\", prefix: string}",
             "Scene",
         ],
-        "add_robot with the visual geometry or a prefix for the link bodies' names.",
     )
     .register_into_engine(
         engine,
@@ -371,7 +365,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "set_pose",
         &["scene: Scene", "body: string", "pose: Pose", "()"],
-        "Moves a body (robot links follow their robot instead).",
     )
     .register_into_engine(
         engine,
@@ -388,7 +381,6 @@ pub fn register(engine: &mut Engine) {
             "angular: [x, y, z]",
             "()",
         ],
-        "Sets a body's world velocities (of its frame origin, and angular).",
     )
     .register_into_engine(
         engine,
@@ -398,12 +390,7 @@ pub fn register(engine: &mut Engine) {
             sc.lock()?.scene.set_velocity(&name, v, w).or_script()
         },
     );
-    doc(
-        "ignore",
-        &["scene: Scene", "a: string", "b: string", "()"],
-        "Ignores contacts between bodies a and b.",
-    )
-    .register_into_engine(
+    doc("ignore", &["scene: Scene", "a: string", "b: string", "()"]).register_into_engine(
         engine,
         |sc: &mut ScriptScene, a: ImmutableString, b: ImmutableString| {
             sc.lock()?.scene.ignore_pair(&a, &b).or_script()
@@ -418,59 +405,53 @@ pub fn register(engine: &mut Engine) {
             .map(|n| Dynamic::from(n.to_string()))
             .collect())
     });
-    doc(
-        "body_pose",
-        &["scene: Scene", "body: string", "Pose"],
-        "A body's current world pose.",
-    )
-    .register_into_engine(engine, |sc: &mut ScriptScene, name: ImmutableString| {
-        let s = sc.fresh()?;
-        let i = s.scene.body_index(&name).or_script()?;
-        Ok::<_, Box<rhai::EvalAltResult>>(s.scene.body(i).or_script()?.pose)
-    });
-    doc(
-        "contacts",
-        &["scene: Scene", "[Map]"],
-        "Contacts from the geometry with penalty forces: [#{body_a, body_b, position, normal (a to b), depth, force (on b)}].",
-    )
-    .register_into_engine(engine, |sc: &mut ScriptScene| -> ScriptResult<Array> {
-        let s = sc.fresh()?;
-        let contacts = s.law.contacts(&s.scene).or_script()?;
-        Ok(contacts
-            .iter()
-            .map(|c| Dynamic::from_map(contact_map(&s.scene, c)))
-            .collect())
-    });
+    doc("body_pose", &["scene: Scene", "body: string", "Pose"]).register_into_engine(
+        engine,
+        |sc: &mut ScriptScene, name: ImmutableString| {
+            let s = sc.fresh()?;
+            let i = s.scene.body_index(&name).or_script()?;
+            Ok::<_, Box<rhai::EvalAltResult>>(s.scene.body(i).or_script()?.pose)
+        },
+    );
+    doc("contacts", &["scene: Scene", "[Map]"]).register_into_engine(
+        engine,
+        |sc: &mut ScriptScene| -> ScriptResult<Array> {
+            let s = sc.fresh()?;
+            let contacts = s.law.contacts(&s.scene).or_script()?;
+            Ok(contacts
+                .iter()
+                .map(|c| Dynamic::from_map(contact_map(&s.scene, c)))
+                .collect())
+        },
+    );
     let text = |sc: &mut ScriptScene| match sc.lock() {
         Ok(s) => format!("Scene({} bodies)", s.scene.len()),
         Err(_) => "Scene(unusable)".to_string(),
     };
     engine.register_fn("to_string", text);
     engine.register_fn("to_debug", text);
-    doc(
-        "to_map",
-        &["scene: Scene", "Map"],
-        "The scene as #{bodies: [#{name, colliders, pose}]}.",
-    )
-    .register_into_engine(engine, |sc: &mut ScriptScene| -> ScriptResult<Map> {
-        let s = sc.fresh()?;
-        let bodies: Array = s
-            .scene
-            .bodies()
-            .iter()
-            .map(|b| {
-                let mut m = Map::new();
-                m.insert("name".into(), b.name.clone().into());
-                m.insert(
-                    "colliders".into(),
-                    Dynamic::from_int(b.colliders.len() as i64),
-                );
-                m.insert("pose".into(), Dynamic::from(b.pose));
-                Dynamic::from_map(m)
-            })
-            .collect();
-        let mut m = Map::new();
-        m.insert("bodies".into(), bodies.into());
-        Ok(m)
-    });
+    doc("to_map", &["scene: Scene", "Map"]).register_into_engine(
+        engine,
+        |sc: &mut ScriptScene| -> ScriptResult<Map> {
+            let s = sc.fresh()?;
+            let bodies: Array = s
+                .scene
+                .bodies()
+                .iter()
+                .map(|b| {
+                    let mut m = Map::new();
+                    m.insert("name".into(), b.name.clone().into());
+                    m.insert(
+                        "colliders".into(),
+                        Dynamic::from_int(b.colliders.len() as i64),
+                    );
+                    m.insert("pose".into(), Dynamic::from(b.pose));
+                    Dynamic::from_map(m)
+                })
+                .collect();
+            let mut m = Map::new();
+            m.insert("bodies".into(), bodies.into());
+            Ok(m)
+        },
+    );
 }

@@ -80,7 +80,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "taxel_contacts",
         &["options: #{...} (those of taxels())", "TaxelContacts"],
-        "A contact flag per probe (Genesis's KinematicContactSensor): true where the probe penetrates something.",
     )
     .register_into_engine(engine, move |opts: Dynamic| {
         make_taxels(&shared, "taxel_contacts", &opts).map(ScriptTaxelContacts)
@@ -89,23 +88,19 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "taxel_depths",
         &["options: #{...} (those of taxels())", "TaxelDepths"],
-        "Raw penetration depth per probe (Genesis's KinematicDepthSensor) and slip, the tangential relative velocity in the probe's tangent frame.",
     )
     .register_into_engine(engine, move |opts: Dynamic| {
         make_taxels(&shared, "taxel_depths", &opts).map(ScriptTaxelDepths)
     });
-    doc(
-        "read",
-        &["sensor: TaxelContacts", "scene: Scene", "[bool]"],
-        "One step: a flag per probe, shape [probes] (or [history][probes]).",
-    )
-    .register_into_engine(engine, |t: &mut ScriptTaxelContacts, scene: ScriptScene| {
-        Ok::<_, Box<rhai::EvalAltResult>>(flags(&read_one(&t.0, &scene)?.contact, true))
-    });
+    doc("read", &["sensor: TaxelContacts", "scene: Scene", "[bool]"]).register_into_engine(
+        engine,
+        |t: &mut ScriptTaxelContacts, scene: ScriptScene| {
+            Ok::<_, Box<rhai::EvalAltResult>>(flags(&read_one(&t.0, &scene)?.contact, true))
+        },
+    );
     doc(
         "read_batch",
         &["sensor: TaxelContacts", "scenes: [Scene]", "[[bool]]"],
-        "One step on several scenes: shape [envs]([history])[probes].",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxelContacts, scenes: Dynamic| {
         Ok::<_, Box<rhai::EvalAltResult>>(flags(&read_many(&t.0, &scenes)?.contact, false))
@@ -113,7 +108,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "read",
         &["sensor: TaxelDepths", "scene: Scene", "#{depth, slip}"],
-        "One step: depth (m) shape [probes], slip (m/s, along the probe's tangents t1, t2) shape [probes][2] (a [history] axis first when kept).",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxelDepths, scene: ScriptScene| {
         Ok::<_, Box<rhai::EvalAltResult>>(depth_map(&read_one(&t.0, &scene)?, true))
@@ -121,7 +115,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "read_batch",
         &["sensor: TaxelDepths", "scenes: [Scene]", "#{depth, slip}"],
-        "One step on several scenes: an [envs] axis first.",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxelDepths, scenes: Dynamic| {
         Ok::<_, Box<rhai::EvalAltResult>>(depth_map(&read_many(&t.0, &scenes)?, false))

@@ -313,7 +313,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, contact_depth_query: \"sdf\"|\"raycast\", probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels: [i], crosstalk, crosstalk_radius, hysteresis, seed}",
             "Taxels",
         ],
-        "Kinematic taxels on a body (Genesis's options and defaults; the measured-branch options default to off; seed defaults to --seed).",
     )
     .register_into_engine(engine, move |opts: Dynamic| make_taxels(&shared, "taxels", &opts));
     let shared = Arc::clone(ctx);
@@ -324,7 +323,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{body, spacing, ...the options of taxels() but link_name, probe_local_pos, probe_local_normal}",
             "Taxels",
         ],
-        "Taxels over every collider of a body with MIMo's sensor-point rules at spacing (m), each probe with its own outward normal.",
     )
     .register_into_engine(engine, move |scene: ScriptScene, opts: Dynamic| {
         make_skin(&shared, &scene, &opts)
@@ -332,7 +330,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "read",
         &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
-        "One step of the measured branch: probe forces and torques (link frame), shape [probes][3] (or [history][probes][3]); raw is force.",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
         Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, false)?, true))
@@ -340,7 +337,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "read_ground_truth",
         &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],
-        "One step of the ground truth (nominal radius, no gain nor degradation), with its own history; shapes as read().",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
         Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, true)?, true))
@@ -348,7 +344,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "read_batch",
         &["taxels: Taxels", "scenes: [Scene]", "#{force, torque, raw}"],
-        "Measured branch on several scenes of the same structure at once (in parallel): shape [envs]([history])[probes][3].",
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scenes: Dynamic| {
         let list = scenes_arg(&scenes)?;
@@ -384,24 +379,17 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         };
         Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&reading, false))
     });
-    doc(
-        "reset",
-        &["taxels: Taxels", "()"],
-        "Clears both histories and the measured state (hysteresis, delay line); the noise streams restart.",
-    )
-    .register_into_engine(engine, |t: &mut ScriptTaxels| -> ScriptResult<()> {
-        if let Some(b) = t.lock()?.as_mut() {
-            b.sensor.reset();
-        }
-        Ok(())
-    });
+    doc("reset", &["taxels: Taxels", "()"]).register_into_engine(
+        engine,
+        |t: &mut ScriptTaxels| -> ScriptResult<()> {
+            if let Some(b) = t.lock()?.as_mut() {
+                b.sensor.reset();
+            }
+            Ok(())
+        },
+    );
     let shared = Arc::clone(ctx);
-    doc(
-        "plot_forces",
-        &["taxels: Taxels", "path: string", "()"],
-        "SVG map of the last reading's per-probe forces on the link (environment 0, newest step).",
-    )
-    .register_into_engine(
+    doc("plot_forces", &["taxels: Taxels", "path: string", "()"]).register_into_engine(
         engine,
         move |t: &mut ScriptTaxels, path: ImmutableString| {
             t.plot_forces(&shared, &path, &Dynamic::UNIT)
@@ -416,7 +404,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{title, views, arrows: bool}",
             "()",
         ],
-        "plot_forces with a title, views (top, front, side, isometric) and force arrows.",
     )
     .register_into_engine(
         engine,
@@ -430,12 +417,8 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_get("probes", |t: &mut ScriptTaxels| {
         from_points(&t.config.probe_local_pos)
     });
-    doc(
-        "to_map",
-        &["taxels: Taxels", "Map"],
-        "The configuration, with Genesis's names.",
-    )
-    .register_into_engine(engine, |t: &mut ScriptTaxels| config_map(&t.config));
+    doc("to_map", &["taxels: Taxels", "Map"])
+        .register_into_engine(engine, |t: &mut ScriptTaxels| config_map(&t.config));
     let text = |t: &mut ScriptTaxels| {
         format!(
             "Taxels({} probes on {}, stiffness {})",

@@ -163,21 +163,18 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{scales: #{body: spacing}, touch_function: \"normal\" | \"force_vector\" | \"force_vector_global\" | \"normal_force\", response_function: \"nearest\" | \"spread_linear\", kind: \"points\" | \"mesh\"}",
             "Touch",
         ],
-        "MIMo-style touch sensors on the named bodies (defaults: mesh, force_vector, spread_linear).",
     )
     .register_into_engine(engine, |scene: ScriptScene, opts: Dynamic| {
         make_touch(&scene, &opts)
     });
-    doc(
-        "observe",
-        &["touch: Touch", "[number]"],
-        "One observation from the scene's geometry (penalty contacts): the flat output, bodies then sensors.",
-    )
-    .register_into_engine(engine, |t: &mut ScriptTouch| -> ScriptResult<Array> {
-        let s = t.scene.fresh()?;
-        let mut touch = t.lock()?;
-        Ok(from_f64s(touch.observe(&s.scene, &s.law).or_script()?))
-    });
+    doc("observe", &["touch: Touch", "[number]"]).register_into_engine(
+        engine,
+        |t: &mut ScriptTouch| -> ScriptResult<Array> {
+            let s = t.scene.fresh()?;
+            let mut touch = t.lock()?;
+            Ok(from_f64s(touch.observe(&s.scene, &s.law).or_script()?))
+        },
+    );
     doc(
         "observe",
         &[
@@ -185,7 +182,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "contacts: [#{body_a, body_b, position, normal, depth, force}]",
             "[number]",
         ],
-        "One observation from given contacts (normal from a to b, force on b, world frame).",
     )
     .register_into_engine(
         engine,
@@ -201,7 +197,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "sensor_positions",
         &["touch: Touch", "body: string", "[[x, y, z]]"],
-        "A body's sensor positions in its frame, aligned with body_output(body).",
     )
     .register_into_engine(engine, |t: &mut ScriptTouch, body: ImmutableString| {
         Ok::<_, Box<rhai::EvalAltResult>>(from_points(
@@ -211,7 +206,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "body_output",
         &["touch: Touch", "body: string", "[[number]]"],
-        "The last output of a body's sensors, one row per sensor (1 or 3 values).",
     )
     .register_into_engine(engine, |t: &mut ScriptTouch, body: ImmutableString| {
         let touch = t.lock()?;
@@ -243,25 +237,22 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             .map(|n| Dynamic::from(n.to_string()))
             .collect())
     });
-    doc(
-        "contacts",
-        &["touch: Touch", "[Map]"],
-        "The contacts of the last observation.",
-    )
-    .register_into_engine(engine, |t: &mut ScriptTouch| -> ScriptResult<Array> {
-        let touch = t.lock()?;
-        let s = t.scene.fresh()?;
-        Ok(touch
-            .contacts()
-            .iter()
-            .map(|c| Dynamic::from_map(contact_map(&s.scene, c)))
-            .collect())
-    });
+    doc("contacts", &["touch: Touch", "[Map]"]).register_into_engine(
+        engine,
+        |t: &mut ScriptTouch| -> ScriptResult<Array> {
+            let touch = t.lock()?;
+            let s = t.scene.fresh()?;
+            Ok(touch
+                .contacts()
+                .iter()
+                .map(|c| Dynamic::from_map(contact_map(&s.scene, c)))
+                .collect())
+        },
+    );
     let shared = Arc::clone(ctx);
     doc(
         "plot_sensors",
         &["touch: Touch", "path: string", "body: string", "()"],
-        "Writes an SVG (under --out) of a body's sensor points, body frame, isometric view.",
     )
     .register_into_engine(
         engine,
@@ -281,7 +272,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{title, views: [\"top\" | \"front\" | \"side\" | \"isometric\"]}",
             "()",
         ],
-        "plot_sensors with a title and views.",
     )
     .register_into_engine(
         engine,
@@ -293,14 +283,12 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         },
     );
     let shared = Arc::clone(ctx);
-    doc(
-        "plot_outputs",
-        &["touch: Touch", "path: string", "()"],
-        "Writes an SVG of the last outputs of every sensing body (world frame; colour and size by magnitude).",
-    )
-    .register_into_engine(engine, move |t: &mut ScriptTouch, path: ImmutableString| {
-        plot_outputs(&shared, t, &path, &Dynamic::UNIT)
-    });
+    doc("plot_outputs", &["touch: Touch", "path: string", "()"]).register_into_engine(
+        engine,
+        move |t: &mut ScriptTouch, path: ImmutableString| {
+            plot_outputs(&shared, t, &path, &Dynamic::UNIT)
+        },
+    );
     let shared = Arc::clone(ctx);
     doc(
         "plot_outputs",
@@ -310,7 +298,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{title, views, arrows: bool, bodies: [string]}",
             "()",
         ],
-        "plot_outputs with a title, views, force arrows, or a subset of bodies.",
     )
     .register_into_engine(
         engine,
@@ -330,51 +317,47 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     };
     engine.register_fn("to_string", text);
     engine.register_fn("to_debug", text);
-    doc(
-        "sensor_counts",
-        &["touch: Touch", "Map"],
-        "#{body: #{vertices, active}}: for mesh touch the body's sensor-mesh vertices and the sensors kept active; for point touch both are the body's sensor points.",
-    )
-    .register_into_engine(engine, |t: &mut ScriptTouch| -> ScriptResult<Map> {
-        let touch = t.lock()?;
-        let mut out = Map::new();
-        for (body, vertices, active) in touch.model().sensor_counts() {
+    doc("sensor_counts", &["touch: Touch", "Map"]).register_into_engine(
+        engine,
+        |t: &mut ScriptTouch| -> ScriptResult<Map> {
+            let touch = t.lock()?;
+            let mut out = Map::new();
+            for (body, vertices, active) in touch.model().sensor_counts() {
+                let mut m = Map::new();
+                m.insert("vertices".into(), Dynamic::from_int(vertices as i64));
+                m.insert("active".into(), Dynamic::from_int(active as i64));
+                out.insert(body.into(), m.into());
+            }
+            Ok(out)
+        },
+    );
+    doc("to_map", &["touch: Touch", "Map"]).register_into_engine(
+        engine,
+        |t: &mut ScriptTouch| -> ScriptResult<Map> {
+            let touch = t.lock()?;
+            let model = touch.model();
             let mut m = Map::new();
-            m.insert("vertices".into(), Dynamic::from_int(vertices as i64));
-            m.insert("active".into(), Dynamic::from_int(active as i64));
-            out.insert(body.into(), m.into());
-        }
-        Ok(out)
-    });
-    doc(
-        "to_map",
-        &["touch: Touch", "Map"],
-        "#{kind, touch_function, response_function, bodies, sensor_count, output}.",
-    )
-    .register_into_engine(engine, |t: &mut ScriptTouch| -> ScriptResult<Map> {
-        let touch = t.lock()?;
-        let model = touch.model();
-        let mut m = Map::new();
-        m.insert("kind".into(), model.kind().name().into());
-        m.insert(
-            "touch_function".into(),
-            model.touch_function().name().into(),
-        );
-        m.insert(
-            "response_function".into(),
-            model.response_function().name().into(),
-        );
-        let bodies: Array = model
-            .sensing_bodies()
-            .into_iter()
-            .map(|n| Dynamic::from(n.to_string()))
-            .collect();
-        m.insert("bodies".into(), bodies.into());
-        m.insert(
-            "sensor_count".into(),
-            Dynamic::from_int(model.sensor_count() as i64),
-        );
-        m.insert("output".into(), from_f64s(touch.output()).into());
-        Ok(m)
-    });
+            m.insert("kind".into(), model.kind().name().into());
+            m.insert(
+                "touch_function".into(),
+                model.touch_function().name().into(),
+            );
+            m.insert(
+                "response_function".into(),
+                model.response_function().name().into(),
+            );
+            let bodies: Array = model
+                .sensing_bodies()
+                .into_iter()
+                .map(|n| Dynamic::from(n.to_string()))
+                .collect();
+            m.insert("bodies".into(), bodies.into());
+            m.insert(
+                "sensor_count".into(),
+                Dynamic::from_int(model.sensor_count() as i64),
+            );
+            m.insert("output".into(), from_f64s(touch.output()).into());
+            Ok(m)
+        },
+    );
 }

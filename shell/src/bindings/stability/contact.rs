@@ -17,7 +17,7 @@ use crate::bindings::doc;
 use crate::convert::{describe, from_f64s, from_point3, from_vector3, point3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::{matrix_rows, wrench_arg};
 
@@ -265,17 +265,23 @@ pub fn register(engine: &mut Engine) {
             "options: #{shape: [half_length, half_width], pos: [x, y, z], rpy: [r, p, y] or quat: [w, x, y, z] or pose: Pose, friction: number, max_pressure: number, link: string, robot: Robot, orientation: \"link\" | \"world\"}",
             "Contact",
         ],
-        "A rectangular contact (normal = its local z); with `robot` and `link` its pose is an offset from that link and follows it.",
     )
     .register_into_engine(engine, |opts: Dynamic| make_contact(&opts));
     doc(
         "attach",
-        &["contact: Contact", "robot: Robot", "link: string", "Contact"],
-        "The contact bound to a robot link: its given pose becomes the offset from the link, and it follows the link.",
+        &[
+            "contact: Contact",
+            "robot: Robot",
+            "link: string",
+            "Contact",
+        ],
     )
     .register_into_engine(
         engine,
-        |c: &mut ScriptContact, robot: Robot, link: ImmutableString| -> ScriptResult<ScriptContact> {
+        |c: &mut ScriptContact,
+         robot: Robot,
+         link: ImmutableString|
+         -> ScriptResult<ScriptContact> {
             let mut bound = c.clone();
             bound.bind(robot, link.to_string())?;
             Ok(bound)
@@ -300,59 +306,37 @@ pub fn register(engine: &mut Engine) {
             .map_or(Dynamic::UNIT, |l| l.to_string().into())
     });
     engine.register_get("managed", |c: &mut ScriptContact| c.contact.is_managed());
-    doc(
-        "vertices",
-        &["contact: Contact", "[[x, y, z]]"],
-        "The rectangle's four corners in the world frame, in pymanoid's order.",
-    )
-    .register_into_engine(engine, |c: &mut ScriptContact| {
-        fresh(c, |k| Ok(points(&k.vertices())))
-    });
-    doc(
-        "force_span",
-        &["contact: Contact", "[[number]]"],
-        "3 x 4 span of the linearised friction cone (world frame): valid forces are S λ, λ >= 0.",
-    )
-    .register_into_engine(engine, |c: &mut ScriptContact| {
-        fresh(c, |k| Ok(matrix_rows(&k.force_span())))
-    });
-    doc(
-        "force_inequalities",
-        &["contact: Contact", "[[number]]"],
-        "4 x 3 faces of the linearised friction cone (world frame): valid forces satisfy F f <= 0.",
-    )
-    .register_into_engine(engine, |c: &mut ScriptContact| {
-        fresh(c, |k| Ok(matrix_rows(&k.force_inequalities())))
-    });
-    doc(
-        "wrench_span",
-        &["contact: Contact", "[[number]]"],
-        "6 x 16 span of the contact wrench cone, wrenches at the contact point, world frame.",
-    )
-    .register_into_engine(engine, |c: &mut ScriptContact| {
-        fresh(c, |k| Ok(matrix_rows(&k.wrench_span())))
-    });
+    doc("vertices", &["contact: Contact", "[[x, y, z]]"])
+        .register_into_engine(engine, |c: &mut ScriptContact| {
+            fresh(c, |k| Ok(points(&k.vertices())))
+        });
+    doc("force_span", &["contact: Contact", "[[number]]"])
+        .register_into_engine(engine, |c: &mut ScriptContact| {
+            fresh(c, |k| Ok(matrix_rows(&k.force_span())))
+        });
+    doc("force_inequalities", &["contact: Contact", "[[number]]"])
+        .register_into_engine(engine, |c: &mut ScriptContact| {
+            fresh(c, |k| Ok(matrix_rows(&k.force_inequalities())))
+        });
+    doc("wrench_span", &["contact: Contact", "[[number]]"])
+        .register_into_engine(engine, |c: &mut ScriptContact| {
+            fresh(c, |k| Ok(matrix_rows(&k.wrench_span())))
+        });
     doc(
         "wrench_span",
         &["contact: Contact", "point: [x, y, z]", "[[number]]"],
-        "6 x 16 span of the contact wrench cone with wrenches taken at `point` (world frame).",
     )
     .register_into_engine(engine, |c: &mut ScriptContact, point: Dynamic| {
         let p = point3_arg(&point, "`point` of wrench_span()").or_script()?;
         fresh(c, |k| Ok(matrix_rows(&k.wrench_span_at(&p))))
     });
-    doc(
-        "wrench_inequalities",
-        &["contact: Contact", "[[number]]"],
-        "16 x 6 faces of the contact wrench cone (world frame, at the contact point): valid wrenches satisfy F w <= 0.",
-    )
-    .register_into_engine(engine, |c: &mut ScriptContact| {
-        fresh(c, |k| Ok(matrix_rows(&k.wrench_inequalities())))
-    });
+    doc("wrench_inequalities", &["contact: Contact", "[[number]]"])
+        .register_into_engine(engine, |c: &mut ScriptContact| {
+            fresh(c, |k| Ok(matrix_rows(&k.wrench_inequalities())))
+        });
     doc(
         "local_wrench_inequalities",
         &["contact: Contact", "[[number]]"],
-        "16 x 6 faces of the contact wrench cone in the contact frame (pymanoid's closed form).",
     )
     .register_into_engine(engine, |c: &mut ScriptContact| {
         matrix_rows(&c.contact.local_wrench_inequalities())
@@ -360,7 +344,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "wrench_hrep",
         &["contact: Contact", "#{F: [[number]], g: [number]}"],
-        "H-representation F w <= g of the valid wrenches (world frame, contact point), with the max-pressure row if set.",
     )
     .register_into_engine(engine, |c: &mut ScriptContact| {
         fresh(c, |k| {
@@ -374,7 +357,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "grasp_matrix",
         &["contact: Contact", "point: [x, y, z]", "[[number]]"],
-        "6 x 6 matrix that moves the contact's wrench (at its point) to `point`, world frame.",
     )
     .register_into_engine(engine, |c: &mut ScriptContact, point: Dynamic| {
         let p = point3_arg(&point, "`point` of grasp_matrix()").or_script()?;
@@ -383,23 +365,17 @@ pub fn register(engine: &mut Engine) {
     doc(
         "set_wrench",
         &["contact: Contact", "wrench: [fx, fy, fz, tx, ty, tz]", "()"],
-        "Makes the contact managed: its wrench is given (contact frame, at the contact point) and subtracted from distributions.",
     )
     .register_into_engine(engine, |c: &mut ScriptContact, w: Dynamic| {
         let w: Vector6<f64> = wrench_arg(&w, "`wrench` of set_wrench()")?;
         c.refresh()?;
         c.contact.set_wrench(&w).or_script()
     });
-    doc(
-        "unset_wrench",
-        &["contact: Contact", "()"],
-        "Makes the contact supporting again (its wrench is found by distributions).",
-    )
-    .register_into_engine(engine, |c: &mut ScriptContact| c.contact.unset_wrench());
+    doc("unset_wrench", &["contact: Contact", "()"])
+        .register_into_engine(engine, |c: &mut ScriptContact| c.contact.unset_wrench());
     doc(
         "wrench_at",
         &["contact: Contact", "point: [x, y, z]", "[number] or ()"],
-        "The contact's known wrench moved to `point` (world frame), or () when it has none.",
     )
     .register_into_engine(engine, |c: &mut ScriptContact, point: Dynamic| {
         let p = point3_arg(&point, "`point` of wrench_at()").or_script()?;
@@ -409,15 +385,13 @@ pub fn register(engine: &mut Engine) {
                 .map_or(Dynamic::UNIT, |w| from_f64s(w.as_slice()).into()))
         })
     });
-    doc(
-        "to_map",
-        &["contact: Contact", "Map"],
-        "The contact as #{shape, position, normal, quat, friction, max_pressure, link, bound, managed}.",
-    )
-    .register_into_engine(engine, |c: &mut ScriptContact| {
-        fresh(c, |_| Ok(()))?;
-        Ok::<_, Box<rhai::EvalAltResult>>(contact_map(c))
-    });
+    doc("to_map", &["contact: Contact", "Map"]).register_into_engine(
+        engine,
+        |c: &mut ScriptContact| {
+            fresh(c, |_| Ok(()))?;
+            Ok::<_, Box<rhai::EvalAltResult>>(contact_map(c))
+        },
+    );
     engine.register_fn("to_string", contact_text);
     engine.register_fn("to_debug", contact_text);
 }

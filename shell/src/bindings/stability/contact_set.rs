@@ -7,7 +7,7 @@ use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 use crate::bindings::doc;
 use crate::convert::{describe, point3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::results::{method_arg, polygon_map, supporting, weights_arg};
 use super::{ScriptContact, matrix_rows};
@@ -77,14 +77,12 @@ pub fn contacts_arg(value: &Dynamic, what: &str) -> ScriptResult<Vec<ScriptConta
 /// Registers `contact_set` and its methods.
 pub fn register(engine: &mut Engine) {
     engine.register_type_with_name::<ScriptContactSet>("ContactSet");
-    doc(
-        "contact_set",
-        &["contacts: [Contact]", "ContactSet"],
-        "An ordered, non-empty set of contacts.",
-    )
-    .register_into_engine(engine, |contacts: Dynamic| {
-        ScriptContactSet::new(contacts_arg(&contacts, "`contacts` of contact_set()")?)
-    });
+    doc("contact_set", &["contacts: [Contact]", "ContactSet"]).register_into_engine(
+        engine,
+        |contacts: Dynamic| {
+            ScriptContactSet::new(contacts_arg(&contacts, "`contacts` of contact_set()")?)
+        },
+    );
     engine.register_get("len", |s: &mut ScriptContactSet| s.contacts.len() as i64);
     engine.register_get("contacts", |s: &mut ScriptContactSet| -> Array {
         s.contacts.iter().cloned().map(Dynamic::from).collect()
@@ -92,16 +90,16 @@ pub fn register(engine: &mut Engine) {
     doc(
         "grasp_matrix",
         &["set: ContactSet", "point: [x, y, z]", "[[number]]"],
-        "6 x 6n matrix mapping the stacked contact wrenches (each at its contact point) to the net wrench at `point`.",
     )
     .register_into_engine(engine, |s: &mut ScriptContactSet, point: Dynamic| {
         let p = point3_arg(&point, "`point` of grasp_matrix()").or_script()?;
-        Ok::<_, Box<rhai::EvalAltResult>>(matrix_rows(&s.refreshed()?.grasp_matrix(&p).or_script()?))
+        Ok::<_, Box<rhai::EvalAltResult>>(matrix_rows(
+            &s.refreshed()?.grasp_matrix(&p).or_script()?,
+        ))
     });
     doc(
         "wrench_span",
         &["set: ContactSet", "point: [x, y, z]", "[[number]]"],
-        "6 x 16n span of the net contact wrench cone at `point` (world frame).",
     )
     .register_into_engine(engine, |s: &mut ScriptContactSet, point: Dynamic| {
         let p = point3_arg(&point, "`point` of wrench_span()").or_script()?;
@@ -110,7 +108,6 @@ pub fn register(engine: &mut Engine) {
     doc(
         "wrench_inequalities",
         &["set: ContactSet", "point: [x, y, z]", "[[number]]"],
-        "Faces F of the net contact wrench cone at `point` (H-rep by double description): achievable net wrenches satisfy F w <= 0.",
     )
     .register_into_engine(engine, |s: &mut ScriptContactSet, point: Dynamic| {
         let p = point3_arg(&point, "`point` of wrench_inequalities()").or_script()?;
@@ -125,7 +122,6 @@ pub fn register(engine: &mut Engine) {
             "method: \"hull\" | \"bretl\" | \"cdd\"",
             "Map",
         ],
-        "The static-equilibrium polygon: #{method, status, vertices, area, reason}.",
     )
     .register_into_engine(
         engine,
@@ -137,13 +133,22 @@ pub fn register(engine: &mut Engine) {
     );
     doc(
         "find_supporting_wrenches",
-        &["contacts: ContactSet", "wrench: [fx, fy, fz, tx, ty, tz]", "point: [x, y, z]", "Map"],
-        "Contact wrenches realising the net wrench (world frame, at point), pymanoid's QP: #{status, reason, iterations, wrenches}.",
+        &[
+            "contacts: ContactSet",
+            "wrench: [fx, fy, fz, tx, ty, tz]",
+            "point: [x, y, z]",
+            "Map",
+        ],
     )
     .register_into_engine(
         engine,
         |s: &mut ScriptContactSet, wrench: Dynamic, point: Dynamic| {
-            supporting(&s.refreshed()?, &wrench, &point, &DistributionWeights::default())
+            supporting(
+                &s.refreshed()?,
+                &wrench,
+                &point,
+                &DistributionWeights::default(),
+            )
         },
     );
     doc(
@@ -155,7 +160,6 @@ pub fn register(engine: &mut Engine) {
             "weights: #{friction, cop, yaw}",
             "Map",
         ],
-        "find_supporting_wrenches with explicit cost weights.",
     )
     .register_into_engine(
         engine,
@@ -172,7 +176,6 @@ pub fn register(engine: &mut Engine) {
             "point: [x, y, z]",
             "Map",
         ],
-        "find_supporting_wrenches over an array of contacts.",
     )
     .register_into_engine(
         engine,
@@ -189,16 +192,19 @@ pub fn register(engine: &mut Engine) {
             )
         },
     );
-    engine.register_fn("to_map", |s: &mut ScriptContactSet| -> ScriptResult<Map> {
-        let mut m = Map::new();
-        let mut list = Array::new();
-        for c in &mut s.contacts {
-            c.refresh()?;
-            list.push(Dynamic::from_map(super::contact::contact_map(c)));
-        }
-        m.insert("contacts".into(), list.into());
-        Ok(m)
-    });
+    doc("to_map", &["set: ContactSet", "Map"]).register_into_engine(
+        engine,
+        |s: &mut ScriptContactSet| -> ScriptResult<Map> {
+            let mut m = Map::new();
+            let mut list = Array::new();
+            for c in &mut s.contacts {
+                c.refresh()?;
+                list.push(Dynamic::from_map(super::contact::contact_map(c)));
+            }
+            m.insert("contacts".into(), list.into());
+            Ok(m)
+        },
+    );
     let text = |s: &mut ScriptContactSet| format!("ContactSet({} contacts)", s.contacts.len());
     engine.register_fn("to_string", text);
     engine.register_fn("to_debug", text);

@@ -24,7 +24,7 @@ use crate::bindings::doc;
 use crate::convert::{from_f64s, from_point3, vector3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::{ProcessNotice, Simulation, TickProcess};
+use morsel_lab::simulation::{ProcessNotice, Simulation, TickProcess};
 
 use super::results::distribution_map;
 use super::{ScriptStance, save_table};
@@ -332,7 +332,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "wrench_distributor",
         &["stance: Stance", "WrenchDistributor"],
-        "A per-tick wrench distributor (pymanoid's StanceWrenchDistributor) reusing its solver memory.",
     )
     .register_into_engine(engine, |st: ScriptStance| {
         ScriptDistributor::new(st, &Dynamic::UNIT)
@@ -344,7 +343,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "options: #{com_acceleration: [x, y, z] or \"estimated\", polygon: bool}",
             "WrenchDistributor",
         ],
-        "A per-tick distributor; \"estimated\" takes the CoM's second difference over the last three simulation ticks; polygon: false skips the per-tick stability check.",
     )
     .register_into_engine(engine, |st: ScriptStance, opts: Dynamic| {
         ScriptDistributor::new(st, &opts)
@@ -352,7 +350,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "add",
         &["sim: Simulation", "distributor: WrenchDistributor", "()"],
-        "Ticks the distributor after the armatures of every step; stability changes become events.",
     )
     .register_into_engine(
         engine,
@@ -360,14 +357,10 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             sim.add_process(Arc::new(d)).or_script()
         },
     );
-    doc(
-        "step",
-        &["distributor: WrenchDistributor", "Map"],
-        "One tick: follows the robot, distributes the wrench for the configured CoM acceleration, records and returns the distribution.",
-    )
-    .register_into_engine(engine, |d: &mut ScriptDistributor| {
-        d.step(None, None).map(|t| t.map)
-    });
+    doc("step", &["distributor: WrenchDistributor", "Map"])
+        .register_into_engine(engine, |d: &mut ScriptDistributor| {
+            d.step(None, None).map(|t| t.map)
+        });
     doc(
         "step",
         &[
@@ -375,7 +368,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "com_acceleration: [x, y, z]",
             "Map",
         ],
-        "One tick with a CoM acceleration (m/s^2): the net wrench is [m (a - g); 0] at the CoM.",
     )
     .register_into_engine(engine, |d: &mut ScriptDistributor, acc: Dynamic| {
         let a = vector3_arg(&acc, "`com_acceleration` of step()").or_script()?;
@@ -384,22 +376,16 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "set_stance",
         &["distributor: WrenchDistributor", "stance: Stance", "()"],
-        "Distributes over another stance from the next tick on (a foot lifted); records go on, the solver memory restarts.",
     )
     .register_into_engine(engine, |d: &mut ScriptDistributor, st: ScriptStance| {
         d.set_stance(st)
     });
-    doc(
-        "table",
-        &["distributor: WrenchDistributor", "Map"],
-        "One numeric column per quantity, a row per tick: time, tick, com_x/y/z, acc_x/y/z, margin, inside, solved, normal_force_total (NaN time for ticks driven by hand, NaN margin without a bounded polygon).",
-    )
-    .register_into_engine(engine, |d: &mut ScriptDistributor| d.table());
+    doc("table", &["distributor: WrenchDistributor", "Map"])
+        .register_into_engine(engine, |d: &mut ScriptDistributor| d.table());
     let shared = Arc::clone(ctx);
     doc(
         "save",
         &["distributor: WrenchDistributor", "path: string", "()"],
-        "Writes table(): .csv with a header in column order (time first), .json as a map of columns.",
     )
     .register_into_engine(
         engine,
@@ -421,18 +407,16 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_get("ticks", |d: &mut ScriptDistributor| -> ScriptResult<i64> {
         Ok(d.lock()?.ticks)
     });
-    doc(
-        "to_map",
-        &["distributor: WrenchDistributor", "Map"],
-        "#{ticks, records: [#{tick, time, status, com, com_acceleration, links, normal_forces, margin, inside, polygon_area}]}.",
-    )
-    .register_into_engine(engine, |d: &mut ScriptDistributor| -> ScriptResult<Map> {
-        let s = d.lock()?;
-        let mut m = Map::new();
-        m.insert("ticks".into(), Dynamic::from_int(s.ticks));
-        m.insert("records".into(), s.records.clone().into());
-        Ok(m)
-    });
+    doc("to_map", &["distributor: WrenchDistributor", "Map"]).register_into_engine(
+        engine,
+        |d: &mut ScriptDistributor| -> ScriptResult<Map> {
+            let s = d.lock()?;
+            let mut m = Map::new();
+            m.insert("ticks".into(), Dynamic::from_int(s.ticks));
+            m.insert("records".into(), s.records.clone().into());
+            Ok(m)
+        },
+    );
     let text = |d: &mut ScriptDistributor| match d.lock() {
         Ok(s) => format!("WrenchDistributor({} ticks)", s.ticks),
         Err(_) => "WrenchDistributor(unusable)".to_string(),

@@ -200,7 +200,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc(
         "plot_polygon",
         &["path: string", "stance: Stance", "polygon: Map", "()"],
-        "Writes an SVG top view (under --out) of the contact rectangles, the polygon and the CoM.",
     )
     .register_into_engine(
         engine,
@@ -222,12 +221,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         },
     );
     let shared = Arc::clone(ctx);
-    doc(
-        "plot_polygon",
-        &["path: string", "stance: Stance", "()"],
-        "plot_polygon with the stance's own polygon (Bretl's method).",
-    )
-    .register_into_engine(
+    doc("plot_polygon", &["path: string", "stance: Stance", "()"]).register_into_engine(
         engine,
         move |path: ImmutableString, st: ScriptStance| -> ScriptResult<()> {
             let mut st = st;

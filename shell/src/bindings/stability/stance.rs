@@ -13,7 +13,7 @@ use crate::bindings::doc;
 use crate::convert::{describe, from_f64s, from_point3, point3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use crate::simulation::Robot;
+use morsel_lab::simulation::Robot;
 
 use super::contact_set::{ScriptContactSet, contacts_arg};
 use super::results::{
@@ -177,7 +177,6 @@ fn register_stances(engine: &mut Engine) {
     doc(
         "stance",
         &["options: #{com: [x, y, z] or Robot, mass: number, contacts: [Contact] or ContactSet, robot: Robot, gravity: number}", "Stance"],
-        "A stance; with `robot`, contacts naming a link follow it and the CoM (and mass) default to the robot's.",
     )
     .register_into_engine(engine, |opts: Dynamic| stance_from(None, &opts, "stance"));
     doc(
@@ -187,7 +186,6 @@ fn register_stances(engine: &mut Engine) {
             "options: #{contacts, mass, gravity, com}",
             "Stance",
         ],
-        "A stance on a robot: CoM and mass from its model, contacts naming a link bound to it.",
     )
     .register_into_engine(engine, |robot: Robot, opts: Dynamic| {
         stance_from(Some(robot), &opts, "stance")
@@ -223,48 +221,44 @@ fn register_stances(engine: &mut Engine) {
     );
     engine.register_get("gravity", |s: &mut ScriptStance| s.gravity as FLOAT);
     engine.register_get("contacts", |s: &mut ScriptStance| s.contacts.clone());
-    doc(
-        "gravity_wrench",
-        &["stance: Stance", "[number]"],
-        "The net contact wrench that holds the CoM still: [m g; 0] at the CoM, world frame.",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance| -> ScriptResult<Array> {
-        Ok(from_f64s(s.build()?.gravity_wrench().as_slice()))
-    });
-    doc(
-        "static_polygon",
-        &["stance: Stance", "Map"],
-        "The static-equilibrium polygon by Bretl's method.",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance| -> ScriptResult<Map> {
-        let m = PolygonMethod::Bretl;
-        Ok(polygon_map(
-            m,
-            &s.build()?.static_equilibrium_polygon(m).or_script()?,
-        ))
-    });
+    doc("gravity_wrench", &["stance: Stance", "[number]"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance| -> ScriptResult<Array> {
+            Ok(from_f64s(s.build()?.gravity_wrench().as_slice()))
+        },
+    );
+    doc("static_polygon", &["stance: Stance", "Map"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance| -> ScriptResult<Map> {
+            let m = PolygonMethod::Bretl;
+            Ok(polygon_map(
+                m,
+                &s.build()?.static_equilibrium_polygon(m).or_script()?,
+            ))
+        },
+    );
     doc(
         "static_polygon",
-        &["stance: Stance", "method: \"hull\" | \"bretl\" | \"cdd\"", "Map"],
-        "The static-equilibrium polygon: #{method, status, vertices (ccw, world x-y), area, reason}.",
+        &[
+            "stance: Stance",
+            "method: \"hull\" | \"bretl\" | \"cdd\"",
+            "Map",
+        ],
     )
     .register_into_engine(engine, |s: &mut ScriptStance, method: ImmutableString| {
         let m = method_arg(&method)?;
         let p = s.build()?.static_equilibrium_polygon(m).or_script()?;
         Ok::<_, Box<rhai::EvalAltResult>>(polygon_map(m, &p))
     });
-    doc(
-        "distribute",
-        &["stance: Stance", "Map"],
-        "Distributes the gravity wrench over the contacts (pymanoid's weights): #{status, reason, iterations, wrenches}.",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance| -> ScriptResult<Map> {
-        Ok(distribution_map(&s.build()?.distribute().or_script()?))
-    });
+    doc("distribute", &["stance: Stance", "Map"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance| -> ScriptResult<Map> {
+            Ok(distribution_map(&s.build()?.distribute().or_script()?))
+        },
+    );
     doc(
         "distribute",
         &["stance: Stance", "weights: #{friction, cop, yaw}", "Map"],
-        "distribute() with explicit cost weights.",
     )
     .register_into_engine(engine, |s: &mut ScriptStance, weights: Dynamic| {
         let w = weights_arg(&weights, "distribute")?;
@@ -282,7 +276,6 @@ fn register_stances(engine: &mut Engine) {
             "point: [x, y, z]",
             "Map",
         ],
-        "Wrenches of the stance's contacts realising a net wrench (world frame, at point).",
     )
     .register_into_engine(
         engine,
@@ -299,43 +292,35 @@ fn register_stances(engine: &mut Engine) {
     doc(
         "com_margin",
         &["stance: Stance", "polygon: Map", "number or ()"],
-        "Signed distance (m) from the CoM's x-y to the polygon's edges: > 0 inside; () if the polygon is not bounded.",
     )
     .register_into_engine(engine, |s: &mut ScriptStance, polygon: Dynamic| {
         let p = polygon_of_map(&polygon, "`polygon` of com_margin()")?;
         com_margin(s, p)
     });
-    doc(
-        "com_margin",
-        &["stance: Stance", "number or ()"],
-        "com_margin against the stance's own polygon (Bretl's method).",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance| {
-        let p = bretl_polygon(s)?;
-        com_margin(s, p)
-    });
-    doc(
-        "com_inside",
-        &["stance: Stance", "polygon: Map", "bool"],
-        "Whether the CoM's x-y is inside (or on) the polygon; false if the polygon is not bounded.",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance, polygon: Dynamic| {
-        let p = polygon_of_map(&polygon, "`polygon` of com_inside()")?;
-        Ok::<_, Box<rhai::EvalAltResult>>(com_margin(s, p)?.as_float().is_ok_and(|d| d >= 0.0))
-    });
-    doc(
-        "com_inside",
-        &["stance: Stance", "bool"],
-        "com_inside against the stance's own polygon (Bretl's method).",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance| {
-        let p = bretl_polygon(s)?;
-        Ok::<_, Box<rhai::EvalAltResult>>(com_margin(s, p)?.as_float().is_ok_and(|d| d >= 0.0))
-    });
+    doc("com_margin", &["stance: Stance", "number or ()"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance| {
+            let p = bretl_polygon(s)?;
+            com_margin(s, p)
+        },
+    );
+    doc("com_inside", &["stance: Stance", "polygon: Map", "bool"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance, polygon: Dynamic| {
+            let p = polygon_of_map(&polygon, "`polygon` of com_inside()")?;
+            Ok::<_, Box<rhai::EvalAltResult>>(com_margin(s, p)?.as_float().is_ok_and(|d| d >= 0.0))
+        },
+    );
+    doc("com_inside", &["stance: Stance", "bool"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance| {
+            let p = bretl_polygon(s)?;
+            Ok::<_, Box<rhai::EvalAltResult>>(com_margin(s, p)?.as_float().is_ok_and(|d| d >= 0.0))
+        },
+    );
     doc(
         "set_wrench",
         &["stance: Stance", "index: int", "wrench: [number]", "()"],
-        "Makes contact `index` managed with this wrench (contact frame, at the contact point).",
     )
     .register_into_engine(engine, |s: &mut ScriptStance, index: i64, w: Dynamic| {
         let w = wrench_arg(&w, "`wrench` of set_wrench()")?;
@@ -343,35 +328,31 @@ fn register_stances(engine: &mut Engine) {
         c.refresh()?;
         c.contact.set_wrench(&w).or_script()
     });
-    doc(
-        "unset_wrench",
-        &["stance: Stance", "index: int", "()"],
-        "Makes contact `index` supporting again.",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance, index: i64| {
-        contact_at(s, index)?.contact.unset_wrench();
-        Ok::<_, Box<rhai::EvalAltResult>>(())
-    });
-    doc(
-        "to_map",
-        &["stance: Stance", "Map"],
-        "The stance as #{com, mass, gravity, contacts}.",
-    )
-    .register_into_engine(engine, |s: &mut ScriptStance| -> ScriptResult<Map> {
-        let st = s.build()?;
-        let mut m = Map::new();
-        m.insert("com".into(), from_point3(&st.com()).into());
-        m.insert("mass".into(), Dynamic::from_float(st.mass() as FLOAT));
-        m.insert("gravity".into(), Dynamic::from_float(st.gravity() as FLOAT));
-        let list: Array = s
-            .contacts
-            .contacts
-            .iter()
-            .map(|c| Dynamic::from_map(super::contact::contact_map(c)))
-            .collect();
-        m.insert("contacts".into(), list.into());
-        Ok(m)
-    });
+    doc("unset_wrench", &["stance: Stance", "index: int", "()"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance, index: i64| {
+            contact_at(s, index)?.contact.unset_wrench();
+            Ok::<_, Box<rhai::EvalAltResult>>(())
+        },
+    );
+    doc("to_map", &["stance: Stance", "Map"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance| -> ScriptResult<Map> {
+            let st = s.build()?;
+            let mut m = Map::new();
+            m.insert("com".into(), from_point3(&st.com()).into());
+            m.insert("mass".into(), Dynamic::from_float(st.mass() as FLOAT));
+            m.insert("gravity".into(), Dynamic::from_float(st.gravity() as FLOAT));
+            let list: Array = s
+                .contacts
+                .contacts
+                .iter()
+                .map(|c| Dynamic::from_map(super::contact::contact_map(c)))
+                .collect();
+            m.insert("contacts".into(), list.into());
+            Ok(m)
+        },
+    );
     engine.register_fn("to_string", stance_text);
     engine.register_fn("to_debug", stance_text);
 }

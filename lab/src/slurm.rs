@@ -10,8 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::cli::default_read_root;
-use crate::error::ShellError;
+use crate::error::LabError;
+use crate::manifest::default_read_root;
 
 /// The largest array a cluster takes when `scontrol` cannot be asked (Slurm's default).
 const DEFAULT_MAX_ARRAY_SIZE: usize = 1001;
@@ -94,10 +94,10 @@ pub struct JobPaths {
 
 impl JobPaths {
     /// The absolute paths for `options`, from the current folder and this binary.
-    pub fn resolve(options: &SlurmOptions) -> Result<JobPaths, ShellError> {
+    pub fn resolve(options: &SlurmOptions) -> Result<JobPaths, LabError> {
         let io = |action: &'static str, path: &Path| {
             let path = path.to_path_buf();
-            move |source| ShellError::Io {
+            move |source| LabError::Io {
                 action,
                 path,
                 source,
@@ -242,11 +242,11 @@ fn max_array_size() -> usize {
         .unwrap_or(DEFAULT_MAX_ARRAY_SIZE)
 }
 
-fn sbatch(args: &[&str]) -> Result<String, ShellError> {
+fn sbatch(args: &[&str]) -> Result<String, LabError> {
     let output = Command::new("sbatch")
         .args(args)
         .output()
-        .map_err(|e| ShellError::Shard {
+        .map_err(|e| LabError::Shard {
             message: format!(
                 "cannot run sbatch ({e}): `morsel slurm` submits jobs through Slurm. Run it on a \
                  cluster's login node, install Slurm (Debian/Ubuntu: apt-get install slurm-wlm), \
@@ -254,7 +254,7 @@ fn sbatch(args: &[&str]) -> Result<String, ShellError> {
             ),
         })?;
     if !output.status.success() {
-        return Err(ShellError::Shard {
+        return Err(LabError::Shard {
             message: format!(
                 "sbatch {} failed: {}",
                 args.join(" "),
@@ -266,7 +266,7 @@ fn sbatch(args: &[&str]) -> Result<String, ShellError> {
     let text = String::from_utf8_lossy(&output.stdout);
     let id = text.trim().split(';').next().unwrap_or("").to_owned();
     if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
-        return Err(ShellError::Shard {
+        return Err(LabError::Shard {
             message: format!("sbatch printed no job id (got \"{}\")", text.trim()),
         });
     }
@@ -275,7 +275,7 @@ fn sbatch(args: &[&str]) -> Result<String, ShellError> {
 
 /// Writes the job scripts under `<out>/slurm/` and submits them (or prints them with
 /// `--dry-run`).
-pub fn submit(options: &SlurmOptions) -> Result<(), ShellError> {
+pub fn submit(options: &SlurmOptions) -> Result<(), LabError> {
     let paths = JobPaths::resolve(options)?;
     let max = if options.dry_run {
         DEFAULT_MAX_ARRAY_SIZE
@@ -298,16 +298,16 @@ pub fn submit(options: &SlurmOptions) -> Result<(), ShellError> {
         return Ok(());
     }
     let slurm_dir = paths.out.join("slurm");
-    let write = |name: &str, text: &str| -> Result<PathBuf, ShellError> {
+    let write = |name: &str, text: &str| -> Result<PathBuf, LabError> {
         let path = slurm_dir.join(name);
-        std::fs::write(&path, text).map_err(|source| ShellError::Io {
+        std::fs::write(&path, text).map_err(|source| LabError::Io {
             action: "cannot write",
             path: path.clone(),
             source,
         })?;
         Ok(path)
     };
-    std::fs::create_dir_all(&jobs.log_dir).map_err(|source| ShellError::Io {
+    std::fs::create_dir_all(&jobs.log_dir).map_err(|source| LabError::Io {
         action: "cannot create",
         path: jobs.log_dir.clone(),
         source,

@@ -1,10 +1,7 @@
 //! CSV encoding of numeric tables.
 
-use rhai::Dynamic;
-
-use crate::convert::describe;
-
 use super::format_float;
+use crate::value::Value;
 
 const ACCEPTS: &str = "CSV takes rows of numbers (an array of arrays), a map of equal-length \
                        columns of numbers, or an array of numbers (one column)";
@@ -16,9 +13,9 @@ const ACCEPTS: &str = "CSV takes rows of numbers (an array of arrays), a map of 
 ///
 /// Integers are written as integers, floats by [`format_float`]; lines end with `\n`; the `csv`
 /// crate quotes header cells as RFC 4180 asks.
-pub fn encode(value: &Dynamic) -> Result<Vec<u8>, String> {
+pub fn encode(value: &Value) -> Result<Vec<u8>, String> {
     let mut rows: Vec<Vec<String>> = Vec::new();
-    if let Ok(map) = value.as_map_ref() {
+    if let Value::Map(map) = value {
         let mut header = Vec::with_capacity(map.len());
         let mut columns = Vec::with_capacity(map.len());
         for (key, column) in map.iter() {
@@ -32,7 +29,7 @@ pub fn encode(value: &Dynamic) -> Result<Vec<u8>, String> {
                     header.first().map_or("", |h: &String| h.as_str()),
                 ));
             }
-            header.push(key.to_string());
+            header.push(key.clone());
             columns.push(cells);
         }
         let height = columns.first().map_or(0, Vec::len);
@@ -40,10 +37,10 @@ pub fn encode(value: &Dynamic) -> Result<Vec<u8>, String> {
         rows.extend((0..height).map(|r| columns.iter().map(|c| c[r].clone()).collect()));
         return write(&rows);
     }
-    let Ok(array) = value.as_array_ref() else {
-        return Err(format!("{ACCEPTS}; got {}", describe(value)));
+    let Value::List(array) = value else {
+        return Err(format!("{ACCEPTS}; got {}", value.describe()));
     };
-    if array.iter().all(|row| row.is_array()) {
+    if array.iter().all(|row| matches!(row, Value::List(_))) {
         for (i, row) in array.iter().enumerate() {
             let cells = cells(row, &format!("row {i}"))?;
             if let Some(w) = rows.first().map(Vec::len)
@@ -79,46 +76,47 @@ fn write(rows: &[Vec<String>]) -> Result<Vec<u8>, String> {
 }
 
 /// The text of each number in an array.
-fn cells(value: &Dynamic, what: &str) -> Result<Vec<String>, String> {
-    let array = value
-        .as_array_ref()
-        .map_err(|_| format!("{ACCEPTS}; {what} is {}", describe(value)))?;
+fn cells(value: &Value, what: &str) -> Result<Vec<String>, String> {
+    let Value::List(array) = value else {
+        return Err(format!("{ACCEPTS}; {what} is {}", value.describe()));
+    };
     array
         .iter()
         .enumerate()
-        .map(|(i, x)| {
-            if let Ok(n) = x.as_int() {
-                Ok(n.to_string())
-            } else if let Ok(f) = x.as_float() {
-                Ok(format_float(f))
-            } else {
-                Err(format!(
-                    "{ACCEPTS}; element {i} of {what} is {}",
-                    describe(x)
-                ))
-            }
+        .map(|(i, x)| match x {
+            Value::Int(n) => Ok(n.to_string()),
+            Value::Float(f) => Ok(format_float(*f)),
+            other => Err(format!(
+                "{ACCEPTS}; element {i} of {what} is {}",
+                other.describe()
+            )),
         })
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use rhai::Map;
+    use std::collections::BTreeMap;
 
-    fn arr(values: Vec<Dynamic>) -> Dynamic {
-        Dynamic::from_array(values)
+    use super::*;
+
+    fn arr(values: Vec<Value>) -> Value {
+        Value::List(values)
     }
 
-    fn text(value: &Dynamic) -> String {
+    fn int(i: i64) -> Value {
+        Value::Int(i)
+    }
+
+    fn text(value: &Value) -> String {
         String::from_utf8(encode(value).expect("encodes")).expect("utf8")
     }
 
     #[test]
     fn rows_are_lines() {
         let v = arr(vec![
-            arr(vec![1.into(), 0.5.into()]),
-            arr(vec![(-2).into(), 1e-7.into()]),
+            arr(vec![int(1), Value::Float(0.5)]),
+            arr(vec![int(-2), Value::Float(1e-7)]),
         ]);
         assert_eq!(text(&v), "1,0.5\n-2,1e-7\n");
         let back: Vec<Vec<f64>> = text(&v)
@@ -130,41 +128,44 @@ mod tests {
 
     #[test]
     fn maps_are_columns_with_a_sorted_header() {
-        let mut m = Map::new();
-        m.insert("y".into(), arr(vec![3.into(), 4.into()]));
-        m.insert("x, m".into(), arr(vec![1.0.into(), 2.25.into()]));
-        m.insert("q\"".into(), arr(vec![5.into(), 6.into()]));
+        let mut m = BTreeMap::new();
+        m.insert("y".to_string(), arr(vec![int(3), int(4)]));
+        m.insert(
+            "x, m".to_string(),
+            arr(vec![Value::Float(1.0), Value::Float(2.25)]),
+        );
+        m.insert("q\"".to_string(), arr(vec![int(5), int(6)]));
         assert_eq!(
-            text(&Dynamic::from_map(m)),
+            text(&Value::Map(m)),
             "\"q\"\"\",\"x, m\",y\n5,1.0,3\n6,2.25,4\n"
         );
     }
 
     #[test]
     fn a_flat_array_is_one_column() {
-        assert_eq!(text(&arr(vec![1.into(), 2.5.into()])), "1\n2.5\n");
+        assert_eq!(text(&arr(vec![int(1), Value::Float(2.5)])), "1\n2.5\n");
         assert_eq!(text(&arr(vec![])), "");
     }
 
     #[test]
     fn ragged_and_non_numeric_tables_are_errors() {
-        let ragged = arr(vec![arr(vec![1.into(), 2.into()]), arr(vec![3.into()])]);
+        let ragged = arr(vec![arr(vec![int(1), int(2)]), arr(vec![int(3)])]);
         let err = encode(&ragged).unwrap_err();
         assert!(err.contains("row 1 has 1 values but row 0 has 2"), "{err}");
-        let mut m = Map::new();
-        m.insert("a".into(), arr(vec![1.into()]));
-        m.insert("b".into(), arr(vec![1.into(), 2.into()]));
-        let err = encode(&Dynamic::from_map(m)).unwrap_err();
+        let mut m = BTreeMap::new();
+        m.insert("a".to_string(), arr(vec![int(1)]));
+        m.insert("b".to_string(), arr(vec![int(1), int(2)]));
+        let err = encode(&Value::Map(m)).unwrap_err();
         assert!(
             err.contains("column `b` has 2 values but column `a` has 1"),
             "{err}"
         );
-        let err = encode(&arr(vec![arr(vec!["x".into()])])).unwrap_err();
+        let err = encode(&arr(vec![arr(vec![Value::from("x")])])).unwrap_err();
         assert!(
             err.contains("element 0 of row 0 is the string \"x\""),
             "{err}"
         );
-        let err = encode(&Dynamic::from(3)).unwrap_err();
+        let err = encode(&int(3)).unwrap_err();
         assert!(err.starts_with("CSV takes"), "{err}");
     }
 }

@@ -27,8 +27,31 @@ use std::time::{Duration, SystemTime};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::error::ShellError;
-use crate::sandbox::AccessLog;
+use crate::error::LabError;
+
+/// The files a run read and wrote, each sorted and listed once (the shell's sandbox keeps it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AccessLog {
+    /// Files resolved for reading (canonical paths).
+    pub reads: std::collections::BTreeSet<PathBuf>,
+    /// Files resolved for writing.
+    pub writes: std::collections::BTreeSet<PathBuf>,
+}
+
+/// The folder a script may read under by default: the working folder when the script lies
+/// inside it, else the script's own folder.
+pub fn default_read_root(script_dir: &Path) -> PathBuf {
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.canonicalize().ok());
+    let dir = script_dir
+        .canonicalize()
+        .unwrap_or_else(|_| script_dir.to_path_buf());
+    match cwd {
+        Some(cwd) if dir.starts_with(&cwd) => cwd,
+        _ => dir,
+    }
+}
 
 /// The manifest's file name inside the output folder.
 pub const FILE_NAME: &str = "manifest.json";
@@ -108,10 +131,10 @@ impl RunRecord {
     }
 
     /// Writes `<out>/manifest.json` (creating the folder); returns its path.
-    pub fn write(&self) -> Result<PathBuf, ShellError> {
+    pub fn write(&self) -> Result<PathBuf, LabError> {
         let io = |action: &'static str, path: &Path| {
             let path = path.to_path_buf();
-            move |source| ShellError::Io {
+            move |source| LabError::Io {
                 action,
                 path,
                 source,

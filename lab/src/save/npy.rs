@@ -1,17 +1,14 @@
 //! NPY encoding of numeric arrays.
 
+use super::MAX_DEPTH;
+use crate::value::Value;
 use ndarray::{ArrayD, IxDyn};
 use ndarray_npy::WriteNpyExt;
-use rhai::Dynamic;
-
-use crate::convert::describe;
-
-use super::MAX_DEPTH;
 
 /// Encodes a number (0-d) or nested arrays of numbers (N-d) as a little-endian `f64` NPY array.
 /// Every level must be rectangular: sibling arrays have the same shape. Integers are stored as
 /// `f64`.
-pub fn encode(value: &Dynamic) -> Result<Vec<u8>, String> {
+pub fn encode(value: &Value) -> Result<Vec<u8>, String> {
     let array = to_ndarray(value)?;
     let mut bytes = Vec::new();
     array.write_npy(&mut bytes).map_err(|e| e.to_string())?;
@@ -19,7 +16,7 @@ pub fn encode(value: &Dynamic) -> Result<Vec<u8>, String> {
 }
 
 /// The N-d array a nested value describes.
-pub fn to_ndarray(value: &Dynamic) -> Result<ArrayD<f64>, String> {
+pub fn to_ndarray(value: &Value) -> Result<ArrayD<f64>, String> {
     let shape = shape_of(value, &mut String::from("value"), 0)?;
     let mut data = Vec::with_capacity(shape.iter().product());
     flatten(value, &mut data);
@@ -27,17 +24,17 @@ pub fn to_ndarray(value: &Dynamic) -> Result<ArrayD<f64>, String> {
 }
 
 /// The shape of a rectangular nest of arrays of numbers, or an error saying where it is not.
-fn shape_of(value: &Dynamic, at: &mut String, depth: usize) -> Result<Vec<usize>, String> {
+fn shape_of(value: &Value, at: &mut String, depth: usize) -> Result<Vec<usize>, String> {
     if depth > MAX_DEPTH {
         return Err(format!("{at} is nested deeper than {MAX_DEPTH} levels"));
     }
-    if value.is_int() || value.is_float() {
+    if value.is_number() {
         return Ok(Vec::new());
     }
-    let Ok(array) = value.as_array_ref() else {
+    let Value::List(array) = value else {
         return Err(format!(
             "NPY holds numbers and rectangular arrays of numbers; {at} is {}",
-            describe(value)
+            value.describe()
         ));
     };
     let mut inner: Option<Vec<usize>> = None;
@@ -75,15 +72,10 @@ fn show(shape: &[usize]) -> String {
 }
 
 /// Appends the numbers of a value already checked by [`shape_of`], in row-major order.
-fn flatten(value: &Dynamic, data: &mut Vec<f64>) {
-    if let Ok(x) = value.as_float() {
-        data.push(x);
-    } else if let Ok(i) = value.as_int() {
-        data.push(i as f64);
-    } else if let Ok(array) = value.as_array_ref() {
-        for item in array.iter() {
-            flatten(item, data);
-        }
+fn flatten(value: &Value, data: &mut Vec<f64>) {
+    match value {
+        Value::List(items) => items.iter().for_each(|item| flatten(item, data)),
+        other => data.extend(other.as_f64()),
     }
 }
 
@@ -92,15 +84,19 @@ mod tests {
     use super::*;
     use ndarray_npy::ReadNpyExt;
 
-    fn arr(values: Vec<Dynamic>) -> Dynamic {
-        Dynamic::from_array(values)
+    fn arr(values: Vec<Value>) -> Value {
+        Value::List(values)
+    }
+
+    fn int(i: i64) -> Value {
+        Value::Int(i)
     }
 
     #[test]
     fn nested_arrays_round_trip_through_npy() {
         let v = arr(vec![
-            arr(vec![1.into(), 2.5.into(), 3.into()]),
-            arr(vec![(-1).into(), 0.into(), 1e-9.into()]),
+            arr(vec![int(1), Value::Float(2.5), int(3)]),
+            arr(vec![int(-1), int(0), Value::Float(1e-9)]),
         ]);
         let bytes = encode(&v).expect("encodes");
         let back = ArrayD::<f64>::read_npy(bytes.as_slice()).expect("reads");
@@ -112,27 +108,27 @@ mod tests {
 
     #[test]
     fn scalars_and_empty_arrays_have_shapes() {
-        let back = ArrayD::<f64>::read_npy(encode(&Dynamic::from_int(4)).expect("0-d").as_slice())
-            .expect("reads");
+        let back =
+            ArrayD::<f64>::read_npy(encode(&int(4)).expect("0-d").as_slice()).expect("reads");
         assert_eq!(back.shape(), &[] as &[usize]);
         assert_eq!(back.sum(), 4.0);
         let empty = to_ndarray(&arr(vec![])).expect("empty");
         assert_eq!(empty.shape(), &[0]);
-        let three_d = to_ndarray(&arr(vec![arr(vec![arr(vec![1.into()])]); 2])).expect("3-d");
+        let three_d = to_ndarray(&arr(vec![arr(vec![arr(vec![int(1)])]); 2])).expect("3-d");
         assert_eq!(three_d.shape(), &[2, 1, 1]);
     }
 
     #[test]
     fn ragged_and_non_numeric_arrays_are_errors() {
-        let ragged = arr(vec![arr(vec![1.into(), 2.into()]), arr(vec![3.into()])]);
+        let ragged = arr(vec![arr(vec![int(1), int(2)]), arr(vec![int(3)])]);
         let err = encode(&ragged).unwrap_err();
         assert_eq!(
             err,
             "NPY needs a rectangular array, but value[1] has shape (1) while value[0] has shape (2)"
         );
-        let mixed = arr(vec![1.into(), arr(vec![1.into()])]);
+        let mixed = arr(vec![int(1), arr(vec![int(1)])]);
         assert!(encode(&mixed).unwrap_err().contains("rectangular"));
-        let err = encode(&arr(vec!["a".into()])).unwrap_err();
+        let err = encode(&arr(vec![Value::from("a")])).unwrap_err();
         assert!(err.contains("value[0] is the string \"a\""), "{err}");
     }
 }

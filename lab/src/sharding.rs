@@ -26,7 +26,7 @@ use std::sync::{Mutex, PoisonError};
 use morsel_jointspace::Shard;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use crate::error::ShellError;
+use crate::error::LabError;
 use crate::manifest::{sha256_hex, sha256_hex_file};
 
 /// Format tag of the files this module writes.
@@ -133,8 +133,8 @@ pub struct ScriptShards {
     shards: Vec<ShardManifest>,
 }
 
-fn shard_error(message: impl Into<String>) -> ShellError {
-    ShellError::Shard {
+fn shard_error(message: impl Into<String>) -> LabError {
+    LabError::Shard {
         message: message.into(),
     }
 }
@@ -167,7 +167,7 @@ impl ScriptShards {
         out: &Path,
         script_source: &str,
         seed: u64,
-    ) -> Result<Self, ShellError> {
+    ) -> Result<Self, LabError> {
         let mut state = ScriptShards {
             mode,
             dir: out.join(SHARD_FOLDER),
@@ -204,10 +204,10 @@ impl ScriptShards {
     pub fn workload<P, T>(
         &self,
         kind: &str,
-        whole: impl FnOnce() -> Result<T, ShellError>,
-        part: impl FnOnce(Shard) -> Result<(P, T), ShellError>,
-        merge: impl FnOnce(Vec<P>) -> Result<T, ShellError>,
-    ) -> Result<T, ShellError>
+        whole: impl FnOnce() -> Result<T, LabError>,
+        part: impl FnOnce(Shard) -> Result<(P, T), LabError>,
+        merge: impl FnOnce(Vec<P>) -> Result<T, LabError>,
+    ) -> Result<T, LabError>
     where
         P: Serialize + DeserializeOwned,
     {
@@ -232,7 +232,7 @@ impl ScriptShards {
         kind: &str,
         shard: Shard,
         payload: P,
-    ) -> Result<(), ShellError> {
+    ) -> Result<(), LabError> {
         let file = format!("w{index:03}-{kind}-{}.json", shard_tag(shard));
         let body = WorkloadFile {
             format: FORMAT.to_owned(),
@@ -263,7 +263,7 @@ impl ScriptShards {
         &self,
         index: usize,
         kind: &str,
-    ) -> Result<Vec<P>, ShellError> {
+    ) -> Result<Vec<P>, LabError> {
         let count = self.shards.len();
         let mut payloads = Vec::with_capacity(count);
         for manifest in &self.shards {
@@ -299,7 +299,7 @@ impl ScriptShards {
     }
 
     /// Reads and checks every shard manifest under the shard folder (merge mode).
-    fn read_manifests(&self) -> Result<Vec<ShardManifest>, ShellError> {
+    fn read_manifests(&self) -> Result<Vec<ShardManifest>, LabError> {
         let entries = std::fs::read_dir(&self.dir).map_err(|e| {
             shard_error(format!(
                 "no shard folder {} ({e}): run the shards first (morsel run SCRIPT --shard I/N --out DIR)",
@@ -406,11 +406,7 @@ impl ScriptShards {
     /// Shard mode: writes `<out>/shards/manifest-<I>of<N>.json` after a successful run, with
     /// the inputs the script read (paths relative to `read_root`). Returns its path, or `None`
     /// in the other modes.
-    pub fn finish(
-        &self,
-        reads: &[PathBuf],
-        read_root: &Path,
-    ) -> Result<Option<PathBuf>, ShellError> {
+    pub fn finish(&self, reads: &[PathBuf], read_root: &Path) -> Result<Option<PathBuf>, LabError> {
         let RunMode::Shard(shard) = self.mode else {
             return Ok(None);
         };
@@ -449,22 +445,22 @@ impl ScriptShards {
     }
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ShellError> {
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), LabError> {
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|source| ShellError::Io {
+        std::fs::create_dir_all(parent).map_err(|source| LabError::Io {
             action: "cannot create the shard folder",
             path: parent.to_path_buf(),
             source,
         })?;
     }
-    std::fs::write(path, bytes).map_err(|source| ShellError::Io {
+    std::fs::write(path, bytes).map_err(|source| LabError::Io {
         action: "cannot write the shard file",
         path: path.to_path_buf(),
         source,
     })
 }
 
-fn read_file(path: &Path) -> Result<Vec<u8>, ShellError> {
+fn read_file(path: &Path) -> Result<Vec<u8>, LabError> {
     std::fs::read(path).map_err(|e| {
         shard_error(format!(
             "cannot read shard file {}: {e} (was a shard deleted or not run?)",

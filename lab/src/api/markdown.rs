@@ -1,0 +1,224 @@
+//! The two generated references: `docs/scripting.md` (Rhai) and `docs/python.md` (Python), both
+//! from the one description ([`super::Api`]).
+
+use std::fmt::Write as _;
+
+use super::{Api, ApiFunction, GROUP_ORDER};
+
+/// How to regenerate both files (written into each).
+const REGENERATE: &str = "MORSEL_BLESS=1 cargo test -p morsel-lab --test api_docs";
+
+/// The groups that have functions, in reference order.
+fn groups(api: &Api) -> Vec<&str> {
+    let mut groups: Vec<&str> = GROUP_ORDER
+        .iter()
+        .copied()
+        .filter(|g| api.functions.iter().any(|f| f.group == *g))
+        .collect();
+    let mut others: Vec<&str> = api
+        .functions
+        .iter()
+        .map(|f| f.group.as_str())
+        .filter(|g| !GROUP_ORDER.contains(g))
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    groups.extend(others);
+    groups
+}
+
+/// The functions of one group, sorted by name and signature.
+fn functions_of<'a>(api: &'a Api, group: &str) -> Vec<&'a ApiFunction> {
+    let mut list: Vec<&ApiFunction> = api.functions.iter().filter(|f| f.group == group).collect();
+    list.sort_by(|a, b| (&a.name, &a.signature).cmp(&(&b.name, &b.signature)));
+    list
+}
+
+/// `docs/scripting.md`: the Rhai reference.
+pub fn scripting(api: &Api) -> String {
+    let mut md = String::new();
+    md.push_str("# Morsel script API\n\n");
+    let _ = write!(
+        md,
+        "<!-- Generated from lab/src/api/script_api.txt; do not edit by hand. Regenerate with\n     \
+         {REGENERATE} -->\n\n"
+    );
+    md.push_str(
+        "Every function that Morsel adds to Rhai, grouped by the crate it binds, with its \
+         signature and one-line description. A function whose first parameter is a Morsel object \
+         is also a method: `f(x, a)` and `x.f(a)` are the same call. Numbers may be integers or \
+         floats; vectors and points are arrays `[x, y, z]`; options are maps `#{ key: value }`. \
+         Rhai's own functions and syntax also work: see <https://rhai.rs/book/>. In the REPL, \
+         `:help NAME` shows the same text. The same functions exist in Python: see \
+         [python.md](python.md).\n\n",
+    );
+    let groups = groups(api);
+    md.push_str("Groups:");
+    for (i, group) in groups.iter().enumerate() {
+        md.push_str(if i == 0 { " " } else { ", " });
+        let _ = write!(md, "[{group}](#{group})");
+    }
+    md.push_str("; [properties](#properties).\n");
+    for group in &groups {
+        let _ = write!(md, "\n## {group}\n\n");
+        for f in functions_of(api, group) {
+            let _ = write!(md, "- `{}`  \n  {}\n", f.signature, f.description);
+        }
+    }
+    md.push_str("\n## properties\n\nRead-only fields of Morsel objects (`x.name`), by type.\n\n");
+    for p in &api.properties {
+        if p.returns.is_empty() {
+            let _ = writeln!(md, "- `{}.{}`", p.type_name, p.name);
+        } else {
+            let _ = writeln!(md, "- `{}.{} -> {}`", p.type_name, p.name, p.returns);
+        }
+    }
+    md
+}
+
+/// A script type as Python shows it.
+pub fn python_type(script: &str) -> String {
+    let mut text = script.replace("#{", "{");
+    for (from, to) in [
+        ("INT", "int"),
+        ("FLOAT", "float"),
+        ("number", "float"),
+        ("string", "str"),
+        ("Map", "dict"),
+        ("map", "dict"),
+        ("array", "list"),
+        ("Dynamic", "Any"),
+        ("any", "Any"),
+        ("()", "None"),
+    ] {
+        text = replace_word(&text, from, to);
+    }
+    text
+}
+
+/// Replaces whole words only (`number` but not `numbers`).
+fn replace_word(text: &str, from: &str, to: &str) -> String {
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(from) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + from.len()..].chars().next();
+        out.push_str(&rest[..at]);
+        let word_like = from.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if word_like && (is_word(before) || is_word(after)) {
+            out.push_str(from);
+        } else {
+            out.push_str(to);
+        }
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The Python form of one overload: `morsel.name(param: type, ...) -> type`.
+pub fn python_signature(f: &ApiFunction) -> String {
+    let params: Vec<String> = f
+        .parameters()
+        .iter()
+        .map(|(name, ty)| {
+            if ty.is_empty() {
+                name.clone()
+            } else {
+                format!("{name}: {}", python_type(ty))
+            }
+        })
+        .collect();
+    let mut text = format!("morsel.{}({})", f.name, params.join(", "));
+    if let Some(ret) = f.returns() {
+        let _ = write!(text, " -> {}", python_type(&ret));
+    }
+    text
+}
+
+/// `docs/python.md`: the Python reference.
+pub fn python(api: &Api) -> String {
+    let mut md = String::new();
+    md.push_str("# Morsel Python API\n\n");
+    let _ = write!(
+        md,
+        "<!-- Generated from lab/src/api/script_api.txt; do not edit by hand. Regenerate with\n     \
+         {REGENERATE} -->\n\n"
+    );
+    md.push_str(
+        "`pip install ./python` gives `import morsel`. Every function of the script API \
+         ([scripting.md](scripting.md)) exists in Python under the same name with the same \
+         arguments: as a module function `morsel.f(x, a)` and, when its first parameter is a \
+         Morsel object, as a method `x.f(a)`. An options map is a dict in the same position \
+         (`morsel.touch(sc, {\"scales\": {...}})`), and its keys may also be given as keyword \
+         arguments. Vectors, matrices, point sets and sample maps are float64 NumPy arrays; \
+         poses are `morsel.Pose` objects with `.position`, `.quaternion` ([w, x, y, z]) and \
+         `.matrix` (4x4). Errors raise `morsel.MorselError` (subclasses also derive from \
+         `ValueError`, `TypeError`, `KeyError` or `FileNotFoundError` where they fit). \
+         Python-only additions (batches, the MuJoCo adapter) are listed at the end.\n\n",
+    );
+    for group in groups(api) {
+        let _ = write!(md, "## {group}\n\n");
+        for f in functions_of(api, group) {
+            let _ = write!(md, "- `{}`  \n  {}\n", python_signature(f), f.description);
+        }
+        md.push('\n');
+    }
+    md.push_str("## properties\n\nRead-only attributes of Morsel objects, by type.\n\n");
+    for p in &api.properties {
+        if p.returns.is_empty() {
+            let _ = writeln!(md, "- `{}.{}`", p.type_name, p.name);
+        } else {
+            let _ = writeln!(
+                md,
+                "- `{}.{} -> {}`",
+                p.type_name,
+                p.name,
+                python_type(&p.returns)
+            );
+        }
+    }
+    md.push_str(
+        "\n## Python only\n\n\
+         - `morsel.fk_batch(robot, Q, joint_names) -> ndarray (n, bodies, 7)`  \n  \
+         Forward kinematics of many configurations: positions and [w, x, y, z] quaternions.\n\
+         - `morsel.mujoco.sync(robot, m, d)`, `morsel.mujoco.contacts(m, d)`  \n  \
+         A Morsel robot set to a live MuJoCo state; MuJoCo's contacts as one batch of arrays \
+         for `touch.observe`.\n",
+    );
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::script_api;
+
+    #[test]
+    fn script_types_read_as_python_types() {
+        assert_eq!(python_type("#{dt: number}"), "{dt: float}");
+        assert_eq!(python_type("[number] | ()"), "[float] | None");
+        assert_eq!(python_type("numbers"), "numbers");
+        assert_eq!(python_type("INT"), "int");
+    }
+
+    #[test]
+    fn both_references_list_every_function() {
+        let api = script_api();
+        let rhai = scripting(api);
+        let python = python(api);
+        for f in &api.functions {
+            assert!(
+                rhai.contains(&format!("`{}`", f.signature)),
+                "{}",
+                f.signature
+            );
+            assert!(python.contains(&format!("`{}`", python_signature(f))));
+        }
+        assert!(
+            python.contains("morsel.sphere(r: float) -> Shape"),
+            "{python}"
+        );
+    }
+}

@@ -1,0 +1,347 @@
+//! The description of Morsel's script API: every function's group, name, signature and
+//! one-line description, and the read-only properties of Morsel objects.
+//!
+//! It lives in one text file, `script_api.txt` (its header gives the format), so that one place
+//! says what the API is. From it:
+//! - the Rhai front end takes each function's description when it registers the function, and
+//!   a shell test fails when the registered functions and this description differ;
+//! - `docs/scripting.md` and `docs/python.md` are generated ([`markdown`]);
+//! - the Python front end's tests fail when a function named here is missing from `morsel`.
+
+pub mod markdown;
+
+use std::sync::OnceLock;
+
+/// The text of the description.
+pub const SOURCE: &str = include_str!("script_api.txt");
+
+/// The groups in the order the reference shows them (the crates, front end first).
+pub const GROUP_ORDER: &[&str] = &[
+    "shell",
+    "geometry",
+    "kinematics",
+    "sensing",
+    "stability",
+    "jointspace",
+];
+
+/// One function (one overload) of the API.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ApiFunction {
+    /// The crate it binds (`geometry`, ...) or `shell` for the front end's own functions.
+    pub group: String,
+    /// The name both front ends use.
+    pub name: String,
+    /// `name(param: type, ...) -> type`, in the script notation.
+    pub signature: String,
+    /// The one-line description.
+    pub description: String,
+}
+
+impl ApiFunction {
+    /// The parameters as `(name, type)` pairs, in order.
+    pub fn parameters(&self) -> Vec<(String, String)> {
+        let inner = parameter_text(&self.signature);
+        split_top_level(inner)
+            .into_iter()
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| match p.split_once(':') {
+                Some((name, ty)) => (name.trim().to_string(), ty.trim().to_string()),
+                None => (p.trim().to_string(), String::new()),
+            })
+            .collect()
+    }
+
+    /// The return type, or `None` when the function returns nothing.
+    pub fn returns(&self) -> Option<String> {
+        let close = closing_paren(&self.signature)?;
+        let rest = self.signature[close + 1..].trim();
+        rest.strip_prefix("->")
+            .map(|r| r.trim().to_string())
+            .filter(|r| r != "()")
+    }
+}
+
+/// A read-only property of a Morsel object (`x.name`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ApiProperty {
+    /// The object's type name (`Pose`).
+    pub type_name: String,
+    /// The property (`position`).
+    pub name: String,
+    /// Its type as the reference shows it (may be empty).
+    pub returns: String,
+}
+
+/// The whole description.
+#[derive(Debug, Clone, Default)]
+pub struct Api {
+    /// Every function overload, in file order (grouped, sorted by name within a group).
+    pub functions: Vec<ApiFunction>,
+    /// Every property, sorted by type and name.
+    pub properties: Vec<ApiProperty>,
+    /// Lines that could not be read, with their line numbers (empty for a well-formed file).
+    pub problems: Vec<(usize, String)>,
+}
+
+impl Api {
+    /// Reads a description in the format of `script_api.txt`.
+    pub fn parse(text: &str) -> Self {
+        let mut api = Api::default();
+        let mut group: Option<String> = None;
+        let mut pending: Option<(usize, String)> = None;
+        for (index, line) in text.lines().enumerate() {
+            let number = index + 1;
+            if line.starts_with('#') {
+                continue;
+            }
+            if let Some(description) = line.strip_prefix("    ") {
+                match pending.take() {
+                    Some((_, signature)) => {
+                        let name = signature
+                            .split('(')
+                            .next()
+                            .unwrap_or_default()
+                            .trim()
+                            .to_string();
+                        api.functions.push(ApiFunction {
+                            group: group.clone().unwrap_or_default(),
+                            name,
+                            signature,
+                            description: description.trim().to_string(),
+                        });
+                    }
+                    None => api
+                        .problems
+                        .push((number, "a description without a signature".into())),
+                }
+                continue;
+            }
+            if let Some((at, _)) = pending.take() {
+                api.problems
+                    .push((at, "a signature without a description line".into()));
+            }
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                group = Some(name.to_string());
+                continue;
+            }
+            match group.as_deref() {
+                None => api
+                    .problems
+                    .push((number, "an entry before the first [group]".into())),
+                Some("properties") => match parse_property(line) {
+                    Some(property) => api.properties.push(property),
+                    None => api.problems.push((
+                        number,
+                        format!("not a property (`Type.name -> type`): {line}"),
+                    )),
+                },
+                Some(_) if closing_paren(line).is_some() && line.contains('(') => {
+                    pending = Some((number, line.to_string()));
+                }
+                Some(_) => api
+                    .problems
+                    .push((number, format!("not a signature: {line}"))),
+            }
+        }
+        if let Some((at, _)) = pending {
+            api.problems
+                .push((at, "a signature without a description line".into()));
+        }
+        api
+    }
+
+    /// The function whose signature matches `signature` (compared by [`signature_key`]).
+    pub fn find(&self, signature: &str) -> Option<&ApiFunction> {
+        let key = signature_key(signature);
+        self.functions
+            .iter()
+            .find(|f| signature_key(&f.signature) == key)
+    }
+
+    /// The distinct function names, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.functions.iter().map(|f| f.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
+    /// The overloads of one function.
+    pub fn overloads<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a ApiFunction> + 'a {
+        self.functions.iter().filter(move |f| f.name == name)
+    }
+}
+
+/// Morsel's script API, read once from [`SOURCE`].
+pub fn script_api() -> &'static Api {
+    static API: OnceLock<Api> = OnceLock::new();
+    API.get_or_init(|| Api::parse(SOURCE))
+}
+
+/// A signature in a form that ignores spacing and a `-> ()` return, so that the way a front end
+/// prints a signature does not matter.
+pub fn signature_key(signature: &str) -> String {
+    let compact: String = signature.chars().filter(|c| !c.is_whitespace()).collect();
+    compact
+        .strip_suffix("->()")
+        .map(str::to_string)
+        .unwrap_or(compact)
+}
+
+/// The signature a registration describes: `name`, then its parameters; the last entry of
+/// `params` is the return type (`()` or empty for none).
+pub fn signature_of(name: &str, params: &[&str]) -> String {
+    let (ret, args) = match params.split_last() {
+        Some((ret, args)) => (ret.trim(), args),
+        None => ("", params),
+    };
+    let mut text = format!("{name}({})", args.join(", "));
+    if !ret.is_empty() && ret != "()" {
+        text.push_str(" -> ");
+        text.push_str(ret);
+    }
+    text
+}
+
+fn parse_property(line: &str) -> Option<ApiProperty> {
+    let (path, returns) = match line.split_once("->") {
+        Some((path, returns)) => (path.trim(), returns.trim()),
+        None => (line.trim(), ""),
+    };
+    let (type_name, name) = path.split_once('.')?;
+    if type_name.is_empty() || name.is_empty() {
+        return None;
+    }
+    Some(ApiProperty {
+        type_name: type_name.to_string(),
+        name: name.to_string(),
+        returns: returns.to_string(),
+    })
+}
+
+/// The byte index of the parenthesis that closes the parameter list.
+fn closing_paren(signature: &str) -> Option<usize> {
+    let open = signature.find('(')?;
+    let mut depth = 0usize;
+    for (i, c) in signature.char_indices().skip_while(|(i, _)| *i < open) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 && c == ')' {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn parameter_text(signature: &str) -> &str {
+    match (signature.find('('), closing_paren(signature)) {
+        (Some(open), Some(close)) => &signature[open + 1..close],
+        _ => "",
+    }
+}
+
+/// Splits at commas outside brackets and quotes.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut quoted = false;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' | '[' | '{' if !quoted => depth += 1,
+            ')' | ']' | '}' if !quoted => depth -= 1,
+            ',' if depth == 0 && !quoted => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_description_is_well_formed() {
+        let api = script_api();
+        assert!(api.problems.is_empty(), "{:?}", api.problems);
+        assert!(api.functions.len() > 200, "{}", api.functions.len());
+        assert!(api.properties.len() > 50);
+        for f in &api.functions {
+            assert!(
+                GROUP_ORDER.contains(&f.group.as_str()),
+                "{} is in an unknown group {}",
+                f.signature,
+                f.group
+            );
+            assert!(
+                !f.description.is_empty(),
+                "{} has no description",
+                f.signature
+            );
+        }
+        let mut keys: Vec<String> = api
+            .functions
+            .iter()
+            .map(|f| signature_key(&f.signature))
+            .collect();
+        keys.sort();
+        let before = keys.len();
+        keys.dedup();
+        assert_eq!(before, keys.len(), "a signature is listed twice");
+    }
+
+    #[test]
+    fn signatures_split_into_parameters_and_a_return() {
+        let api = script_api();
+        let sphere = api.find("sphere(r: number) -> Shape").expect("sphere");
+        assert_eq!(sphere.group, "geometry");
+        assert_eq!(sphere.parameters(), vec![("r".into(), "number".into())]);
+        assert_eq!(sphere.returns().as_deref(), Some("Shape"));
+        let save = api
+            .find("save(path:string,value:any)")
+            .expect("save, any spacing");
+        assert_eq!(save.returns(), None);
+        let touch = api
+            .overloads("touch")
+            .find(|f| f.parameters().len() == 2)
+            .expect("touch(scene, options)");
+        let params = touch.parameters();
+        assert_eq!(params[0], ("scene".into(), "Scene".into()));
+        assert!(params[1].1.starts_with("#{scales"), "{params:?}");
+    }
+
+    #[test]
+    fn a_registration_names_its_signature() {
+        assert_eq!(
+            signature_of("box", &["hx: number", "hy: number", "hz: number", "Shape"]),
+            "box(hx: number, hy: number, hz: number) -> Shape"
+        );
+        assert_eq!(
+            signature_key(&signature_of("save", &["path: string", "value: any", "()"])),
+            signature_key("save(path: string, value: any)")
+        );
+    }
+
+    #[test]
+    fn malformed_lines_are_reported_with_their_numbers() {
+        let api = Api::parse("f(x) -> y\n[g]\nf(x) -> y\n\nnot a signature\n    orphan\n");
+        let lines: Vec<usize> = api.problems.iter().map(|p| p.0).collect();
+        assert_eq!(lines, vec![1, 3, 5, 6], "{:?}", api.problems);
+    }
+}

@@ -1,0 +1,47 @@
+//! The lab's error type.
+
+use std::path::PathBuf;
+
+/// What the lab refuses: values that cannot be saved, inconsistent shards, file-system failures.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LabError {
+    /// A value cannot be written in the requested format (or the path names no format).
+    #[error("cannot save {path}: {reason}")]
+    Save {
+        /// The path as the user gave it.
+        path: String,
+        /// Why, and what to do instead.
+        reason: String,
+    },
+    /// A sharded run is inconsistent (missing shards, mismatched manifests, changed inputs) or a
+    /// cluster submission failed.
+    #[error("{message}")]
+    Shard {
+        /// What is wrong, naming the shard or file.
+        message: String,
+    },
+    /// A joint-space computation of a sharded workload failed (boxed: the error is large).
+    #[error(transparent)]
+    Jointspace(Box<morsel_jointspace::JointspaceError>),
+    /// A file-system operation failed.
+    #[error("{action} {}: {source}", .path.display())]
+    Io {
+        /// What was being done ("cannot write", ...).
+        action: &'static str,
+        /// The file or folder concerned.
+        path: PathBuf,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Result of the lab's operations.
+pub type Result<T, E = LabError> = std::result::Result<T, E>;
+
+impl From<morsel_jointspace::JointspaceError> for LabError {
+    fn from(e: morsel_jointspace::JointspaceError) -> Self {
+        LabError::Jointspace(Box::new(e))
+    }
+}

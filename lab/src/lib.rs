@@ -1,0 +1,28 @@
+//! # morsel-lab
+//!
+//! What Morsel's front ends (the Rhai shell and the Python module) share, so that neither holds
+//! logic the other would have to copy. It depends on the domain crates and on neither rhai nor
+//! pyo3.
+//!
+//! - [`simulation`]: shared robot handles, the fixed-step kinematic loop and its recorders.
+//! - [`value`] and [`save`]: plain data and its formats (JSON, CSV, NPY).
+//! - [`manifest`]: the run manifest (`<out>/manifest.json`, SHA-256 of inputs and outputs).
+//! - [`sharding`] and [`slurm`]: a script's workloads split over shards, merged, and submitted
+//!   to a Slurm cluster.
+//! - [`stop`]: the check that stops long loops (Ctrl-C, time limits).
+//! - [`api`]: the description of the script API (names, signatures, one doc line each), from
+//!   which both front ends are checked and `docs/scripting.md` and `docs/python.md` are
+//!   generated.
+
+pub mod api;
+pub mod error;
+pub mod manifest;
+pub mod save;
+pub mod sharding;
+pub mod simulation;
+pub mod slurm;
+pub mod stop;
+pub mod value;
+
+pub use error::LabError;
+pub use value::Value;

@@ -1,0 +1,73 @@
+//! Recorders: one row per simulation step, sampled from a robot.
+
+use std::sync::{Arc, Mutex};
+
+use morsel_kinematics::ArmaturePoseSensor;
+
+use super::{Robot, SimResult, lock};
+
+/// What a recorder samples.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordKind {
+    /// The armature pose sensor: every joint's value.
+    Pose,
+    /// A link's or frame's scene position (x, y, z).
+    Frame(String),
+}
+
+#[derive(Debug)]
+struct RecorderState {
+    robot: Robot,
+    kind: RecordKind,
+    columns: Vec<String>,
+    rows: Vec<Vec<f64>>,
+}
+
+/// A shared recorder: one row per simulation step, the time first.
+#[derive(Clone, Debug)]
+pub struct Recorder(Arc<Mutex<RecorderState>>);
+
+impl Recorder {
+    /// A recorder of `kind` on `robot`; checks a frame name at once.
+    pub fn new(robot: Robot, kind: RecordKind) -> SimResult<Self> {
+        let mut columns = vec!["time".to_string()];
+        match &kind {
+            RecordKind::Pose => columns.extend(robot.with(|a| Ok(a.get_joints()))?),
+            RecordKind::Frame(frame) => {
+                robot.model()?.frame_id(frame)?;
+                columns.extend(["x", "y", "z"].map(|c| format!("{frame}.{c}")));
+            }
+        }
+        Ok(Recorder(Arc::new(Mutex::new(RecorderState {
+            robot,
+            kind,
+            columns,
+            rows: Vec::new(),
+        }))))
+    }
+
+    /// Samples the robot now, stamping the row with `time`.
+    pub fn sample(&self, time: f64) -> SimResult<()> {
+        let mut r = lock(&self.0, "recorder")?;
+        let mut row = vec![time];
+        match &r.kind {
+            RecordKind::Pose => {
+                let pose = r.robot.with(|a| Ok(ArmaturePoseSensor::read(a)))?;
+                row.extend(pose.joints.iter().map(|(_, v)| *v));
+            }
+            RecordKind::Frame(frame) => {
+                let frame = frame.clone();
+                let p = r.robot.with(|a| a.frame_pose(frame.as_str()))?;
+                row.extend(p.translation.vector.iter().copied());
+            }
+        }
+        r.rows.push(row);
+        Ok(())
+    }
+
+    /// Column names (`time` first) and the rows recorded so far.
+    pub fn table(&self) -> SimResult<(Vec<String>, Vec<Vec<f64>>)> {
+        let r = lock(&self.0, "recorder")?;
+        Ok((r.columns.clone(), r.rows.clone()))
+    }
+}
