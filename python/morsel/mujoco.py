@@ -11,6 +11,7 @@ functions that read a MuJoCo model need it.
 
 import numpy as np
 
+from . import _morsel
 from ._errors import InvalidValueError, WrongTypeError
 
 # Per-model cache of body names by geom: {id(model): (model, names)}; keeps the model alive so
@@ -64,30 +65,6 @@ def sync(robot, m, d):
     robot.set_qpos(d.qpos)
 
 
-def _local_forces(m, d, n):
-    """Contact-frame forces [normal, tangent1, tangent2] (n, 3) as mj_contactForce gives them."""
-    con = d.contact
-    dim = np.asarray(con.dim[:n])
-    adr = np.asarray(con.efc_address[:n])
-    efc = np.asarray(d.efc_force)
-    out = np.zeros((n, 6))
-    active = adr >= 0
-    elliptic = m.opt.cone == 1
-    for k in np.unique(dim[active]):
-        k = int(k)
-        rows = np.nonzero(active & (dim == k))[0]
-        a = adr[rows]
-        if k == 1 or elliptic:
-            out[rows, :k] = efc[a[:, None] + np.arange(k)]
-        else:
-            # Pyramidal cone: 2(k-1) edge forces; MuJoCo's mju_decodePyramid.
-            pyr = efc[a[:, None] + np.arange(2 * (k - 1))]
-            mu = np.asarray(con.friction[:n])[rows, : k - 1]
-            out[rows, 0] = pyr.sum(axis=1)
-            out[rows, 1:k] = (pyr[:, 0::2] - pyr[:, 1::2]) * mu
-    return out[:, :3]
-
-
 def contacts(m, d):
     """MuJoCo's current contacts as one batch of NumPy arrays.
 
@@ -99,22 +76,26 @@ def contacts(m, d):
     ``touch.observe(contacts(m, d))`` reads it directly.
     """
     _check(m, d)
-    n = int(d.ncon)
     con = d.contact
-    geom = np.asarray(con.geom[:n], dtype=np.int64).reshape(n, 2)
+    geom = con.geom
+    n = len(geom)
     names = _geom_body_names(m)
-    frame = np.asarray(con.frame[:n], dtype=np.float64).reshape(n, 3, 3)
-    local = _local_forces(m, d, n)
-    force = np.einsum("ni,nij->nj", local, frame)
+    frame = con.frame
+    force = _morsel._mujoco_forces(
+        bool(m.opt.cone == 1), d.efc_force, con.dim, con.efc_address, con.friction, frame
+    )
+    frame = frame.reshape(n, 3, 3)
+    depth = -con.dist
+    np.maximum(depth, 0.0, out=depth)
     return {
         "body_a": names[geom[:, 0]],
         "body_b": names[geom[:, 1]],
         "geom_a": geom[:, 0],
         "geom_b": geom[:, 1],
-        "position": np.asarray(con.pos[:n], dtype=np.float64).reshape(n, 3),
+        "position": con.pos,
         "frame": frame,
-        "normal": np.ascontiguousarray(frame[:, 0, :]),
-        "depth": np.maximum(0.0, -np.asarray(con.dist[:n], dtype=np.float64)),
+        "normal": frame[:, 0, :],
+        "depth": depth,
         "force": force,
     }
 

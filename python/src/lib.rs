@@ -10,6 +10,7 @@ mod convert;
 mod errors;
 mod geometry;
 mod kinematics;
+mod mujoco;
 mod sensing;
 
 use pyo3::prelude::*;
@@ -20,5 +21,6 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     geometry::register(m)?;
     kinematics::register(m)?;
     sensing::register(m)?;
+    mujoco::register(m)?;
     Ok(())
 }
