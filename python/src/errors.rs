@@ -7,6 +7,7 @@ use morsel_geometry::GeometryError;
 use morsel_kinematics::KinematicsError;
 use morsel_kinematics::mjcf::MjcfError;
 use morsel_sensing::SensingError;
+use morsel_stability::StabilityError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
@@ -135,3 +136,12 @@ to_py!(GeometryError, geometry_kind);
 to_py!(KinematicsError, kinematics_kind);
 to_py!(MjcfError, mjcf_kind);
 to_py!(SensingError, sensing_kind);
+
+fn stability_kind(e: &StabilityError) -> Kind {
+    match e {
+        StabilityError::Numerical { .. } => Kind::Other,
+        _ => Kind::Value,
+    }
+}
+
+to_py!(StabilityError, stability_kind);

@@ -444,8 +444,7 @@ fn closest_points<'py>(
 }
 
 /// `contact(a, pose_a, b, pose_b)`: {depth, points, normal (a to b)} or None when apart.
-#[pyfunction(name = "contact")]
-fn shape_contact<'py>(
+pub fn shape_contact<'py>(
     py: Python<'py>,
     a: &Bound<'py, PyAny>,
     pose_a: &Bound<'py, PyAny>,
@@ -516,6 +515,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(closest_points, m)?)?;
     m.add_function(wrap_pyfunction!(contains, m)?)?;
     m.add_function(wrap_pyfunction!(project, m)?)?;
-    m.add_function(wrap_pyfunction!(shape_contact, m)?)?;
     Ok(())
 }

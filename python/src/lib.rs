@@ -12,6 +12,7 @@ mod geometry;
 mod kinematics;
 mod mujoco;
 mod sensing;
+mod stability;
 
 use pyo3::prelude::*;
 
@@ -22,5 +23,6 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     kinematics::register(m)?;
     sensing::register(m)?;
     mujoco::register(m)?;
+    stability::register(m)?;
     Ok(())
 }

@@ -1,0 +1,426 @@
+//! Contacts, stances and static-equilibrium polygons of morsel-stability.
+//!
+//! Contacts here are world-placed; contacts bound to robot links (`robot`/`link` options,
+//! `attach`) are not bound in Python yet and raise a clear error.
+
+use morsel_stability::contact::{pose_from_pos_quaternion, pose_from_pos_rpy};
+use morsel_stability::{
+    Contact, ContactSet, ConvexPolygon, PolygonMethod, STANDARD_GRAVITY, Stance, StaticPolygon,
+};
+use nalgebra::{Isometry3, Point3};
+use numpy::{PyArray1, PyArray2};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::convert::{
+    Options, array2_arg, f64s_arg, point3_arg, points_out, rows_out, type_name, v3_out,
+};
+use crate::errors::{Kind, ToPy, error, type_error, value_error};
+use crate::geometry::{PyPose, pose_arg};
+
+/// A rectangular contact (normal = its local z), world-placed.
+#[pyclass(frozen, name = "Contact", module = "morsel")]
+#[derive(Clone, Debug)]
+pub struct PyContact(pub Contact);
+
+#[pymethods]
+impl PyContact {
+    /// [half_length, half_width] (m).
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        PyArray1::from_slice(py, &self.0.shape())
+    }
+    /// The contact point (world).
+    #[getter]
+    fn position<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        v3_out(py, &self.0.position().coords)
+    }
+    /// The contact normal (world).
+    #[getter]
+    fn normal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        v3_out(py, &self.0.normal())
+    }
+    /// The friction coefficient.
+    #[getter]
+    fn friction(&self) -> f64 {
+        self.0.friction()
+    }
+    /// The contact's world pose.
+    #[getter]
+    fn pose(&self) -> PyPose {
+        PyPose(*self.0.pose())
+    }
+    /// The rectangle's four corners (world), pymanoid's order, (4, 3).
+    fn vertices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
+        points_out(py, &self.0.vertices())
+    }
+    fn __repr__(&self) -> String {
+        let p = self.0.position();
+        format!(
+            "Contact(shape={:?}, position=[{}, {}, {}], friction={})",
+            self.0.shape(),
+            p.x,
+            p.y,
+            p.z,
+            self.0.friction()
+        )
+    }
+}
+
+fn three(v: Option<Bound<'_, PyAny>>, what: &str) -> PyResult<[f64; 3]> {
+    match v {
+        None => Ok([0.0; 3]),
+        Some(v) => {
+            let x = f64s_arg(&v, what)?;
+            <[f64; 3]>::try_from(x.as_slice()).map_err(|_| {
+                value_error(format!(
+                    "{what}: expected [x, y, z], got {} numbers",
+                    x.len()
+                ))
+            })
+        }
+    }
+}
+
+fn stability_contact(
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyContact> {
+    let mut o = Options::new("contact", options)?.merge(kwargs)?;
+    for bound in ["robot", "link", "orientation"] {
+        if o.take(bound).is_some() {
+            return Err(error(
+                Kind::Other,
+                format!(
+                    "contact(): option `{bound}` (contacts that follow a robot link) is not available from Python yet; place the contact in the world with pos/rpy/quat/pose"
+                ),
+            ));
+        }
+    }
+    let shape = o.take("shape").ok_or_else(|| {
+        value_error("contact(): option `shape` [half_length, half_width] is required")
+    })?;
+    let shape = f64s_arg(&shape, "option `shape` of contact()")?;
+    let shape = <[f64; 2]>::try_from(shape.as_slice()).map_err(|_| {
+        value_error(format!(
+            "option `shape` of contact(): expected [half_length, half_width], got {} numbers",
+            shape.len()
+        ))
+    })?;
+    let pose = o.take("pose");
+    let pos = o.take("pos");
+    let rpy = o.take("rpy");
+    let quat = o.take("quat");
+    let given: Isometry3<f64> = match (pose, rpy, quat) {
+        (Some(p), None, None) if pos.is_none() => pose_arg(&p, "option `pose` of contact()")?,
+        (Some(_), _, _) => {
+            return Err(value_error(
+                "contact(): give either `pose` or `pos` with `rpy`/`quat`, not both",
+            ));
+        }
+        (None, Some(_), Some(_)) => {
+            return Err(value_error(
+                "contact(): give either `rpy` or `quat`, not both",
+            ));
+        }
+        (None, None, Some(q)) => {
+            let q = f64s_arg(&q, "option `quat` of contact()")?;
+            let q = <[f64; 4]>::try_from(q.as_slice())
+                .map_err(|_| value_error("option `quat` of contact(): expected [w, x, y, z]"))?;
+            pose_from_pos_quaternion(three(pos, "option `pos` of contact()")?, q).py()?
+        }
+        (None, rpy, None) => pose_from_pos_rpy(
+            three(pos, "option `pos` of contact()")?,
+            three(rpy, "option `rpy` of contact()")?,
+        )
+        .py()?,
+    };
+    let friction = o
+        .f64("friction")?
+        .ok_or_else(|| value_error("contact(): option `friction` is required"))?;
+    let max_pressure = o.f64("max_pressure")?;
+    o.finish()?;
+    let mut c = Contact::new(shape, given, friction).py()?;
+    if let Some(p) = max_pressure {
+        c = c.with_max_pressure(p).py()?;
+    }
+    Ok(PyContact(c))
+}
+
+/// `contact(options)` (stability: a rectangular contact, options shape, pos, rpy | quat | pose,
+/// friction, max_pressure) or `contact(a, pose_a, b, pose_b)` (geometry: the penetration of two
+/// placed shapes, {depth, points, normal} or None).
+#[pyfunction]
+#[pyo3(signature = (*args, **kwargs))]
+fn contact<'py>(
+    py: Python<'py>,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if args.len() == 4 {
+        let a: Vec<Bound<'py, PyAny>> = args.iter().collect();
+        let r = crate::geometry::shape_contact(py, &a[0], &a[1], &a[2], &a[3])?;
+        return Ok(match r {
+            Some(d) => d.into_any(),
+            None => py.None().into_bound(py),
+        });
+    }
+    if args.len() > 1 {
+        return Err(type_error(format!(
+            "contact() takes (options) or (a, pose_a, b, pose_b), got {} arguments",
+            args.len()
+        )));
+    }
+    let first = args.iter().next();
+    Ok(Bound::new(py, stability_contact(first.as_ref(), kwargs)?)?.into_any())
+}
+
+/// A stance: a CoM, a mass and contacts.
+#[pyclass(frozen, name = "Stance", module = "morsel")]
+#[derive(Clone, Debug)]
+pub struct PyStance(pub Stance);
+
+#[pymethods]
+impl PyStance {
+    /// The CoM (world).
+    #[getter]
+    fn com<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        v3_out(py, &self.0.com().coords)
+    }
+    /// The mass (kg).
+    #[getter]
+    fn mass(&self) -> f64 {
+        self.0.mass()
+    }
+    /// Gravity (m/s^2).
+    #[getter]
+    fn gravity(&self) -> f64 {
+        self.0.gravity()
+    }
+    /// The contacts.
+    #[getter]
+    fn contacts(&self) -> Vec<PyContact> {
+        self.0
+            .contacts()
+            .contacts()
+            .iter()
+            .cloned()
+            .map(PyContact)
+            .collect()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Stance({} contacts, mass {})",
+            self.0.contacts().len(),
+            self.0.mass()
+        )
+    }
+}
+
+fn contacts_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ContactSet> {
+    let mut out = Vec::new();
+    for (i, c) in obj
+        .try_iter()
+        .map_err(|_| type_error(format!("{what}: expected a list of Contact")))?
+        .enumerate()
+    {
+        let c = c?;
+        let c = c.cast::<PyContact>().map_err(|_| {
+            type_error(format!(
+                "{what}[{i}]: expected a morsel Contact, got {}",
+                type_name(&c)
+            ))
+        })?;
+        out.push(c.get().0.clone());
+    }
+    ContactSet::new(out).py()
+}
+
+/// `stance(options)`: options com [x, y, z], mass (kg), contacts [Contact], gravity.
+#[pyfunction]
+#[pyo3(signature = (options=None, **kwargs))]
+fn stance(
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyStance> {
+    if let Some(o) = options
+        && o.cast::<crate::kinematics::PyRobot>().is_ok()
+    {
+        return Err(error(
+            Kind::Other,
+            "stance(robot, ...): stances on a robot are not available from Python yet; give com and mass",
+        ));
+    }
+    let mut o = Options::new("stance", options)?.merge(kwargs)?;
+    if o.take("robot").is_some() {
+        return Err(error(
+            Kind::Other,
+            "stance(): option `robot` is not available from Python yet; give com and mass",
+        ));
+    }
+    let contacts = o
+        .take("contacts")
+        .ok_or_else(|| value_error("stance(): option `contacts` is required"))?;
+    let contacts = contacts_arg(&contacts, "option `contacts` of stance()")?;
+    let com = o
+        .take("com")
+        .ok_or_else(|| value_error("stance(): option `com` [x, y, z] is required"))?;
+    let com: Point3<f64> = point3_arg(&com, "option `com` of stance()")?;
+    let mass = o
+        .f64("mass")?
+        .ok_or_else(|| value_error("stance(): option `mass` (kg) is required"))?;
+    let gravity = o.f64("gravity")?.unwrap_or(STANDARD_GRAVITY);
+    o.finish()?;
+    Ok(PyStance(
+        Stance::new(com, mass, contacts)
+            .py()?
+            .with_gravity(gravity)
+            .py()?,
+    ))
+}
+
+fn stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Stance> {
+    obj.cast::<PyStance>()
+        .map(|s| s.get().0.clone())
+        .map_err(|_| {
+            type_error(format!(
+                "{what}: expected a morsel Stance, got {}",
+                type_name(obj)
+            ))
+        })
+}
+
+fn method_arg(method: Option<&str>) -> PyResult<PolygonMethod> {
+    match method {
+        None => Ok(PolygonMethod::Bretl),
+        Some(m) => m.parse::<PolygonMethod>().py(),
+    }
+}
+
+fn polygon_dict<'py>(
+    py: Python<'py>,
+    method: PolygonMethod,
+    p: &StaticPolygon,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("method", method.name())?;
+    d.set_item("status", p.status())?;
+    let v = p.vertices();
+    d.set_item(
+        "vertices",
+        rows_out(py, v.len(), 2, v.iter().flatten().copied().collect())?,
+    )?;
+    d.set_item("area", p.polygon().map_or(0.0, ConvexPolygon::area))?;
+    d.set_item("reason", p.reason())?;
+    Ok(d)
+}
+
+/// `static_polygon(stance, method="bretl")`: the static-equilibrium polygon {method, status,
+/// vertices (k, 2) ccw world x-y, area, reason}; method "hull" | "bretl" | "cdd".
+#[pyfunction]
+#[pyo3(signature = (stance, method=None))]
+fn static_polygon<'py>(
+    py: Python<'py>,
+    stance: &Bound<'py, PyAny>,
+    method: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let st = stance_arg(stance, "`stance` of static_polygon()")?;
+    let method = method_arg(method)?;
+    let p = py.detach(|| st.static_equilibrium_polygon(method)).py()?;
+    polygon_dict(py, method, &p)
+}
+
+fn polygon_arg(
+    st: &Stance,
+    polygon: Option<&Bound<'_, PyAny>>,
+    py: Python<'_>,
+) -> PyResult<Option<ConvexPolygon>> {
+    match polygon {
+        None => {
+            let p = py
+                .detach(|| st.static_equilibrium_polygon(PolygonMethod::Bretl))
+                .py()?;
+            Ok(p.polygon().cloned())
+        }
+        Some(d) => {
+            let d = d
+                .cast::<PyDict>()
+                .map_err(|_| type_error("`polygon`: expected a dict made by static_polygon()"))?;
+            let v = d
+                .get_item("vertices")?
+                .ok_or_else(|| value_error("`polygon`: a dict with `vertices`"))?;
+            let a = array2_arg(&v, "`vertices` of the polygon", Some(2))?;
+            let pts: Vec<[f64; 2]> = a
+                .as_array()
+                .rows()
+                .into_iter()
+                .map(|r| [r[0], r[1]])
+                .collect();
+            Ok(ConvexPolygon::convex_hull(&pts))
+        }
+    }
+}
+
+/// `com_margin(stance, polygon=None)`: signed distance (m) from the CoM's x-y to the polygon's
+/// edges, > 0 inside; None when the polygon is not bounded (default polygon: Bretl's).
+#[pyfunction]
+#[pyo3(signature = (stance, polygon=None))]
+fn com_margin(
+    py: Python<'_>,
+    stance: &Bound<'_, PyAny>,
+    polygon: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<f64>> {
+    let st = stance_arg(stance, "`stance` of com_margin()")?;
+    let c = st.com();
+    Ok(polygon_arg(&st, polygon, py)?.map(|p| p.signed_distance([c.x, c.y])))
+}
+
+/// `com_inside(stance, polygon=None)`: whether the CoM's x-y is inside (or on) the polygon.
+#[pyfunction]
+#[pyo3(signature = (stance, polygon=None))]
+fn com_inside(
+    py: Python<'_>,
+    stance: &Bound<'_, PyAny>,
+    polygon: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    Ok(com_margin(py, stance, polygon)?.is_some_and(|d| d >= 0.0))
+}
+
+/// `gravity_wrench(stance)`: [m g; 0] at the CoM, world frame.
+#[pyfunction]
+fn gravity_wrench<'py>(
+    py: Python<'py>,
+    stance: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let st = stance_arg(stance, "`stance` of gravity_wrench()")?;
+    Ok(PyArray1::from_slice(py, st.gravity_wrench().as_slice()))
+}
+
+/// `vertices(contact)`: the rectangle's four corners (world), (4, 3).
+#[pyfunction]
+fn vertices<'py>(
+    py: Python<'py>,
+    contact: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let c = contact.cast::<PyContact>().map_err(|_| {
+        type_error(format!(
+            "`contact` of vertices(): expected a morsel Contact, got {}",
+            type_name(contact)
+        ))
+    })?;
+    Ok(c.get().vertices(py))
+}
+
+/// Registers the stability classes and functions.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyContact>()?;
+    m.add_class::<PyStance>()?;
+    m.add_function(wrap_pyfunction!(contact, m)?)?;
+    m.add_function(wrap_pyfunction!(stance, m)?)?;
+    m.add_function(wrap_pyfunction!(static_polygon, m)?)?;
+    m.add_function(wrap_pyfunction!(com_margin, m)?)?;
+    m.add_function(wrap_pyfunction!(com_inside, m)?)?;
+    m.add_function(wrap_pyfunction!(gravity_wrench, m)?)?;
+    m.add_function(wrap_pyfunction!(vertices, m)?)?;
+    Ok(())
+}
