@@ -195,6 +195,13 @@ impl<'py> Options<'py> {
         if v.is_none() { None } else { Some(v) }
     }
 
+    /// Takes an option that must be there.
+    pub fn required(&mut self, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        let function = self.function;
+        self.take(name)
+            .ok_or_else(|| value_error(format!("{function}(): option `{name}` is required")))
+    }
+
     /// Takes a string option.
     pub fn string(&mut self, name: &str) -> PyResult<Option<String>> {
         match self.take(name) {

@@ -4,6 +4,7 @@
 //! and `ValueError`); this file maps each crate's error variants onto them.
 
 use morsel_geometry::GeometryError;
+use morsel_jointspace::JointspaceError;
 use morsel_kinematics::KinematicsError;
 use morsel_kinematics::mjcf::MjcfError;
 use morsel_sensing::SensingError;
@@ -145,3 +146,14 @@ fn stability_kind(e: &StabilityError) -> Kind {
 }
 
 to_py!(StabilityError, stability_kind);
+
+fn jointspace_kind(e: &JointspaceError) -> Kind {
+    match e {
+        JointspaceError::UnknownJoint { .. } | JointspaceError::UnknownObject { .. } => Kind::Name,
+        JointspaceError::Kinematics(k) => kinematics_kind(k),
+        JointspaceError::Io { .. } => Kind::Other,
+        _ => Kind::Value,
+    }
+}
+
+to_py!(JointspaceError, jointspace_kind);

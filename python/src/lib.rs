@@ -9,6 +9,7 @@
 mod convert;
 mod errors;
 mod geometry;
+mod jointspace;
 mod kinematics;
 mod mujoco;
 mod sensing;
@@ -24,5 +25,6 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sensing::register(m)?;
     mujoco::register(m)?;
     stability::register(m)?;
+    jointspace::register(m)?;
     Ok(())
 }

@@ -30,7 +30,7 @@ NOT_YET_BOUND = {
     "set_wrench", "table", "unset_wrench", "wrench_at",
     "wrench_distributor", "wrench_hrep", "wrench_inequalities", "wrench_span",
     # jointspace
-    "boundary", "collision_sampler", "grid", "plot_map", "random", "to_jointspace",
+    "boundary", "plot_map", "random", "to_jointspace",
 }
 
 

@@ -155,3 +155,21 @@ def test_robot_mjcf_mimo_loads():
     r = morsel.mjcf(str(MIMO_V1))
     assert r.nq == 68
     assert (ROBOTS / "solo12").is_dir()
+
+
+def test_bad_collision_sampler_and_grid():
+    solo = morsel.urdf(ROBOTS / "solo12" / "solo12.urdf")
+    spec = {"joints": ["FL_HAA"], "ranges": [[-1, 1]], "pairs": [["base_link", "FL_UPPER_LEG"]]}
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.collision_sampler(solo, dict(spec, joints=["nope"]))
+    with pytest.raises(morsel.MorselError):
+        morsel.collision_sampler(solo, dict(spec, pairs=[["base_link", "nope"]]))
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.collision_sampler(solo, dict(spec, ranges=[[1, math.nan]]))
+    cs = morsel.collision_sampler(solo, spec)
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.grid(cs, 0)
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.grid(cs, "ten")
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.grid(cs, 4, {"colour": True})

@@ -126,3 +126,22 @@ save("out.json", out);
     out = t.observe({"body_a": ["ball"], "body_b": ["pad"], "position": [[0.01, 0.0, 0.01]],
                      "normal": [[0.0, 0.0, -1.0]], "depth": [0.001], "force": [[0.3, -0.1, -2.0]]})
     np.testing.assert_array_equal(np.array(rhai["given"]), out)
+
+
+def test_jointspace_grid(tmp_path):
+    rhai = run_rhai(tmp_path, """
+let solo = urdf("@model@");
+let cs = collision_sampler(solo, #{ joints: ["FL_HAA", "FL_HFE"], ranges: [[-PI(), PI()], [-2.0, 2.5]],
+                                    pairs: [["base_link", "FL_UPPER_LEG"]] });
+let map = cs.grid([9, 7], #{ distance: true, zero_in_collision: true });
+save("out.json", #{ rows: map.rows, quantity: map.quantity });
+""", model=SOLO12)
+    solo = morsel.urdf(SOLO12)
+    cs = morsel.collision_sampler(solo, {"joints": ["FL_HAA", "FL_HFE"],
+                                         "ranges": [[-np.pi, np.pi], [-2.0, 2.5]],
+                                         "pairs": [["base_link", "FL_UPPER_LEG"]]})
+    m = morsel.grid(cs, [9, 7], {"distance": True, "zero_in_collision": True})
+    assert m.rows.shape == (63, 3) and len(m) == 63
+    assert (m.rows[:, 2] == 0).any() and (m.rows[:, 2] > 0).any()
+    np.testing.assert_array_equal(np.array(rhai["rows"]), m.rows)
+    assert rhai["quantity"] == m.quantity
