@@ -156,7 +156,10 @@ fn collision_sampler(
     o.finish()?;
     let mut spec = SamplerSpec::new(joints, ranges, pairs);
     spec.reference = reference;
-    let sampler = py.detach(|| CollisionSampler::new(model, &spec)).py()?;
+    let sampler = py
+        .detach(|| CollisionSampler::new(model, &spec).map_err(Box::new))
+        .map_err(|e| *e)
+        .py()?;
     Ok(PySampler(Arc::new(sampler)))
 }
 
@@ -205,7 +208,11 @@ fn grid(
         (true, true) => SampleOptions::distance().with_zero_in_collision(),
         (false, _) => SampleOptions::binary(),
     };
-    Ok(PySampleMap(py.detach(|| s.grid(&steps, &options)).py()?))
+    let map = py
+        .detach(|| s.grid(&steps, &options).map_err(Box::new))
+        .map_err(|e| *e)
+        .py()?;
+    Ok(PySampleMap(map))
 }
 
 /// Registers the jointspace classes and functions.
