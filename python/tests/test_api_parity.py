@@ -69,3 +69,20 @@ def test_bound_functions_are_callable_with_docstrings():
         f = getattr(morsel, n)
         assert callable(f), n
         assert (f.__doc__ or "").strip(), f"{n} has no docstring"
+
+
+def test_stubs_name_every_native_function_and_class():
+    import ast
+
+    import morsel._morsel as native
+
+    tree = ast.parse((REPO / "python" / "morsel" / "_morsel.pyi").read_text())
+    stubbed = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    public = {n for n in dir(native) if not n.startswith("__")}
+    assert public - stubbed == set(), f"bound but without a stub: {sorted(public - stubbed)}"
+    assert stubbed - public == set(), f"stubs of nothing: {sorted(stubbed - public)}"
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    for name, node in classes.items():
+        members = {m.name for m in node.body if isinstance(m, ast.FunctionDef)}
+        real = {a for a in dir(getattr(native, name)) if not a.startswith("__")}
+        assert real - members == set(), f"{name}: members without stubs {sorted(real - members)}"
