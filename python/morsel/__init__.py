@@ -19,7 +19,7 @@ from ._errors import (
     WrongTypeError,
 )
 from ._morsel import *  # noqa: F401,F403  (the native functions and classes)
-from ._morsel import Pose, Robot, Scene, Shape, Touch
+from ._morsel import Pose, Robot, SampleMap, Scene, SensorMesh, SensorPoints, Shape, Touch
 
 
 def _method(name, doc):
@@ -52,6 +52,17 @@ body_output = _method("body_output", "body_output(touch, body): the last output 
 sensor_positions = _method("sensor_positions", "sensor_positions(touch, body): a body's sensor positions in its frame, (n_sensors, 3).")
 sensor_counts = _method("sensor_counts", "sensor_counts(touch): {body: {vertices, active}}.")
 to_map = _method("to_map", "to_map(x): a Morsel object as a dict.")
+neighbours = _method("neighbours", "neighbours(mesh, i): the vertices that share a triangle edge with vertex i, in increasing order.")
+
+
+def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import *` keeps the builtin
+    """len(x): the number of sensor points, sensor-mesh vertices or samples of x."""
+    import builtins
+
+    if not isinstance(obj, (SensorPoints, SensorMesh, SampleMap)):
+        raise WrongTypeError(f"len(): expected sensor points, a sensor mesh or a sample map, got {type(obj).__name__}")
+    return builtins.len(obj)
+
 
 __all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
     "MorselError",
@@ -71,4 +82,5 @@ __all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
     "sensor_positions",
     "sensor_counts",
     "to_map",
+    "neighbours",
 ]

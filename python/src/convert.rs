@@ -132,6 +132,12 @@ pub fn points_out<'py>(py: Python<'py>, points: &[Point3<f64>]) -> Bound<'py, Py
     PyArray2::from_owned_array(py, a)
 }
 
+/// Vectors as an (n, 3) NumPy array.
+pub fn vectors_out<'py>(py: Python<'py>, v: &[Vector3<f64>]) -> Bound<'py, PyArray2<f64>> {
+    let p: Vec<Point3<f64>> = v.iter().map(|v| Point3::from(*v)).collect();
+    points_out(py, &p)
+}
+
 /// Rows of equal length as a 2-D NumPy array.
 pub fn rows_out<'py>(
     py: Python<'py>,

@@ -13,6 +13,7 @@ mod jointspace;
 mod kinematics;
 mod mujoco;
 mod sensing;
+mod sensors;
 mod stability;
 
 use pyo3::prelude::*;
@@ -21,6 +22,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     geometry::register(m)?;
+    sensors::register(m)?;
     kinematics::register(m)?;
     sensing::register(m)?;
     mujoco::register(m)?;

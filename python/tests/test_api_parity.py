@@ -11,8 +11,6 @@ from conftest import REPO
 NOT_YET_BOUND = {
     # shell
     "save", "seed", "test_mode",
-    # geometry
-    "len", "neighbours", "sensor_mesh", "sensor_points",
     # kinematics: armatures, simulations, IK
     "add", "append", "armature", "continuous", "create_ik_targets", "fixed", "frame_pose",
     "get_IK_limits", "get_configurations", "get_dofs", "get_joints", "get_properties", "ik",

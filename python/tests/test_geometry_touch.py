@@ -82,3 +82,26 @@ def test_observe_given_contacts_batch_and_list_agree():
     np.testing.assert_allclose(out1, out2, atol=0)
     assert t.sensor_count * t.values_per_sensor == out1.shape[0]
     assert t.to_map()["touch_function"] == "force_vector_global"
+
+
+def test_sensor_points_and_mesh_of_a_cube():
+    cube = morsel.box(0.1, 0.1, 0.1)
+    # ceil(2 * 0.1 / 0.08) = 3 coordinates per axis: 9 + 9 + 3 + 3 + 1 + 1 points
+    sp = morsel.sensor_points(cube, 0.08)
+    assert morsel.len(sp) == 26 and sp.points.shape == (26, 3)
+    np.testing.assert_allclose(np.abs(sp.points).max(axis=1), 0.1, atol=1e-12)  # on the surface
+    np.testing.assert_allclose(np.linalg.norm(sp.normals, axis=1), 1.0, atol=1e-12)
+    sm = morsel.sensor_mesh(cube, 0.08)
+    np.testing.assert_array_equal(sm.vertices, sp.points)
+    faces = sm.faces
+    # a closed triangulated sphere-like surface: V - E + F = 2 with E = 3F/2
+    assert len(sm) - 3 * len(faces) // 2 + len(faces) == 2
+    for i in range(len(sm)):
+        for j in morsel.neighbours(sm, i):
+            assert i in sm.neighbours(j)
+    with pytest.raises(morsel.InvalidValueError):
+        sm.neighbours(26)
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.sensor_points(cube, 0.0)
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.len([1, 2])
