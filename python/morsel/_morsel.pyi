@@ -220,6 +220,20 @@ def com_margin(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> O
 def com_inside(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> bool: ...
 def gravity_wrench(stance: Stance) -> F64: ...
 def vertices(contact: Contact) -> F64: ...
+def force_span(contact: Contact) -> F64:
+    """3 x 4 span of the linearised friction cone (world frame)."""
+def force_inequalities(contact: Contact) -> F64:
+    """4 x 3 faces of the linearised friction cone (world frame): F f <= 0."""
+def wrench_span(contact: Contact, point: Optional[Vec3] = None) -> F64:
+    """6 x 16 span of the contact wrench cone (at the contact point or at `point`)."""
+def wrench_inequalities(contact: Contact) -> F64:
+    """16 x 6 faces of the contact wrench cone (world frame): F w <= 0."""
+def local_wrench_inequalities(contact: Contact) -> F64:
+    """16 x 6 faces of the contact wrench cone in the contact frame."""
+def wrench_hrep(contact: Contact) -> Dict[str, F64]:
+    """{F, g}: F w <= g."""
+def grasp_matrix(contact: Contact, point: Vec3) -> F64:
+    """6 x 6 matrix moving the contact's wrench to `point` (world frame)."""
 
 # jointspace -------------------------------------------------------------------------------
 

@@ -411,6 +411,125 @@ fn vertices<'py>(
     Ok(c.get().vertices(py))
 }
 
+fn matrix_out<'py, R: nalgebra::Dim, C: nalgebra::Dim, S: nalgebra::RawStorage<f64, R, C>>(
+    py: Python<'py>,
+    m: &nalgebra::Matrix<f64, R, C, S>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let (r, c) = m.shape();
+    let flat: Vec<f64> = (0..r)
+        .flat_map(|i| (0..c).map(move |j| (i, j)))
+        .map(|(i, j)| m[(i, j)])
+        .collect();
+    rows_out(py, r, c, flat)
+}
+
+fn contact_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Contact> {
+    obj.cast::<PyContact>()
+        .map(|c| c.get().0.clone())
+        .map_err(|_| {
+            type_error(format!(
+                "{what}: expected a morsel Contact, got {}",
+                type_name(obj)
+            ))
+        })
+}
+
+/// `force_span(contact)`: 3 x 4 span of the linearised friction cone (world frame): valid
+/// forces are S l, l >= 0.
+#[pyfunction]
+fn force_span<'py>(
+    py: Python<'py>,
+    contact: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    matrix_out(
+        py,
+        &contact_arg(contact, "`contact` of force_span()")?.force_span(),
+    )
+}
+
+/// `force_inequalities(contact)`: 4 x 3 faces of the linearised friction cone (world frame):
+/// valid forces satisfy F f <= 0.
+#[pyfunction]
+fn force_inequalities<'py>(
+    py: Python<'py>,
+    contact: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    matrix_out(
+        py,
+        &contact_arg(contact, "`contact` of force_inequalities()")?.force_inequalities(),
+    )
+}
+
+/// `wrench_span(contact, point=None)`: 6 x 16 span of the contact wrench cone, wrenches at the
+/// contact point (or at `point`), world frame.
+#[pyfunction]
+#[pyo3(signature = (contact, point=None))]
+fn wrench_span<'py>(
+    py: Python<'py>,
+    contact: &Bound<'py, PyAny>,
+    point: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let c = contact_arg(contact, "`contact` of wrench_span()")?;
+    match point {
+        None => matrix_out(py, &c.wrench_span()),
+        Some(p) => matrix_out(
+            py,
+            &c.wrench_span_at(&point3_arg(p, "`point` of wrench_span()")?),
+        ),
+    }
+}
+
+/// `wrench_inequalities(contact)`: 16 x 6 faces of the contact wrench cone (world frame, at
+/// the contact point): valid wrenches satisfy F w <= 0.
+#[pyfunction]
+fn wrench_inequalities<'py>(
+    py: Python<'py>,
+    contact: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    matrix_out(
+        py,
+        &contact_arg(contact, "`contact` of wrench_inequalities()")?.wrench_inequalities(),
+    )
+}
+
+/// `local_wrench_inequalities(contact)`: 16 x 6 faces of the contact wrench cone in the
+/// contact frame (pymanoid's closed form).
+#[pyfunction]
+fn local_wrench_inequalities<'py>(
+    py: Python<'py>,
+    contact: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    matrix_out(
+        py,
+        &contact_arg(contact, "`contact` of local_wrench_inequalities()")?
+            .local_wrench_inequalities(),
+    )
+}
+
+/// `wrench_hrep(contact)`: {F, g}, F w <= g of the valid wrenches (world frame, contact
+/// point), with the max-pressure row if set.
+#[pyfunction]
+fn wrench_hrep<'py>(py: Python<'py>, contact: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    let (f, g) = contact_arg(contact, "`contact` of wrench_hrep()")?.wrench_hrep();
+    let d = PyDict::new(py);
+    d.set_item("F", matrix_out(py, &f)?)?;
+    d.set_item("g", PyArray1::from_slice(py, g.as_slice()))?;
+    Ok(d)
+}
+
+/// `grasp_matrix(contact, point)`: 6 x 6 matrix that moves the contact's wrench (at its point)
+/// to `point`, world frame.
+#[pyfunction]
+fn grasp_matrix<'py>(
+    py: Python<'py>,
+    contact: &Bound<'py, PyAny>,
+    point: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let c = contact_arg(contact, "`contact` of grasp_matrix()")?;
+    let p = point3_arg(point, "`point` of grasp_matrix()")?;
+    matrix_out(py, &c.grasp_matrix(&p).py()?)
+}
+
 /// Registers the stability classes and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyContact>()?;
@@ -422,5 +541,12 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(com_inside, m)?)?;
     m.add_function(wrap_pyfunction!(gravity_wrench, m)?)?;
     m.add_function(wrap_pyfunction!(vertices, m)?)?;
+    m.add_function(wrap_pyfunction!(force_span, m)?)?;
+    m.add_function(wrap_pyfunction!(force_inequalities, m)?)?;
+    m.add_function(wrap_pyfunction!(wrench_span, m)?)?;
+    m.add_function(wrap_pyfunction!(wrench_inequalities, m)?)?;
+    m.add_function(wrap_pyfunction!(local_wrench_inequalities, m)?)?;
+    m.add_function(wrap_pyfunction!(wrench_hrep, m)?)?;
+    m.add_function(wrap_pyfunction!(grasp_matrix, m)?)?;
     Ok(())
 }

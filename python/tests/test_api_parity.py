@@ -23,10 +23,9 @@ NOT_YET_BOUND = {
     "plot_forces", "plot_outputs", "plot_sensors", "point_contacts", "read_batch",
     "read_ground_truth", "reset", "taxel_contacts", "taxel_depths", "taxel_skin", "taxels",
     # stability
-    "attach", "contact_set", "distribute", "find_supporting_wrenches", "force_inequalities",
-    "force_span", "grasp_matrix", "local_wrench_inequalities", "plot_polygon", "set_stance",
-    "set_wrench", "table", "unset_wrench", "wrench_at",
-    "wrench_distributor", "wrench_hrep", "wrench_inequalities", "wrench_span",
+    "attach", "contact_set", "distribute", "find_supporting_wrenches", "plot_polygon",
+    "set_stance", "set_wrench", "table", "unset_wrench", "wrench_at",
+    "wrench_distributor",
     # jointspace
     "boundary", "plot_map", "random", "to_jointspace",
 }

@@ -55,3 +55,31 @@ def test_tilted_contact_normal_and_errors():
         morsel.stance({"com": [0, 0, 1], "mass": 1.0, "contacts": [1, 2]})
     with pytest.raises(morsel.InvalidValueError):
         morsel.static_polygon(two_feet(), "magic")
+
+
+def test_cone_matrices_agree_with_each_other():
+    c = morsel.contact({"shape": [0.1, 0.05], "pos": [0.3, -0.2, 0.1], "rpy": [0.2, -0.1, 0.5],
+                        "friction": 0.6})
+    S, F = morsel.force_span(c), morsel.force_inequalities(c)
+    assert S.shape == (3, 4) and F.shape == (4, 3)
+    prod = F @ S
+    assert (prod <= 1e-12).all()                       # every ray is a valid force
+    assert (np.abs(prod) < 1e-12).sum() >= 4           # each ray lies on faces of the cone
+    assert (F @ c.normal < 0).all()                    # pushing along the normal is valid
+    tangent = np.cross(c.normal, [1.0, 0.0, 0.0])
+    assert (F @ (0.01 * c.normal + tangent) > 0).any()  # mostly sideways is not
+    W, H = morsel.wrench_span(c), morsel.wrench_inequalities(c)
+    assert W.shape == (6, 16) and H.shape == (16, 6)
+    assert (H @ W <= 1e-9).all()
+    assert morsel.local_wrench_inequalities(c).shape == (16, 6)
+    hrep = morsel.wrench_hrep(c)
+    np.testing.assert_allclose(hrep["F"], H, atol=1e-12)
+    np.testing.assert_allclose(hrep["g"], 0.0)
+    # G moves a wrench at the contact point to `point`: torque += (p_c - point) x f
+    point = np.array([0.0, 0.1, -0.2])
+    G = morsel.grasp_matrix(c, point)
+    f = np.array([1.0, -2.0, 3.0])
+    moved = G @ np.concatenate([f, [0.1, 0.2, 0.3]])
+    np.testing.assert_allclose(moved[:3], f, atol=1e-12)
+    np.testing.assert_allclose(moved[3:], [0.1, 0.2, 0.3] + np.cross(c.position - point, f), atol=1e-12)
+    np.testing.assert_allclose(morsel.wrench_span(c, point), G @ W, atol=1e-12)
