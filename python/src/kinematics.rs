@@ -485,6 +485,26 @@ fn robot_jacobian<'py>(
     rows_out(py, 6, nv, flat)
 }
 
+/// `place(robot, pose)`: sets where the robot's base sits in the scene (joints do not move);
+/// returns the robot.
+#[pyfunction]
+fn place<'py>(robot: &Bound<'py, PyAny>, pose: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let r = robot_arg(robot, "`robot` of place()")?;
+    let p = crate::geometry::pose_arg(pose, "`pose` of place()")?;
+    r.lock()?.placement = p;
+    Ok(robot.clone())
+}
+
+/// `frame_pose(robot, frame)`: the scene pose of a link or frame now (placement included).
+#[pyfunction]
+fn frame_pose(robot: &Bound<'_, PyAny>, frame: &str) -> PyResult<PyPose> {
+    let r = robot_arg(robot, "`robot` of frame_pose()")?;
+    let mut s = r.lock()?;
+    let id = s.model.frame_id(frame).py()?;
+    s.update()?;
+    Ok(PyPose(s.placement * s.data.world_from_frame(id)))
+}
+
 /// Registers the kinematics classes and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRobot>()?;
@@ -496,5 +516,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mass, m)?)?;
     m.add_function(wrap_pyfunction!(geoms, m)?)?;
     m.add_function(wrap_pyfunction!(robot_jacobian, m)?)?;
+    m.add_function(wrap_pyfunction!(place, m)?)?;
+    m.add_function(wrap_pyfunction!(frame_pose, m)?)?;
     Ok(())
 }

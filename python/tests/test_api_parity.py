@@ -12,9 +12,9 @@ NOT_YET_BOUND = {
     # shell
     "save", "seed", "test_mode",
     # kinematics: armatures, simulations, IK
-    "add", "append", "armature", "continuous", "create_ik_targets", "fixed", "frame_pose",
+    "add", "append", "armature", "continuous", "create_ik_targets", "fixed",
     "get_IK_limits", "get_configurations", "get_dofs", "get_joints", "get_properties", "ik",
-    "ik_target_pose", "list_IK_targets", "move_IK_target", "place", "place_IK_target",
+    "ik_target_pose", "list_IK_targets", "move_IK_target", "place_IK_target",
     "pose_sensor", "prismatic", "properties", "read", "record", "revolute", "rotate",
     "rotate_joints", "run", "set_joint_speed", "set_property", "set_rotation", "set_rotations",
     "set_translation", "set_translations", "simulation", "step", "stop", "trajectory",

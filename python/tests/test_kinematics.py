@@ -136,3 +136,17 @@ def test_robot_properties(mimo):
     layout = mimo.configuration_layout
     assert sum(e["nq"] for e in layout) == 68
     assert "robot:hip_lean1" in mimo.joints
+
+
+def test_place_and_frame_pose_follow_the_current_configuration(arm):
+    arm.set_q({"shoulder": 0.5, "elbow": 0.0})
+    p = morsel.place(arm, morsel.pose([1.0, 2.0, 0.0], [0.0, 0.0, math.pi / 2]))
+    assert p is arm
+    # base turned 90 degrees: the tip (1.6 along the arm at 0.5 rad) is rotated into the scene
+    tip = morsel.frame_pose(arm, "tip")
+    local = 1.6 * np.array([math.cos(0.5), math.sin(0.5), 0.0])
+    np.testing.assert_allclose(tip.position, [1.0 - local[1], 2.0 + local[0], 0.0], atol=1e-12)
+    sc = morsel.scene().add_robot(arm)
+    np.testing.assert_allclose(sc.body_pose("tip").position, tip.position, atol=1e-12)
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.frame_pose(arm, "nope")
