@@ -19,7 +19,7 @@ from ._errors import (
     WrongTypeError,
 )
 from ._morsel import *  # noqa: F401,F403  (the native functions and classes)
-from ._morsel import Pose, Robot, SampleMap, Scene, SensorMesh, SensorPoints, Shape, Touch
+from ._morsel import Boundary, Pose, Robot, SampleMap, Scene, SensorMesh, SensorPoints, Shape, Touch
 
 
 def _method(name, doc):
@@ -59,7 +59,7 @@ def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import 
     """len(x): the number of sensor points, sensor-mesh vertices or samples of x."""
     import builtins
 
-    if not isinstance(obj, (SensorPoints, SensorMesh, SampleMap)):
+    if not isinstance(obj, (SensorPoints, SensorMesh, SampleMap, Boundary)):
         raise WrongTypeError(f"len(): expected sensor points, a sensor mesh or a sample map, got {type(obj).__name__}")
     return builtins.len(obj)
 

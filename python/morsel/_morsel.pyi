@@ -224,6 +224,10 @@ def com_margin(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> O
 def com_inside(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> bool: ...
 def gravity_wrench(stance: Stance) -> F64: ...
 def vertices(contact: Contact) -> F64: ...
+def distribute(stance: Stance, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
+    """Distributes the gravity wrench over the contacts: {status, reason, iterations, wrenches}."""
+def find_supporting_wrenches(contacts: Union[Sequence[Contact], Stance], wrench: Sequence[float], point: Vec3, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
+    """Contact wrenches realising the net wrench (world frame, at point), pymanoid's QP."""
 def force_span(contact: Contact) -> F64:
     """3 x 4 span of the linearised friction cone (world frame)."""
 def force_inequalities(contact: Contact) -> F64:
@@ -262,5 +266,24 @@ class SampleMap:
 def collision_sampler(robot: Robot, spec: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> CollisionSampler:
     """spec {joints, ranges, pairs, reference}."""
 def grid(sampler: CollisionSampler, steps: Union[int, Sequence[int]], options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> SampleMap: ...
+
+class Boundary:
+    """Configurations on the collision boundary."""
+    @property
+    def points(self) -> F64: ...
+    @property
+    def extended_points(self) -> F64: ...
+    @property
+    def joints(self) -> List[str]: ...
+    @property
+    def precision(self) -> float: ...
+    def __len__(self) -> int: ...
+
+def random(sampler: CollisionSampler, n: int, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> SampleMap:
+    """n configurations drawn uniformly in the ranges; options seed (default 0), distance, zero_in_collision."""
+def boundary(sampler: CollisionSampler, n: int, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Boundary:
+    """n free configurations within `precision` of a collision; options precision, periodic, seed."""
+def to_jointspace(map: SampleMap, boundary: Boundary) -> SampleMap:
+    """The samples valued by their signed joint-space distance to the boundary."""
 
 def _mujoco_forces(elliptic: bool, efc_force: F64, dim: Any, efc_address: Any, friction: F64, frame: F64) -> F64: ...

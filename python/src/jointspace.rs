@@ -1,9 +1,11 @@
-//! Joint-space collision sampling of morsel-jointspace: `collision_sampler` and `grid`.
+//! Joint-space collision sampling of morsel-jointspace: samplers, grid and random maps, the
+//! collision boundary and the joint-space distance.
 
 use std::sync::Arc;
 
 use morsel_jointspace::{
-    CollisionSampler, JointSelector, PairSelector, SampleMap, SampleOptions, SamplerSpec,
+    Boundary, BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleMap,
+    SampleOptions, SamplerSpec, jointspace_distance,
 };
 use numpy::PyArray2;
 use pyo3::prelude::*;
@@ -163,6 +165,22 @@ fn collision_sampler(
     Ok(PySampler(Arc::new(sampler)))
 }
 
+fn sample_options(o: &mut Options<'_>, function: &str) -> PyResult<SampleOptions> {
+    let mut flag = |k: &str, default: bool| -> PyResult<bool> {
+        o.take(k).map_or(Ok(default), |v| {
+            v.extract::<bool>()
+                .map_err(|_| type_error(format!("option `{k}` of {function}(): expected a bool")))
+        })
+    };
+    let distance = flag("distance", true)?;
+    let zero = flag("zero_in_collision", false)?;
+    Ok(match (distance, zero) {
+        (true, false) => SampleOptions::distance(),
+        (true, true) => SampleOptions::distance().with_zero_in_collision(),
+        (false, _) => SampleOptions::binary(),
+    })
+}
+
 /// `grid(sampler, steps, options=None)`: a grid map, per joint lo + i (hi - lo) / n, i < n
 /// (first joint fastest); options distance (default true: signed distances; false: 1 free /
 /// 0 colliding), zero_in_collision.
@@ -215,11 +233,168 @@ fn grid(
     Ok(PySampleMap(map))
 }
 
+/// Configurations on the collision boundary.
+#[pyclass(frozen, name = "Boundary", module = "morsel")]
+pub struct PyBoundary(Boundary);
+
+#[pymethods]
+impl PyBoundary {
+    /// The points, (n, k).
+    #[getter]
+    fn points<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
+        PyArray2::from_owned_array(py, self.0.points().clone())
+    }
+    /// The points with their periodic copies.
+    #[getter]
+    fn extended_points<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
+        PyArray2::from_owned_array(py, self.0.extended_points())
+    }
+    /// The sampled joints.
+    #[getter]
+    fn joints(&self) -> Vec<String> {
+        self.0.joints().to_vec()
+    }
+    /// The bisection precision (joint-space length).
+    #[getter]
+    fn precision(&self) -> f64 {
+        self.0.precision()
+    }
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+    fn __repr__(&self) -> String {
+        format!("Boundary({} points)", self.0.len())
+    }
+}
+
+fn sampler_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Arc<CollisionSampler>> {
+    Ok(obj
+        .cast::<PySampler>()
+        .map_err(|_| {
+            type_error(format!(
+                "{what}: expected a CollisionSampler, got {}",
+                type_name(obj)
+            ))
+        })?
+        .get()
+        .0
+        .clone())
+}
+
+fn seed_of(o: &mut Options<'_>, function: &str) -> PyResult<u64> {
+    match o.take("seed") {
+        None => Ok(0),
+        Some(s) => s.extract::<u64>().map_err(|_| {
+            value_error(format!(
+                "option `seed` of {function}(): expected an integer >= 0"
+            ))
+        }),
+    }
+}
+
+fn count_arg(n: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    n.extract::<usize>().map_err(|_| {
+        type_error(format!(
+            "{what}: expected a count (int >= 0), got {}",
+            type_name(n)
+        ))
+    })
+}
+
+/// `random(sampler, n, options=None)`: n configurations drawn uniformly in the ranges;
+/// options seed (default 0, as the binary's default --seed), distance, zero_in_collision.
+#[pyfunction]
+#[pyo3(signature = (sampler, n, options=None, **kwargs))]
+fn random(
+    py: Python<'_>,
+    sampler: &Bound<'_, PyAny>,
+    n: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PySampleMap> {
+    let s = sampler_arg(sampler, "`sampler` of random()")?;
+    let n = count_arg(n, "`n` of random()")?;
+    let mut o = Options::new("random", options)?.merge(kwargs)?;
+    let seed = seed_of(&mut o, "random")?;
+    let options = sample_options(&mut o, "random")?;
+    o.finish()?;
+    let map = py
+        .detach(|| s.random(n, seed, &options).map_err(Box::new))
+        .map_err(|e| *e)
+        .py()?;
+    Ok(PySampleMap(map))
+}
+
+/// `boundary(sampler, n, options=None)`: n free configurations within `precision` (default
+/// 1e-9) of a collision, by bisection; options precision, periodic, seed (default 0).
+#[pyfunction]
+#[pyo3(signature = (sampler, n, options=None, **kwargs))]
+fn boundary(
+    py: Python<'_>,
+    sampler: &Bound<'_, PyAny>,
+    n: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyBoundary> {
+    let s = sampler_arg(sampler, "`sampler` of boundary()")?;
+    let n = count_arg(n, "`n` of boundary()")?;
+    let mut o = Options::new("boundary", options)?.merge(kwargs)?;
+    let precision = o.f64("precision")?.unwrap_or(1e-9);
+    let periodic = o
+        .take("periodic")
+        .map(|v| {
+            v.extract::<bool>()
+                .map_err(|_| type_error("option `periodic` of boundary(): expected a bool"))
+        })
+        .transpose()?;
+    let seed = seed_of(&mut o, "boundary")?;
+    o.finish()?;
+    let mut options = BoundaryOptions::new(n, precision, seed).without_progress();
+    options.periodic = periodic;
+    let b = py
+        .detach(|| s.boundary(&options).map_err(Box::new))
+        .map_err(|e| *e)
+        .py()?;
+    Ok(PyBoundary(b))
+}
+
+/// `to_jointspace(map, boundary)`: the same samples valued by their signed joint-space
+/// distance to the nearest boundary point (negative in collision).
+#[pyfunction]
+fn to_jointspace(
+    py: Python<'_>,
+    map: &Bound<'_, PyAny>,
+    boundary: &Bound<'_, PyAny>,
+) -> PyResult<PySampleMap> {
+    let m = map.cast::<PySampleMap>().map_err(|_| {
+        type_error(format!(
+            "`map` of to_jointspace(): expected a SampleMap, got {}",
+            type_name(map)
+        ))
+    })?;
+    let b = boundary.cast::<PyBoundary>().map_err(|_| {
+        type_error(format!(
+            "`boundary` of to_jointspace(): expected a Boundary, got {}",
+            type_name(boundary)
+        ))
+    })?;
+    let (m, b) = (&m.get().0, &b.get().0);
+    let out = py
+        .detach(|| jointspace_distance(m, b).map_err(Box::new))
+        .map_err(|e| *e)
+        .py()?;
+    Ok(PySampleMap(out))
+}
+
 /// Registers the jointspace classes and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySampler>()?;
     m.add_class::<PySampleMap>()?;
     m.add_function(wrap_pyfunction!(collision_sampler, m)?)?;
     m.add_function(wrap_pyfunction!(grid, m)?)?;
+    m.add_class::<PyBoundary>()?;
+    m.add_function(wrap_pyfunction!(random, m)?)?;
+    m.add_function(wrap_pyfunction!(boundary, m)?)?;
+    m.add_function(wrap_pyfunction!(to_jointspace, m)?)?;
     Ok(())
 }

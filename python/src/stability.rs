@@ -7,10 +7,11 @@ use morsel_stability::contact::{pose_from_pos_quaternion, pose_from_pos_rpy};
 use morsel_stability::{
     Contact, ContactSet, ConvexPolygon, PolygonMethod, STANDARD_GRAVITY, Stance, StaticPolygon,
 };
+use morsel_stability::{DistributionWeights, DistributionWorkspace, WrenchDistribution};
 use nalgebra::{Isometry3, Point3};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::convert::{
     Options, array2_arg, f64s_arg, point3_arg, points_out, rows_out, type_name, v3_out,
@@ -530,6 +531,100 @@ fn grasp_matrix<'py>(
     matrix_out(py, &c.grasp_matrix(&p).py()?)
 }
 
+fn weights_arg(
+    options: Option<&Bound<'_, PyAny>>,
+    function: &'static str,
+) -> PyResult<DistributionWeights> {
+    let mut o = Options::new(function, options)?;
+    let d = DistributionWeights::default();
+    let w = DistributionWeights {
+        friction: o.f64("friction")?.unwrap_or(d.friction),
+        cop: o.f64("cop")?.unwrap_or(d.cop),
+        yaw: o.f64("yaw")?.unwrap_or(d.yaw),
+    };
+    o.finish()?;
+    w.validate().py()?;
+    Ok(w)
+}
+
+fn distribution_dict<'py>(py: Python<'py>, d: &WrenchDistribution) -> PyResult<Bound<'py, PyDict>> {
+    let m = PyDict::new(py);
+    m.set_item("status", d.status.name())?;
+    m.set_item("reason", d.status.reason())?;
+    m.set_item("iterations", d.iterations)?;
+    let list = PyList::empty(py);
+    for w in &d.wrenches {
+        let e = PyDict::new(py);
+        e.set_item("index", w.index)?;
+        e.set_item("link", w.link.as_deref())?;
+        e.set_item("managed", w.managed)?;
+        e.set_item("world", PyArray1::from_slice(py, w.world.as_slice()))?;
+        e.set_item("local", PyArray1::from_slice(py, w.local.as_slice()))?;
+        e.set_item("normal_force", w.normal_force)?;
+        e.set_item("cop", w.cop.map(|p| v3_out(py, &p.coords)))?;
+        list.append(e)?;
+    }
+    m.set_item("wrenches", list)?;
+    Ok(m)
+}
+
+/// `distribute(stance, weights=None)`: distributes the gravity wrench over the contacts
+/// (pymanoid's weights {friction, cop, yaw}): {status, reason, iterations, wrenches}.
+#[pyfunction]
+#[pyo3(signature = (stance, weights=None))]
+fn distribute<'py>(
+    py: Python<'py>,
+    stance: &Bound<'py, PyAny>,
+    weights: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let st = stance_arg(stance, "`stance` of distribute()")?;
+    let w = weights_arg(weights, "distribute")?;
+    let d = py
+        .detach(|| {
+            st.distribute_with(&w, &mut DistributionWorkspace::new())
+                .map_err(Box::new)
+        })
+        .map_err(|e| *e)
+        .py()?;
+    distribution_dict(py, &d)
+}
+
+/// `find_supporting_wrenches(contacts, wrench, point, weights=None)`: contact wrenches
+/// realising the net wrench [f; tau] (world frame, at point), pymanoid's QP; `contacts` a list
+/// of Contact or a Stance.
+#[pyfunction]
+#[pyo3(signature = (contacts, wrench, point, weights=None))]
+fn find_supporting_wrenches<'py>(
+    py: Python<'py>,
+    contacts: &Bound<'py, PyAny>,
+    wrench: &Bound<'py, PyAny>,
+    point: &Bound<'py, PyAny>,
+    weights: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let set = match contacts.cast::<PyStance>() {
+        Ok(s) => s.get().0.contacts().clone(),
+        Err(_) => contacts_arg(contacts, "`contacts` of find_supporting_wrenches()")?,
+    };
+    let w = f64s_arg(wrench, "`wrench` of find_supporting_wrenches()")?;
+    if w.len() != 6 {
+        return Err(value_error(format!(
+            "`wrench` of find_supporting_wrenches(): expected [fx, fy, fz, tx, ty, tz], got {} numbers",
+            w.len()
+        )));
+    }
+    let w = nalgebra::Vector6::from_column_slice(&w);
+    let p = point3_arg(point, "`point` of find_supporting_wrenches()")?;
+    let weights = weights_arg(weights, "find_supporting_wrenches")?;
+    let d = py
+        .detach(|| {
+            set.find_supporting_wrenches(&w, &p, &weights)
+                .map_err(Box::new)
+        })
+        .map_err(|e| *e)
+        .py()?;
+    distribution_dict(py, &d)
+}
+
 /// Registers the stability classes and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyContact>()?;
@@ -541,6 +636,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(com_inside, m)?)?;
     m.add_function(wrap_pyfunction!(gravity_wrench, m)?)?;
     m.add_function(wrap_pyfunction!(vertices, m)?)?;
+    m.add_function(wrap_pyfunction!(distribute, m)?)?;
+    m.add_function(wrap_pyfunction!(find_supporting_wrenches, m)?)?;
     m.add_function(wrap_pyfunction!(force_span, m)?)?;
     m.add_function(wrap_pyfunction!(force_inequalities, m)?)?;
     m.add_function(wrap_pyfunction!(wrench_span, m)?)?;

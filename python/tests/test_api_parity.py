@@ -23,11 +23,11 @@ NOT_YET_BOUND = {
     "plot_forces", "plot_outputs", "plot_sensors", "point_contacts", "read_batch",
     "read_ground_truth", "reset", "taxel_contacts", "taxel_depths", "taxel_skin", "taxels",
     # stability
-    "attach", "contact_set", "distribute", "find_supporting_wrenches", "plot_polygon",
+    "attach", "contact_set", "plot_polygon",
     "set_stance", "set_wrench", "table", "unset_wrench", "wrench_at",
     "wrench_distributor",
     # jointspace
-    "boundary", "plot_map", "random", "to_jointspace",
+    "plot_map",
 }
 
 

@@ -85,6 +85,7 @@ let st = stance(#{ com: [0.01, 0.0, 0.8], mass: 38.0, contacts: [left, right] })
 let out = #{};
 for m in ["bretl", "hull", "cdd"] { out[m] = static_polygon(st, m); }
 out.margin = com_margin(st);
+out.distribution = distribute(st);
 save("out.json", out);
 """)
     left = morsel.contact({"shape": [0.11, 0.05], "pos": [0.05, 0.15, 0.0], "rpy": [0.1, 0.0, 0.2], "friction": 0.7})
@@ -96,6 +97,12 @@ save("out.json", out);
         np.testing.assert_array_equal(np.array(rhai[m]["vertices"]), p["vertices"], err_msg=m)
         assert rhai[m]["area"] == p["area"]
     assert rhai["margin"] == morsel.com_margin(st)
+    d = morsel.distribute(st)
+    assert rhai["distribution"]["status"] == d["status"] == "solved"
+    assert len(rhai["distribution"]["wrenches"]) == len(d["wrenches"]) == 2
+    for a, b in zip(rhai["distribution"]["wrenches"], d["wrenches"]):
+        np.testing.assert_array_equal(np.array(a["world"]), b["world"])
+        assert a["normal_force"] == b["normal_force"]
 
 
 def test_touch_observation(tmp_path):
@@ -134,7 +141,11 @@ let solo = urdf("@model@");
 let cs = collision_sampler(solo, #{ joints: ["FL_HAA", "FL_HFE"], ranges: [[-PI(), PI()], [-2.0, 2.5]],
                                     pairs: [["base_link", "FL_UPPER_LEG"]] });
 let map = cs.grid([9, 7], #{ distance: true, zero_in_collision: true });
-save("out.json", #{ rows: map.rows, quantity: map.quantity });
+let rnd = cs.random(40, #{ seed: 3, distance: false });
+let b = cs.boundary(12, #{ seed: 2, precision: 1e-6 });
+let js = map.to_jointspace(b);
+save("out.json", #{ rows: map.rows, quantity: map.quantity, random: rnd.rows, boundary: b.points,
+                    jointspace: js.rows });
 """, model=SOLO12)
     solo = morsel.urdf(SOLO12)
     cs = morsel.collision_sampler(solo, {"joints": ["FL_HAA", "FL_HFE"],
@@ -145,3 +156,13 @@ save("out.json", #{ rows: map.rows, quantity: map.quantity });
     assert (m.rows[:, 2] == 0).any() and (m.rows[:, 2] > 0).any()
     np.testing.assert_array_equal(np.array(rhai["rows"]), m.rows)
     assert rhai["quantity"] == m.quantity
+    rnd = morsel.random(cs, 40, {"seed": 3, "distance": False})
+    np.testing.assert_array_equal(np.array(rhai["random"]), rnd.rows)
+    assert set(np.unique(rnd.rows[:, 2])) <= {0.0, 1.0}
+    b = morsel.boundary(cs, 12, seed=2, precision=1e-6)
+    assert len(b) == 12 and b.points.shape == (12, 2)
+    np.testing.assert_array_equal(np.array(rhai["boundary"]), b.points)
+    js = morsel.to_jointspace(m, b)
+    np.testing.assert_array_equal(np.array(rhai["jointspace"]), js.rows)
+    # colliding samples get negative joint-space distances, free ones positive
+    assert ((js.rows[:, 2] < 0) == (m.rows[:, 2] == 0)).all()

@@ -83,3 +83,31 @@ def test_cone_matrices_agree_with_each_other():
     np.testing.assert_allclose(moved[:3], f, atol=1e-12)
     np.testing.assert_allclose(moved[3:], [0.1, 0.2, 0.3] + np.cross(c.position - point, f), atol=1e-12)
     np.testing.assert_allclose(morsel.wrench_span(c, point), G @ W, atol=1e-12)
+
+
+def test_distribute_symmetric_feet_carry_half_the_weight_each():
+    left = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, 0.15, 0.0], "friction": 0.7})
+    right = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, -0.15, 0.0], "friction": 0.7})
+    st = morsel.stance({"com": [0.0, 0.0, 0.8], "mass": 38.0, "contacts": [left, right]})
+    d = morsel.distribute(st)
+    assert d["status"] == "solved" and d["reason"] is None
+    mg = 38.0 * 9.81
+    assert len(d["wrenches"]) == 2
+    for w in d["wrenches"]:
+        assert w["normal_force"] == pytest.approx(mg / 2, rel=1e-6)
+        np.testing.assert_allclose(w["world"][:3], [0, 0, mg / 2], atol=1e-5 * mg)
+    # the same through find_supporting_wrenches, over a list and over the stance
+    g = morsel.gravity_wrench(st)
+    for contacts in ([left, right], st):
+        e = morsel.find_supporting_wrenches(contacts, g, [0.0, 0.0, 0.8])
+        for a, b in zip(d["wrenches"], e["wrenches"]):
+            np.testing.assert_allclose(a["world"], b["world"], atol=1e-9)
+    # pulling sideways harder than friction allows is infeasible, not an error
+    f = morsel.find_supporting_wrenches([left, right], [mg, 0, mg, 0, 0, 0], [0, 0, 0.8])
+    assert f["status"] in ("infeasible", "failed") and f["reason"]
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.find_supporting_wrenches([left], [1, 2, 3], [0, 0, 0])
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.distribute(st, {"speed": 1.0})
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.distribute(st, {"cop": -1.0})
