@@ -234,6 +234,29 @@ impl Model {
         parent
     }
 
+    /// The link pairs whose contacts a scene mirroring this robot ignores, smaller index
+    /// first, without repeats: each joint's parent and child link, each body and its parent
+    /// body (across the helper links that carry a MuJoCo body's extra joints), and the pairs
+    /// excluded by the model (MJCF `<contact><exclude>`).
+    pub fn non_colliding_link_pairs(&self) -> Vec<(LinkId, LinkId)> {
+        let ordered = |a: LinkId, b: LinkId| if a <= b { (a, b) } else { (b, a) };
+        let mut pairs: Vec<(LinkId, LinkId)> = self
+            .joints
+            .iter()
+            .map(|j| ordered(j.parent_link, j.child_link))
+            .chain(
+                self.bodies
+                    .iter()
+                    .filter_map(|&l| self.parent_body(l).map(|p| ordered(p, l))),
+            )
+            .chain(self.collision_filter.excluded.iter().copied())
+            .filter(|(a, b)| a != b)
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+
     /// The configuration a model rests in before anything moves it: MuJoCo's `qpos0` (joint
     /// `ref` values, free bodies where the file puts them) for MJCF models, the
     /// [`neutral_configuration`](Model::neutral_configuration) otherwise.

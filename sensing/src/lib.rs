@@ -9,6 +9,8 @@
 //!   `force_vector_global` / `normal_force`, `nearest` / `spread_linear`).
 //! - [`TaxelSensor`]: Genesis-style kinematic taxels (spring-damper probes on a link),
 //!   evaluated over many scenes at once.
+//! - [`mujoco_contact_force`]: a MuJoCo contact's force decoded from `efc_force`, as
+//!   `mj_contactForce` does (for batches of simulator contacts).
 //! - [`plot`]: SVG pictures of sensor points and sensor outputs.
 //!
 //! Conventions: f64, SI units, world frame z up; a contact's normal points from body A to body
@@ -17,6 +19,7 @@
 mod bounds;
 mod contact;
 mod error;
+mod mujoco_force;
 mod penalty;
 pub mod plot;
 mod scene;
@@ -26,6 +29,7 @@ pub mod touch;
 
 pub use contact::{Contact, Side};
 pub use error::{Result, SensingError};
+pub use mujoco_force::{MujocoCone, mujoco_contact_force};
 pub use penalty::PenaltyLaw;
 pub use scene::{Body, Scene};
 pub use surface_distance::{SurfaceDistance, signed_distance_local};

@@ -71,6 +71,27 @@ pub enum DistributionStatus {
     },
 }
 
+impl DistributionStatus {
+    /// The status's name, as serialised: "solved", "infeasible" or "failed".
+    pub fn name(&self) -> &'static str {
+        match self {
+            DistributionStatus::Solved => "solved",
+            DistributionStatus::Infeasible { .. } => "infeasible",
+            DistributionStatus::Failed { .. } => "failed",
+        }
+    }
+
+    /// Why there is no solution (`None` when solved).
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            DistributionStatus::Solved => None,
+            DistributionStatus::Infeasible { reason } | DistributionStatus::Failed { reason } => {
+                Some(reason)
+            }
+        }
+    }
+}
+
 /// The wrench of one contact in a distribution.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContactWrench {
@@ -152,5 +173,30 @@ impl WrenchDistribution {
                     .map(|c| crate::transport::transport_wrench(&w.world, &c.position(), point))
             })
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod status_tests {
+    use super::DistributionStatus;
+
+    #[test]
+    fn status_names_and_reasons() {
+        let solved = DistributionStatus::Solved;
+        let infeasible = DistributionStatus::Infeasible {
+            reason: "no cone".into(),
+        };
+        let failed = DistributionStatus::Failed {
+            reason: "iterations".into(),
+        };
+        assert_eq!((solved.name(), solved.reason()), ("solved", None));
+        assert_eq!(
+            (infeasible.name(), infeasible.reason()),
+            ("infeasible", Some("no cone"))
+        );
+        assert_eq!(
+            (failed.name(), failed.reason()),
+            ("failed", Some("iterations"))
+        );
     }
 }

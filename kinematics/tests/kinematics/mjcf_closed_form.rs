@@ -5,8 +5,8 @@ use std::f64::consts::{FRAC_PI_2, PI};
 use approx::assert_relative_eq;
 use morsel_kinematics::mjcf::{configuration_from_joint_values, load_str};
 use morsel_kinematics::{
-    Data, JacobianConvention, JointKind, Model, center_of_mass, forward_kinematics, frame_jacobian,
-    integrate,
+    Data, JacobianConvention, JointKind, LinkId, Model, center_of_mass, forward_kinematics,
+    frame_jacobian, integrate,
 };
 use nalgebra::{DVector, Matrix6xX, UnitQuaternion, Vector3};
 
@@ -265,4 +265,41 @@ fn unnamed_elements_take_mujoco_ids_and_filters_follow_contype() {
     // named and other: excluded.
     assert!(!filter.allows(&g[2], &g[3]));
     assert_eq!(g[0].kind, "plane");
+}
+
+#[test]
+fn non_colliding_pairs_are_parents_helpers_and_exclusions() {
+    // world > b (two joints: a helper link carries the first) > c; world > d; exclude c-d.
+    let model = load(
+        r#"<mujoco><worldbody>
+             <body name="b">
+               <joint name="s" type="slide" axis="1 0 0"/>
+               <joint name="t" axis="0 0 1"/>
+               <body name="c"><joint name="u" axis="0 1 0"/></body>
+             </body>
+             <body name="d"/>
+           </worldbody>
+           <contact><exclude body1="c" body2="d"/></contact></mujoco>"#,
+    );
+    let id = |n: &str| model.link_id(n).expect(n);
+    let world = model.root_link();
+    let (b, c, d) = (id("b"), id("c"), id("d"));
+    let helper = model
+        .link(b)
+        .parent_joint()
+        .map(|j| model.joint(j).parent_link())
+        .expect("b hangs from a helper link");
+    assert_ne!(helper, world);
+    let ordered = |x: LinkId, y: LinkId| if x <= y { (x, y) } else { (y, x) };
+    let mut expected = vec![
+        ordered(world, helper), // joint s
+        ordered(helper, b),     // joint t
+        ordered(world, b),      // b's parent body is the world
+        ordered(b, c),          // joint u, and c's parent body
+        ordered(world, d),      // d is welded to the world
+        ordered(c, d),          // <exclude>
+    ];
+    expected.sort_unstable();
+    expected.dedup();
+    assert_eq!(model.non_colliding_link_pairs(), expected);
 }

@@ -261,23 +261,11 @@ fn add_robot(sc: &ScriptScene, robot: &Robot, opts: &Dynamic) -> ScriptResult<()
         let index = s.scene.add_body(body).or_script()?;
         links.push((index, link.name().to_string()));
     }
-    for joint in model.joints() {
-        let a = format!("{prefix}{}", model.link(joint.parent_link()).name());
-        let b = format!("{prefix}{}", model.link(joint.child_link()).name());
-        s.scene.ignore_pair(&a, &b).or_script()?;
-    }
-    // A body and its parent body never touch, also across the helper links that carry a
-    // MuJoCo body's extra joints; MJCF <contact><exclude> pairs neither.
-    for &link in model.bodies() {
-        if let Some(p) = model.parent_body(link) {
-            let a = format!("{prefix}{}", model.link(p).name());
-            let b = format!("{prefix}{}", model.link(link).name());
-            s.scene.ignore_pair(&a, &b).or_script()?;
-        }
-    }
-    for (a, b) in &model.collision_filter().excluded {
-        let a = format!("{prefix}{}", model.link(*a).name());
-        let b = format!("{prefix}{}", model.link(*b).name());
+    // Links joined by a joint, a body and its parent body (across MuJoCo's helper links), and
+    // MJCF <contact><exclude> pairs never touch.
+    for (a, b) in model.non_colliding_link_pairs() {
+        let a = format!("{prefix}{}", model.link(a).name());
+        let b = format!("{prefix}{}", model.link(b).name());
         s.scene.ignore_pair(&a, &b).or_script()?;
     }
     s.robots.push(RobotBodies {

@@ -3,8 +3,8 @@
 use std::str::FromStr;
 
 use morsel_stability::{
-    ContactSet, ConvexPolygon, DistributionStatus, DistributionWeights, PolygonMethod,
-    StaticPolygon, WrenchDistribution,
+    ContactSet, ConvexPolygon, DistributionWeights, PolygonMethod, StaticPolygon,
+    WrenchDistribution,
 };
 use nalgebra::Vector6;
 use rhai::{Array, Dynamic, FLOAT, Map};
@@ -90,12 +90,7 @@ pub fn polygon_of_map(value: &Dynamic, what: &str) -> ScriptResult<Option<Convex
 /// A distribution result as a map.
 pub fn distribution_map(d: &WrenchDistribution) -> Map {
     let mut m = Map::new();
-    let (status, reason) = match &d.status {
-        DistributionStatus::Solved => ("solved", None),
-        DistributionStatus::Infeasible { reason } => ("infeasible", Some(reason.clone())),
-        DistributionStatus::Failed { reason } => ("failed", Some(reason.clone())),
-        _ => ("failed", Some("unknown status".to_string())),
-    };
+    let (status, reason) = (d.status.name(), d.status.reason().map(str::to_string));
     m.insert("status".into(), status.into());
     m.insert("reason".into(), reason.map_or(Dynamic::UNIT, Dynamic::from));
     m.insert(

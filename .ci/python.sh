@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The Python front end (python/, `import morsel`): builds the wheel in a venv and runs pytest.
+# Idempotent: reuses target/py-venv; `pip install ./python` rebuilds the extension module.
+# Needs python3 (>= 3.9) with venv, a Rust toolchain, and PyPI (numpy, mujoco, pytest, maturin).
+# MORSEL_BIN (default target/debug/morsel) is the binary the parity tests compare against;
+# tests that need it are skipped when it is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VENV="${MORSEL_PY_VENV:-target/py-venv}"
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+fi
+"$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest
+# The debug binary that `cargo test --workspace` built (a no-op build when it is current), for
+# the tests that compare numbers through Python with numbers through Rhai.
+if [ -z "${MORSEL_BIN:-}" ]; then
+    cargo build -p morsel-shell
+    export MORSEL_BIN="$PWD/target/debug/morsel"
+fi
+"$VENV/bin/python" -m pytest python/tests -q "$@"

@@ -1,0 +1,86 @@
+"""Morsel from Python: robot kinematics, contact stability, joint-space maps and MIMo-style
+touch, with NumPy arrays in and out.
+
+The functions have the names and argument order of Morsel's script API (docs/scripting.md);
+an options map is a dict in the same position, and keyword arguments work too. A function
+whose first argument is a Morsel object is also a method of it: ``morsel.observe(t, c)`` and
+``t.observe(c)`` are one call.
+
+``morsel.mujoco`` (pure Python; needs the ``mujoco`` package only when used) connects a live
+MuJoCo simulation: ``sync(robot, m, d)`` and ``contacts(m, d)``.
+"""
+
+from . import _morsel
+from ._errors import (
+    InvalidValueError,
+    MissingFileError,
+    MorselError,
+    UnknownNameError,
+    WrongTypeError,
+)
+from ._morsel import *  # noqa: F401,F403  (the native functions and classes)
+from ._morsel import Boundary, Pose, Robot, SampleMap, Scene, SensorMesh, SensorPoints, Shape, Touch
+
+
+def _method(name, doc):
+    """A module function that calls method `name` of its first argument."""
+
+    def call(obj, *args, **kwargs):
+        method = getattr(type(obj), name, None)
+        if method is None or not callable(method):
+            raise WrongTypeError(
+                f"{name}(): the first argument has no `{name}` (got {type(obj).__name__})"
+            )
+        return method(obj, *args, **kwargs)
+
+    call.__name__ = name
+    call.__qualname__ = name
+    call.__doc__ = doc
+    return call
+
+
+# Functions that are methods of the object they act on (as in Rhai, f(x, a) == x.f(a)).
+add_body = _method("add_body", "add_body(scene, name, shape, pose) or add_body(scene, name, options): adds a rigid body; returns the scene.")
+add_robot = _method("add_robot", "add_robot(scene, robot, options=None): one body per robot link that follows the robot; returns the scene.")
+set_pose = _method("set_pose", "set_pose(scene, body, pose): moves a body (robot links follow their robot instead).")
+set_velocity = _method("set_velocity", "set_velocity(scene, body, linear, angular): a body's world velocities.")
+ignore = _method("ignore", "ignore(scene, a, b): ignores contacts between bodies a and b.")
+body_pose = _method("body_pose", "body_pose(scene, body): a body's current world pose.")
+contacts = _method("contacts", "contacts(scene) or contacts(touch): geometric penalty contacts, or the contacts of the touch's last observation.")
+observe = _method("observe", "observe(touch, contacts=None): one observation; returns the flat output.")
+body_output = _method("body_output", "body_output(touch, body): the last output of a body's sensors, (n_sensors, 3) or (n_sensors,).")
+sensor_positions = _method("sensor_positions", "sensor_positions(touch, body): a body's sensor positions in its frame, (n_sensors, 3).")
+sensor_counts = _method("sensor_counts", "sensor_counts(touch): {body: {vertices, active}}.")
+to_map = _method("to_map", "to_map(x): a Morsel object as a dict.")
+neighbours = _method("neighbours", "neighbours(mesh, i): the vertices that share a triangle edge with vertex i, in increasing order.")
+
+
+def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import *` keeps the builtin
+    """len(x): the number of sensor points, sensor-mesh vertices or samples of x."""
+    import builtins
+
+    if not isinstance(obj, (SensorPoints, SensorMesh, SampleMap, Boundary)):
+        raise WrongTypeError(f"len(): expected sensor points, a sensor mesh or a sample map, got {type(obj).__name__}")
+    return builtins.len(obj)
+
+
+__all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
+    "MorselError",
+    "InvalidValueError",
+    "WrongTypeError",
+    "MissingFileError",
+    "UnknownNameError",
+    "add_body",
+    "add_robot",
+    "set_pose",
+    "set_velocity",
+    "ignore",
+    "body_pose",
+    "contacts",
+    "observe",
+    "body_output",
+    "sensor_positions",
+    "sensor_counts",
+    "to_map",
+    "neighbours",
+]

@@ -1,0 +1,289 @@
+"""Type stubs of the native module `morsel._morsel` (re-exported by `morsel`)."""
+
+from os import PathLike
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+Vec3 = Union[Sequence[float], npt.NDArray[np.float64]]
+Path = Union[str, PathLike]
+Config = Union[Mapping[str, Union[float, Sequence[float]]], Sequence[float], npt.NDArray[np.float64]]
+F64 = npt.NDArray[np.float64]
+
+# geometry ---------------------------------------------------------------------------------
+
+class Pose:
+    """A rigid transform: position (m) and orientation."""
+    def __init__(self, position: Optional[Vec3] = None, quaternion: Optional[Sequence[float]] = None) -> None: ...
+    @property
+    def position(self) -> F64: ...
+    @property
+    def quaternion(self) -> F64:
+        """[w, x, y, z]"""
+    @property
+    def rpy(self) -> F64: ...
+    @property
+    def matrix(self) -> F64:
+        """4 x 4 homogeneous matrix."""
+    def __mul__(self, other: Pose) -> Pose: ...
+    def inverse(self) -> Pose: ...
+    def transform_point(self, point: Vec3) -> F64: ...
+    def to_map(self) -> Dict[str, Any]: ...
+
+class Shape:
+    """A geometric shape in its own frame."""
+    @property
+    def kind(self) -> str: ...
+    @property
+    def is_solid(self) -> bool: ...
+    def to_map(self) -> Dict[str, Any]: ...
+
+def pose(pos: Optional[Vec3] = None, rpy: Optional[Vec3] = None) -> Pose:
+    """A pose from a position (m) and roll-pitch-yaw (rad; about x, then y, then z, fixed frame)."""
+def box(hx: float, hy: float, hz: float) -> Shape:
+    """A box with half-extents hx, hy, hz (m)."""
+def sphere(r: float) -> Shape:
+    """A ball of radius r (m)."""
+def ellipsoid(a: float, b: float, c: float) -> Shape:
+    """An ellipsoid with semi-axes a, b, c along x, y, z (m)."""
+def cylinder(r: float, half_length: float) -> Shape:
+    """A solid cylinder along z (m)."""
+def capsule(r: float, half_length: float) -> Shape:
+    """A capsule along z (m)."""
+def pipe(r: float, half_length: float) -> Shape:
+    """An open cylinder along z, no caps (m)."""
+def halfspace(normal: Vec3) -> Shape:
+    """The solid below the plane through the origin with outward normal `normal`."""
+def mesh(path: Path, scale: Union[float, Vec3, None] = None) -> Shape:
+    """A triangle mesh from an STL, OBJ or DAE file, its vertices scaled."""
+def convex_hull(points: Union[npt.ArrayLike, Shape]) -> Shape:
+    """The convex hull of (n, 3) points or of a mesh's vertices."""
+def inverse(pose: Pose) -> Pose: ...
+def transform_point(pose: Pose, point: Vec3) -> F64: ...
+def distance(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> float:
+    """Distance between two placed shapes (0 when they touch or overlap)."""
+def intersects(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> bool: ...
+def closest_points(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> Optional[Dict[str, Any]]:
+    """{distance, points (2, 3)} of separated shapes, or None when they touch."""
+def contains(shape: Shape, pose: Pose, point: Vec3) -> bool: ...
+def project(shape: Shape, pose: Pose, point: Vec3) -> Dict[str, Any]:
+    """{point, inside, signed_distance}."""
+
+class SensorPoints:
+    """Points over a shape's surface with outward normals, in the shape's frame."""
+    @property
+    def points(self) -> F64: ...
+    @property
+    def normals(self) -> F64: ...
+    def to_map(self) -> Dict[str, Any]: ...
+    def __len__(self) -> int: ...
+
+class SensorMesh:
+    """The sensor points joined into a triangle mesh (vertex i is sensor point i)."""
+    @property
+    def vertices(self) -> F64: ...
+    @property
+    def normals(self) -> F64: ...
+    @property
+    def faces(self) -> npt.NDArray[np.int64]: ...
+    def neighbours(self, i: int) -> List[int]: ...
+    def to_map(self) -> Dict[str, Any]: ...
+    def __len__(self) -> int: ...
+
+def sensor_points(shape: Shape, resolution: float) -> SensorPoints:
+    """Points about `resolution` apart (m) over the shape's surface (MIMo's rules)."""
+def sensor_mesh(shape: Shape, resolution: float) -> SensorMesh:
+    """The sensor points of the same resolution joined into a triangle mesh."""
+
+# kinematics -------------------------------------------------------------------------------
+
+class Robot:
+    """A robot model and its current configuration."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def nq(self) -> int: ...
+    @property
+    def nv(self) -> int: ...
+    @property
+    def q(self) -> F64: ...
+    @property
+    def joints(self) -> List[str]: ...
+    @property
+    def frames(self) -> List[str]:
+        """Link and frame names, in the order of fk_batch's second axis."""
+    @property
+    def configuration_layout(self) -> List[Dict[str, Any]]: ...
+    @property
+    def placement(self) -> Pose: ...
+    def set_q(self, q: Config) -> None: ...
+    def set_qpos(self, qpos: Sequence[float]) -> None:
+        """Sets the configuration from MuJoCo's qpos (quaternions w first)."""
+
+def mjcf(path: Path) -> Robot:
+    """A robot loaded from a MuJoCo MJCF file, compiled as MuJoCo does."""
+def urdf(path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Robot:
+    """A robot loaded from a URDF file; options package_dirs, floating, geometry."""
+@overload
+def fk(robot: Robot, q: Config) -> Dict[str, Pose]: ...
+@overload
+def fk(robot: Robot, q: Config, frame: str) -> Pose: ...
+def fk_batch(robot: Robot, Q: npt.ArrayLike, joint_names: Sequence[str]) -> F64:
+    """(n, len(robot.frames), 7): positions and quaternions [w, x, y, z] per row of Q."""
+def com(robot: Robot, q: Config) -> F64: ...
+def place(robot: Robot, pose: Pose) -> Robot:
+    """Sets where the robot's base sits in the scene; joints do not move."""
+def frame_pose(robot: Robot, frame: str) -> Pose:
+    """The scene pose of a link or frame now (placement included)."""
+def mass(robot: Robot) -> float: ...
+def geoms(robot: Robot, q: Config) -> List[Dict[str, Any]]: ...
+def jacobian(robot: Robot, frame: str, q: Config, convention: str) -> F64:
+    """6 x nv, rows [linear; angular]; convention "world" | "local" | "local_world_aligned"."""
+
+# sensing ----------------------------------------------------------------------------------
+
+Contacts = Union[Mapping[str, Any], Sequence[Mapping[str, Any]]]
+
+class Scene:
+    """Rigid bodies with colliders; robot bodies follow their robot."""
+    @property
+    def bodies(self) -> List[str]: ...
+    @overload
+    def add_body(self, name: str, shape: Shape, pose: Optional[Pose] = None) -> Scene: ...
+    @overload
+    def add_body(self, name: str, options: Mapping[str, Any], **kwargs: Any) -> Scene: ...
+    def add_robot(self, robot: Robot, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Scene: ...
+    def set_pose(self, body: str, pose: Pose) -> None: ...
+    def set_velocity(self, body: str, linear: Vec3, angular: Vec3) -> None: ...
+    def ignore(self, a: str, b: str) -> None: ...
+    def body_pose(self, body: str) -> Pose: ...
+    def contacts(self) -> List[Dict[str, Any]]: ...
+    def to_map(self) -> Dict[str, Any]: ...
+
+class Touch:
+    """MIMo-style touch sensors over a scene's bodies."""
+    @property
+    def output(self) -> F64: ...
+    @property
+    def sensor_count(self) -> int: ...
+    @property
+    def values_per_sensor(self) -> int: ...
+    @property
+    def bodies(self) -> List[str]: ...
+    def observe(self, contacts: Optional[Contacts] = None) -> F64:
+        """One observation; contacts as morsel.mujoco.contacts returns them (or a list of dicts)."""
+    def body_output(self, body: str) -> F64:
+        """(n_sensors, 3), or (n_sensors,) for scalar touch functions."""
+    def sensor_positions(self, body: str) -> F64: ...
+    def sensor_counts(self) -> Dict[str, Dict[str, int]]: ...
+    def contacts(self) -> List[Dict[str, Any]]: ...
+    def to_map(self) -> Dict[str, Any]: ...
+
+def scene(law: Optional[Mapping[str, float]] = None, **kwargs: Any) -> Scene:
+    """An empty scene; law {stiffness, exponent, damping, friction, slip_speed}."""
+def touch(scene: Scene, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Touch:
+    """MIMo-style touch: options scales {body: spacing}, kind, touch_function, response_function."""
+
+# stability --------------------------------------------------------------------------------
+
+class Contact:
+    """A rectangular contact (normal = its local z), world-placed."""
+    @property
+    def shape(self) -> F64: ...
+    @property
+    def position(self) -> F64: ...
+    @property
+    def normal(self) -> F64: ...
+    @property
+    def friction(self) -> float: ...
+    @property
+    def pose(self) -> Pose: ...
+    def vertices(self) -> F64: ...
+
+class Stance:
+    """A CoM, a mass and contacts."""
+    @property
+    def com(self) -> F64: ...
+    @property
+    def mass(self) -> float: ...
+    @property
+    def gravity(self) -> float: ...
+    @property
+    def contacts(self) -> List[Contact]: ...
+
+@overload
+def contact(options: Mapping[str, Any], **kwargs: Any) -> Contact: ...
+@overload
+def contact(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> Optional[Dict[str, Any]]: ...
+def stance(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Stance:
+    """A stance: options com, mass, contacts, gravity."""
+def static_polygon(stance: Stance, method: Optional[str] = None) -> Dict[str, Any]:
+    """{method, status, vertices (k, 2), area, reason}; method "hull" | "bretl" | "cdd"."""
+def com_margin(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> Optional[float]: ...
+def com_inside(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> bool: ...
+def gravity_wrench(stance: Stance) -> F64: ...
+def vertices(contact: Contact) -> F64: ...
+def distribute(stance: Stance, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
+    """Distributes the gravity wrench over the contacts: {status, reason, iterations, wrenches}."""
+def find_supporting_wrenches(contacts: Union[Sequence[Contact], Stance], wrench: Sequence[float], point: Vec3, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
+    """Contact wrenches realising the net wrench (world frame, at point), pymanoid's QP."""
+def force_span(contact: Contact) -> F64:
+    """3 x 4 span of the linearised friction cone (world frame)."""
+def force_inequalities(contact: Contact) -> F64:
+    """4 x 3 faces of the linearised friction cone (world frame): F f <= 0."""
+def wrench_span(contact: Contact, point: Optional[Vec3] = None) -> F64:
+    """6 x 16 span of the contact wrench cone (at the contact point or at `point`)."""
+def wrench_inequalities(contact: Contact) -> F64:
+    """16 x 6 faces of the contact wrench cone (world frame): F w <= 0."""
+def local_wrench_inequalities(contact: Contact) -> F64:
+    """16 x 6 faces of the contact wrench cone in the contact frame."""
+def wrench_hrep(contact: Contact) -> Dict[str, F64]:
+    """{F, g}: F w <= g."""
+def grasp_matrix(contact: Contact, point: Vec3) -> F64:
+    """6 x 6 matrix moving the contact's wrench to `point` (world frame)."""
+
+# jointspace -------------------------------------------------------------------------------
+
+class CollisionSampler:
+    @property
+    def joints(self) -> List[str]: ...
+    @property
+    def pairs(self) -> List[Tuple[str, str]]: ...
+
+class SampleMap:
+    @property
+    def rows(self) -> F64:
+        """(n, k + 1): [q_1 .. q_k, value]."""
+    @property
+    def joints(self) -> List[str]: ...
+    @property
+    def quantity(self) -> str: ...
+    @property
+    def steps(self) -> Optional[List[int]]: ...
+    def __len__(self) -> int: ...
+
+def collision_sampler(robot: Robot, spec: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> CollisionSampler:
+    """spec {joints, ranges, pairs, reference}."""
+def grid(sampler: CollisionSampler, steps: Union[int, Sequence[int]], options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> SampleMap: ...
+
+class Boundary:
+    """Configurations on the collision boundary."""
+    @property
+    def points(self) -> F64: ...
+    @property
+    def extended_points(self) -> F64: ...
+    @property
+    def joints(self) -> List[str]: ...
+    @property
+    def precision(self) -> float: ...
+    def __len__(self) -> int: ...
+
+def random(sampler: CollisionSampler, n: int, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> SampleMap:
+    """n configurations drawn uniformly in the ranges; options seed (default 0), distance, zero_in_collision."""
+def boundary(sampler: CollisionSampler, n: int, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Boundary:
+    """n free configurations within `precision` of a collision; options precision, periodic, seed."""
+def to_jointspace(map: SampleMap, boundary: Boundary) -> SampleMap:
+    """The samples valued by their signed joint-space distance to the boundary."""
+
+def _mujoco_forces(elliptic: bool, efc_force: F64, dim: Any, efc_address: Any, friction: F64, frame: F64) -> F64: ...

@@ -1,0 +1,245 @@
+//! Python values in and out: numbers, 3-vectors, float64 arrays, dicts.
+
+use nalgebra::{Point3, Vector3};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyString};
+
+use crate::errors::{type_error, value_error};
+
+/// A short description of a Python value's type, for error messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// A number (int or float, not bool nor str).
+pub fn f64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<f64> {
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!(
+            "{what}: expected a number, got {} {}",
+            type_name(obj),
+            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        )));
+    }
+    obj.extract::<f64>()
+        .map_err(|_| type_error(format!("{what}: expected a number, got {}", type_name(obj))))
+}
+
+/// A finite number.
+pub fn finite_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<f64> {
+    let x = f64_arg(obj, what)?;
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(value_error(format!("{what} must be finite, got {x}")))
+    }
+}
+
+/// A sequence (list, tuple, 1-D array) of numbers.
+pub fn f64s_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<f64>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!(
+            "{what}: expected a sequence of numbers, got str"
+        )));
+    }
+    if let Ok(a) = obj.cast::<PyArray1<f64>>() {
+        let r = a
+            .try_readonly()
+            .map_err(|e| value_error(format!("{what}: the array cannot be read ({e})")))?;
+        return Ok(r.as_array().iter().copied().collect());
+    }
+    let items = obj.try_iter().map_err(|_| {
+        type_error(format!(
+            "{what}: expected a sequence of numbers, got {}",
+            type_name(obj)
+        ))
+    })?;
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        out.push(f64_arg(&item?, &format!("{what}[{i}]"))?);
+    }
+    Ok(out)
+}
+
+/// Exactly three numbers.
+pub fn vector3_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector3<f64>> {
+    let v = f64s_arg(obj, what)?;
+    if v.len() != 3 {
+        return Err(value_error(format!(
+            "{what}: expected 3 numbers [x, y, z], got {}",
+            v.len()
+        )));
+    }
+    Ok(Vector3::new(v[0], v[1], v[2]))
+}
+
+/// A point [x, y, z].
+pub fn point3_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Point3<f64>> {
+    Ok(Point3::from(vector3_arg(obj, what)?))
+}
+
+/// A 2-D float64 array (anything `numpy.asarray` turns into one) with `cols` columns when given.
+pub fn array2_arg<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    cols: Option<usize>,
+) -> PyResult<PyReadonlyArray2<'py, f64>> {
+    let array = match obj.cast::<PyArray2<f64>>() {
+        Ok(a) => a.clone(),
+        Err(_) => {
+            let np = obj.py().import("numpy")?;
+            let converted = np.call_method1("asarray", (obj, "float64")).map_err(|e| {
+                type_error(format!(
+                    "{what}: expected a 2-D array of numbers, got {} ({e})",
+                    type_name(obj)
+                ))
+            })?;
+            converted.cast_into::<PyArray2<f64>>().map_err(|_| {
+                value_error(format!(
+                    "{what}: expected a 2-D array of numbers, got {}",
+                    obj.repr().map(|r| r.to_string()).unwrap_or_default()
+                ))
+            })?
+        }
+    };
+    if let Some(c) = cols
+        && array.shape()[1] != c
+    {
+        return Err(value_error(format!(
+            "{what}: expected {c} columns, got shape ({}, {})",
+            array.shape()[0],
+            array.shape()[1]
+        )));
+    }
+    array
+        .try_readonly()
+        .map_err(|e| value_error(format!("{what}: the array cannot be read ({e})")))
+}
+
+/// A 3-vector as a NumPy array.
+pub fn v3_out<'py>(py: Python<'py>, v: &Vector3<f64>) -> Bound<'py, PyArray1<f64>> {
+    PyArray1::from_slice(py, v.as_slice())
+}
+
+/// Points as an (n, 3) NumPy array.
+pub fn points_out<'py>(py: Python<'py>, points: &[Point3<f64>]) -> Bound<'py, PyArray2<f64>> {
+    let flat: Vec<f64> = points.iter().flat_map(|p| [p.x, p.y, p.z]).collect();
+    let a = ndarray::Array2::from_shape_vec((points.len(), 3), flat)
+        .unwrap_or_else(|_| ndarray::Array2::zeros((0, 3)));
+    PyArray2::from_owned_array(py, a)
+}
+
+/// Vectors as an (n, 3) NumPy array.
+pub fn vectors_out<'py>(py: Python<'py>, v: &[Vector3<f64>]) -> Bound<'py, PyArray2<f64>> {
+    let p: Vec<Point3<f64>> = v.iter().map(|v| Point3::from(*v)).collect();
+    points_out(py, &p)
+}
+
+/// Rows of equal length as a 2-D NumPy array.
+pub fn rows_out<'py>(
+    py: Python<'py>,
+    rows: usize,
+    cols: usize,
+    flat: Vec<f64>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let a = ndarray::Array2::from_shape_vec((rows, cols), flat)
+        .map_err(|e| value_error(format!("internal shape error: {e}")))?;
+    Ok(PyArray2::from_owned_array(py, a))
+}
+
+/// An options dict (None is an empty one); keys must be strings.
+pub struct Options<'py> {
+    function: &'static str,
+    entries: Vec<(String, Bound<'py, PyAny>)>,
+}
+
+impl<'py> Options<'py> {
+    /// Reads `obj` (a dict or None) as the options of `function`.
+    pub fn new(function: &'static str, obj: Option<&Bound<'py, PyAny>>) -> PyResult<Self> {
+        let mut entries = Vec::new();
+        if let Some(obj) = obj
+            && !obj.is_none()
+        {
+            let dict = obj.cast::<PyDict>().map_err(|_| {
+                type_error(format!(
+                    "options of {function}(): expected a dict, got {}",
+                    type_name(obj)
+                ))
+            })?;
+            for (k, v) in dict.iter() {
+                let key: String = k.extract().map_err(|_| {
+                    type_error(format!(
+                        "options of {function}(): keys must be strings, got {}",
+                        type_name(&k)
+                    ))
+                })?;
+                entries.push((key, v));
+            }
+        }
+        Ok(Self { function, entries })
+    }
+
+    /// Adds keyword arguments (they win over dict entries of the same name).
+    pub fn merge(mut self, kwargs: Option<&Bound<'py, PyDict>>) -> PyResult<Self> {
+        if let Some(kw) = kwargs {
+            for (k, v) in kw.iter() {
+                let key: String = k.extract()?;
+                self.entries.retain(|(n, _)| n != &key);
+                self.entries.push((key, v));
+            }
+        }
+        Ok(self)
+    }
+
+    /// Takes an option out (None when absent or None).
+    pub fn take(&mut self, name: &str) -> Option<Bound<'py, PyAny>> {
+        let i = self.entries.iter().position(|(k, _)| k == name)?;
+        let (_, v) = self.entries.remove(i);
+        if v.is_none() { None } else { Some(v) }
+    }
+
+    /// Takes an option that must be there.
+    pub fn required(&mut self, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        let function = self.function;
+        self.take(name)
+            .ok_or_else(|| value_error(format!("{function}(): option `{name}` is required")))
+    }
+
+    /// Takes a string option.
+    pub fn string(&mut self, name: &str) -> PyResult<Option<String>> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(v) => v.extract::<String>().map(Some).map_err(|_| {
+                type_error(format!(
+                    "option `{name}` of {}(): expected a string, got {}",
+                    self.function,
+                    type_name(&v)
+                ))
+            }),
+        }
+    }
+
+    /// Takes a number option.
+    pub fn f64(&mut self, name: &str) -> PyResult<Option<f64>> {
+        let function = self.function;
+        self.take(name)
+            .map(|v| f64_arg(&v, &format!("option `{name}` of {function}()")))
+            .transpose()
+    }
+
+    /// Fails on options that were not taken (unknown names).
+    pub fn finish(self) -> PyResult<()> {
+        if self.entries.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<&str> = self.entries.iter().map(|(k, _)| k.as_str()).collect();
+        Err(crate::errors::name_error(format!(
+            "unknown option(s) of {}(): {}",
+            self.function,
+            names.join(", ")
+        )))
+    }
+}

@@ -1,0 +1,159 @@
+//! Morsel's typed errors as Python exceptions.
+//!
+//! The classes live in `morsel/_errors.py` (a Python class can derive from both `MorselError`
+//! and `ValueError`); this file maps each crate's error variants onto them.
+
+use morsel_geometry::GeometryError;
+use morsel_jointspace::JointspaceError;
+use morsel_kinematics::KinematicsError;
+use morsel_kinematics::mjcf::MjcfError;
+use morsel_sensing::SensingError;
+use morsel_stability::StabilityError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+
+/// Which Python exception class an error becomes.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// `InvalidValueError` (a `ValueError`).
+    Value,
+    /// `WrongTypeError` (a `TypeError`).
+    Type,
+    /// `MissingFileError` (a `FileNotFoundError`).
+    File,
+    /// `UnknownNameError` (a `KeyError`).
+    Name,
+    /// `MorselError` itself.
+    Other,
+}
+
+static CLASSES: [PyOnceLock<Py<PyType>>; 5] = [
+    PyOnceLock::new(),
+    PyOnceLock::new(),
+    PyOnceLock::new(),
+    PyOnceLock::new(),
+    PyOnceLock::new(),
+];
+
+impl Kind {
+    fn class_name(self) -> (usize, &'static str) {
+        match self {
+            Kind::Value => (0, "InvalidValueError"),
+            Kind::Type => (1, "WrongTypeError"),
+            Kind::File => (2, "MissingFileError"),
+            Kind::Name => (3, "UnknownNameError"),
+            Kind::Other => (4, "MorselError"),
+        }
+    }
+}
+
+/// A Python exception of `kind` with `message`.
+pub fn error(kind: Kind, message: impl Into<String>) -> PyErr {
+    let message = message.into();
+    Python::attach(|py| {
+        let (i, name) = kind.class_name();
+        match CLASSES[i].import(py, "morsel._errors", name) {
+            Ok(ty) => PyErr::from_type(ty.clone(), message),
+            // The package's own file is missing: still raise, as a plain exception.
+            Err(e) => e,
+        }
+    })
+}
+
+/// `InvalidValueError(message)`.
+pub fn value_error(message: impl Into<String>) -> PyErr {
+    error(Kind::Value, message)
+}
+
+/// `WrongTypeError(message)`.
+pub fn type_error(message: impl Into<String>) -> PyErr {
+    error(Kind::Type, message)
+}
+
+/// `UnknownNameError(message)`.
+pub fn name_error(message: impl Into<String>) -> PyErr {
+    error(Kind::Name, message)
+}
+
+/// Converts a crate's error into the fitting Python exception.
+pub trait ToPy<T> {
+    /// The value, or the error as a Python exception.
+    fn py(self) -> PyResult<T>;
+}
+
+fn geometry_kind(e: &GeometryError) -> Kind {
+    match e {
+        GeometryError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            Kind::File
+        }
+        GeometryError::UnsupportedQuery { .. } => Kind::Other,
+        _ => Kind::Value,
+    }
+}
+
+fn kinematics_kind(e: &KinematicsError) -> Kind {
+    match e {
+        KinematicsError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            Kind::File
+        }
+        KinematicsError::MeshNotFound { .. } => Kind::File,
+        KinematicsError::UnknownName { .. } => Kind::Name,
+        KinematicsError::Geometry { source, .. } => geometry_kind(source),
+        _ => Kind::Value,
+    }
+}
+
+fn mjcf_kind(e: &MjcfError) -> Kind {
+    match e {
+        MjcfError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => Kind::File,
+        MjcfError::MissingFile { .. } => Kind::File,
+        MjcfError::Model(k) => kinematics_kind(k),
+        _ => Kind::Value,
+    }
+}
+
+fn sensing_kind(e: &SensingError) -> Kind {
+    match e {
+        SensingError::Geometry(g) => geometry_kind(g),
+        SensingError::UnknownBody { .. } | SensingError::NotSensing { .. } => Kind::Name,
+        SensingError::UnknownChoice { .. } => Kind::Value,
+        SensingError::Io { .. } => Kind::Other,
+        _ => Kind::Value,
+    }
+}
+
+macro_rules! to_py {
+    ($error:ty, $kind:path) => {
+        impl<T> ToPy<T> for Result<T, $error> {
+            fn py(self) -> PyResult<T> {
+                self.map_err(|e| error($kind(&e), e.to_string()))
+            }
+        }
+    };
+}
+
+to_py!(GeometryError, geometry_kind);
+to_py!(KinematicsError, kinematics_kind);
+to_py!(MjcfError, mjcf_kind);
+to_py!(SensingError, sensing_kind);
+
+fn stability_kind(e: &StabilityError) -> Kind {
+    match e {
+        StabilityError::Numerical { .. } => Kind::Other,
+        _ => Kind::Value,
+    }
+}
+
+to_py!(StabilityError, stability_kind);
+
+fn jointspace_kind(e: &JointspaceError) -> Kind {
+    match e {
+        JointspaceError::UnknownJoint { .. } | JointspaceError::UnknownObject { .. } => Kind::Name,
+        JointspaceError::Kinematics(k) => kinematics_kind(k),
+        JointspaceError::Io { .. } => Kind::Other,
+        _ => Kind::Value,
+    }
+}
+
+to_py!(JointspaceError, jointspace_kind);

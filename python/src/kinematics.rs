@@ -1,0 +1,522 @@
+//! Robots (MJCF and URDF models) and the kinematics algorithms: fk, fk_batch, com, geoms, mass,
+//! jacobian.
+//!
+//! A configuration `q` is a dict {joint: value} (unnamed joints keep their reference values,
+//! MuJoCo's qpos0 for MJCF robots; a ball joint takes [w, x, y, z], a free joint
+//! [x, y, z, w, x, y, z]) or a sequence of `robot.nq` numbers in the model's layout.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
+use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
+use morsel_kinematics::{
+    Data, JacobianConvention, Model, center_of_mass, forward_kinematics, frame_jacobian, geom_aabb,
+};
+use nalgebra::{DVector, Isometry3, Matrix6xX};
+use numpy::{PyArray1, PyArray2, PyArray3};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use crate::convert::{
+    Options, array2_arg, f64_arg, f64s_arg, points_out, rows_out, type_name, v3_out,
+};
+use crate::errors::{Kind, ToPy, error, type_error, value_error};
+use crate::geometry::PyPose;
+
+/// A robot's model and its current state (set by `morsel.mujoco.sync` or `set_q`).
+#[derive(Debug)]
+pub struct RobotState {
+    /// The immutable model.
+    pub model: Arc<Model>,
+    /// The current configuration (model layout).
+    pub q: DVector<f64>,
+    /// Where the base sits in the world.
+    pub placement: Isometry3<f64>,
+    /// Scratch for forward kinematics.
+    pub data: Data,
+    /// Whether `data` holds the forward kinematics of `q`.
+    pub fresh: bool,
+}
+
+impl RobotState {
+    /// World poses of the links for the current configuration (placement included).
+    pub fn update(&mut self) -> PyResult<()> {
+        if !self.fresh {
+            forward_kinematics(&self.model, &mut self.data, self.q.as_slice()).py()?;
+            self.fresh = true;
+        }
+        Ok(())
+    }
+}
+
+/// A robot loaded with `mjcf(path)` or `urdf(path)`.
+#[pyclass(frozen, name = "Robot", module = "morsel")]
+#[derive(Clone, Debug)]
+pub struct PyRobot(pub Arc<Mutex<RobotState>>);
+
+impl PyRobot {
+    fn from_model(model: Model) -> Self {
+        let q = model.reference_configuration().clone();
+        let data = Data::new(&model);
+        PyRobot(Arc::new(Mutex::new(RobotState {
+            model: Arc::new(model),
+            q,
+            placement: Isometry3::identity(),
+            data,
+            fresh: false,
+        })))
+    }
+
+    /// The state, locked.
+    pub fn lock(&self) -> PyResult<MutexGuard<'_, RobotState>> {
+        self.0.lock().map_err(|_| {
+            error(
+                Kind::Other,
+                "this robot was left broken by an earlier failure; load it again",
+            )
+        })
+    }
+
+    /// The model.
+    pub fn model(&self) -> PyResult<Arc<Model>> {
+        Ok(Arc::clone(&self.lock()?.model))
+    }
+}
+
+#[pymethods]
+impl PyRobot {
+    /// The model's name.
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        Ok(self.model()?.name().to_string())
+    }
+
+    /// The number of configuration values.
+    #[getter]
+    fn nq(&self) -> PyResult<usize> {
+        Ok(self.model()?.nq())
+    }
+
+    /// The number of velocity values (columns of a Jacobian).
+    #[getter]
+    fn nv(&self) -> PyResult<usize> {
+        Ok(self.model()?.nv())
+    }
+
+    /// The current configuration (model layout), shape (nq,).
+    #[getter]
+    fn q<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(PyArray1::from_slice(py, self.lock()?.q.as_slice()))
+    }
+
+    /// Joint names in model order.
+    #[getter]
+    fn joints(&self) -> PyResult<Vec<String>> {
+        Ok(self
+            .model()?
+            .joints()
+            .iter()
+            .map(|j| j.name().to_string())
+            .collect())
+    }
+
+    /// Link and frame names in the order of fk_batch's second axis (the keys of fk()).
+    #[getter]
+    fn frames(&self) -> PyResult<Vec<String>> {
+        Ok(self
+            .model()?
+            .frames()
+            .iter()
+            .map(|f| f.name().to_string())
+            .collect())
+    }
+
+    /// [{joint, kind, idx_q, nq}]: where each joint's values sit in q.
+    #[getter]
+    fn configuration_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let model = self.model()?;
+        let out = PyList::empty(py);
+        for e in model.configuration_layout() {
+            let d = PyDict::new(py);
+            d.set_item("joint", &e.joint)?;
+            d.set_item("kind", e.kind.name())?;
+            d.set_item("idx_q", e.idx_q)?;
+            d.set_item("nq", e.nq)?;
+            out.append(d)?;
+        }
+        Ok(out)
+    }
+
+    /// The base's placement in the world.
+    #[getter]
+    fn placement(&self) -> PyResult<PyPose> {
+        Ok(PyPose(self.lock()?.placement))
+    }
+
+    /// Sets the current configuration (dict or nq values, as fk's q).
+    fn set_q(&self, q: &Bound<'_, PyAny>) -> PyResult<()> {
+        let model = self.model()?;
+        let q = configuration_arg(&model, q, "set_q")?;
+        let mut s = self.lock()?;
+        s.q = q;
+        s.fresh = false;
+        Ok(())
+    }
+
+    /// Sets the current configuration from MuJoCo's qpos (same length; quaternions w first).
+    fn set_qpos(&self, qpos: &Bound<'_, PyAny>) -> PyResult<()> {
+        let v = f64s_arg(qpos, "`qpos` of set_qpos()")?;
+        let mut s = self.lock()?;
+        let q = configuration_from_qpos(&s.model, &v).py()?;
+        s.q = q;
+        s.fresh = false;
+        Ok(())
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let m = self.model()?;
+        Ok(format!(
+            "Robot({:?}, {} joints, nq={})",
+            m.name(),
+            m.joints().len(),
+            m.nq()
+        ))
+    }
+}
+
+/// A robot argument.
+pub fn robot_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PyRobot> {
+    obj.cast::<PyRobot>().map(|r| r.get().clone()).map_err(|_| {
+        type_error(format!(
+            "{what}: expected a morsel.Robot, got {}",
+            type_name(obj)
+        ))
+    })
+}
+
+/// A file path (str or os.PathLike).
+pub fn path_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PathBuf> {
+    if obj.is_instance_of::<PyString>() {
+        return Ok(PathBuf::from(obj.extract::<String>()?));
+    }
+    if obj.hasattr("__fspath__")? {
+        let p = obj.call_method0("__fspath__")?;
+        if let Ok(s) = p.extract::<String>() {
+            return Ok(PathBuf::from(s));
+        }
+    }
+    Err(type_error(format!(
+        "{what}: expected a path (str or os.PathLike), got {}",
+        type_name(obj)
+    )))
+}
+
+/// A configuration: a dict {joint: value or [values]} or nq numbers.
+pub fn configuration_arg(
+    model: &Model,
+    obj: &Bound<'_, PyAny>,
+    function: &str,
+) -> PyResult<DVector<f64>> {
+    let what = format!("`q` of {function}()");
+    if let Ok(dict) = obj.cast::<PyDict>() {
+        let mut pairs: Vec<(String, Vec<f64>)> = Vec::with_capacity(dict.len());
+        for (k, v) in dict.iter() {
+            let joint: String = k.extract().map_err(|_| {
+                type_error(format!(
+                    "{what}: joint names must be strings, got {}",
+                    type_name(&k)
+                ))
+            })?;
+            let w = format!("{what}, joint \"{joint}\"");
+            let x = match f64_arg(&v, &w) {
+                Ok(x) => vec![x],
+                Err(_) => f64s_arg(&v, &w)?,
+            };
+            pairs.push((joint, x));
+        }
+        return configuration_from_joint_values(
+            model,
+            pairs.iter().map(|(j, v)| (j.as_str(), v.as_slice())),
+        )
+        .py();
+    }
+    if obj.is_none() {
+        return Ok(model.reference_configuration().clone());
+    }
+    let q = f64s_arg(obj, &what).map_err(|_| {
+        type_error(format!(
+            "{what}: expected a dict {{joint: value}} or {} numbers, got {}",
+            model.nq(),
+            type_name(obj)
+        ))
+    })?;
+    model.check_configuration(&q).py()?;
+    Ok(DVector::from_vec(q))
+}
+
+/// `mjcf(path)`: a robot from a MuJoCo MJCF file, compiled as MuJoCo does.
+#[pyfunction]
+fn mjcf(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<PyRobot> {
+    let path = path_arg(path, "`path` of mjcf()")?;
+    let model = py
+        .detach(|| morsel_kinematics::mjcf::load_file(&path))
+        .py()?;
+    Ok(PyRobot::from_model(model))
+}
+
+/// `urdf(path, options=None, **kwargs)`: a robot from a URDF file; options package_dirs,
+/// floating, geometry.
+#[pyfunction]
+#[pyo3(signature = (path, options=None, **kwargs))]
+fn urdf(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyRobot> {
+    let path = path_arg(path, "`path` of urdf()")?;
+    let mut o = Options::new("urdf", options)?.merge(kwargs)?;
+    let mut opts = UrdfOptions::default();
+    if let Some(dirs) = o.take("package_dirs") {
+        let list = dirs.try_iter().map_err(|_| {
+            type_error("option `package_dirs` of urdf(): expected a list of folders")
+        })?;
+        for d in list {
+            opts.package_paths
+                .push(path_arg(&d?, "option `package_dirs` of urdf()")?);
+        }
+    }
+    if let Some(f) = o.take("floating")
+        && f.extract::<bool>()
+            .map_err(|_| type_error("option `floating` of urdf(): expected a bool"))?
+    {
+        opts.root_joint = RootJoint::Floating;
+    }
+    if let Some(g) = o.take("geometry") {
+        let g = g
+            .extract::<bool>()
+            .map_err(|_| type_error("option `geometry` of urdf(): expected a bool"))?;
+        opts.load_visuals = g;
+        opts.load_collisions = g;
+    }
+    o.finish()?;
+    let model = py
+        .detach(|| morsel_kinematics::urdf::load_file(&path, &opts))
+        .py()?;
+    Ok(PyRobot::from_model(model))
+}
+
+fn fk_data(py: Python<'_>, model: &Model, q: &DVector<f64>) -> PyResult<Data> {
+    let mut data = Data::new(model);
+    py.detach(|| forward_kinematics(model, &mut data, q.as_slice()))
+        .py()?;
+    Ok(data)
+}
+
+/// `fk(robot, q, frame=None)`: {link or frame name: Pose} in the robot's base frame, or one
+/// frame's Pose.
+#[pyfunction]
+#[pyo3(signature = (robot, q, frame=None))]
+fn fk<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    q: &Bound<'py, PyAny>,
+    frame: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let model = robot_arg(robot, "`robot` of fk()")?.model()?;
+    let q = configuration_arg(&model, q, "fk")?;
+    if let Some(name) = frame {
+        let id = model.frame_id(name).py()?;
+        let data = fk_data(py, &model, &q)?;
+        return Ok(Bound::new(py, PyPose(*data.world_from_frame(id)))?.into_any());
+    }
+    let data = fk_data(py, &model, &q)?;
+    let out = PyDict::new(py);
+    for (f, pose) in model.frames().iter().zip(data.world_from_frames()) {
+        out.set_item(f.name(), PyPose(*pose))?;
+    }
+    Ok(out.into_any())
+}
+
+/// `fk_batch(robot, Q, joint_names)`: (n, len(robot.frames), 7) positions and quaternions
+/// [w, x, y, z] for n configurations; row i of Q holds the values of `joint_names` (the others
+/// keep their reference values).
+#[pyfunction]
+#[pyo3(name = "fk_batch", signature = (robot, Q, joint_names))]
+#[allow(non_snake_case)]
+fn fk_batch<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    Q: &Bound<'py, PyAny>,
+    joint_names: Vec<String>,
+) -> PyResult<Bound<'py, PyArray3<f64>>> {
+    let model = robot_arg(robot, "`robot` of fk_batch()")?.model()?;
+    let mut columns = Vec::with_capacity(joint_names.len());
+    let mut width = 0;
+    for name in &joint_names {
+        let j = model.joint(model.joint_id(name).py()?);
+        if j.nq() == 0 {
+            return Err(value_error(format!(
+                "joint \"{name}\" of fk_batch() is fixed: it has no value"
+            )));
+        }
+        columns.push((j.idx_q(), j.nq(), width));
+        width += j.nq();
+    }
+    let q_arr = array2_arg(Q, "`Q` of fk_batch()", Some(width))?;
+    let q_view = q_arr.as_array();
+    if let Some(bad) = q_view.iter().find(|x| !x.is_finite()) {
+        return Err(value_error(format!(
+            "`Q` of fk_batch() must be finite, found {bad}"
+        )));
+    }
+    let rows: Vec<Vec<f64>> = q_view.rows().into_iter().map(|r| r.to_vec()).collect();
+    let n = rows.len();
+    let frames = model.frames().len();
+    let result: Result<Vec<f64>, String> = py.detach(|| {
+        let mut out = Vec::with_capacity(n * frames * 7);
+        let mut data = Data::new(&model);
+        let mut q = model.reference_configuration().clone();
+        for row in &rows {
+            for (idx_q, nq, col) in &columns {
+                q.rows_mut(*idx_q, *nq)
+                    .copy_from_slice(&row[*col..*col + *nq]);
+            }
+            forward_kinematics(&model, &mut data, q.as_slice()).map_err(|e| e.to_string())?;
+            for p in data.world_from_frames() {
+                let t = p.translation.vector;
+                let r = p.rotation.quaternion();
+                out.extend_from_slice(&[t.x, t.y, t.z, r.w, r.i, r.j, r.k]);
+            }
+        }
+        Ok(out)
+    });
+    let flat = result.map_err(value_error)?;
+    let a = ndarray::Array3::from_shape_vec((n, frames, 7), flat)
+        .map_err(|e| value_error(e.to_string()))?;
+    Ok(PyArray3::from_owned_array(py, a))
+}
+
+/// `com(robot, q)`: the centre of mass (m) in the base frame.
+#[pyfunction]
+fn com<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    q: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let model = robot_arg(robot, "`robot` of com()")?.model()?;
+    let q = configuration_arg(&model, q, "com")?;
+    let mut data = Data::new(&model);
+    let c = center_of_mass(&model, &mut data, q.as_slice()).py()?;
+    Ok(v3_out(py, &c.coords))
+}
+
+/// `mass(robot)`: total mass (kg).
+#[pyfunction]
+fn mass(robot: &Bound<'_, PyAny>) -> PyResult<f64> {
+    Ok(robot_arg(robot, "`robot` of mass()")?.model()?.total_mass())
+}
+
+/// `geoms(robot, q)`: every geom as {name, body, type, size, pose, aabb}.
+#[pyfunction]
+fn geoms<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    q: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let model = robot_arg(robot, "`robot` of geoms()")?.model()?;
+    let q = configuration_arg(&model, q, "geoms")?;
+    let data = fk_data(py, &model, &q)?;
+    let out = PyList::empty(py);
+    for g in model.geoms() {
+        let world = data.world_from_link(g.link) * g.link_from_geom;
+        let collider = &model.link(g.link).collisions()[g.collider];
+        let d = PyDict::new(py);
+        d.set_item("name", &g.name)?;
+        d.set_item("body", model.link(g.link).name())?;
+        d.set_item("type", &g.kind)?;
+        d.set_item("size", PyArray1::from_slice(py, &g.size))?;
+        d.set_item("pose", PyPose(world))?;
+        match geom_aabb(g, collider, &world) {
+            Some((lo, hi)) => d.set_item("aabb", points_out(py, &[lo, hi]))?,
+            None => d.set_item("aabb", py.None())?,
+        }
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// `jacobian(robot, frame, q, convention)`: the frame's 6 x nv Jacobian, rows [linear;
+/// angular], convention "world" | "local" | "local_world_aligned".
+#[pyfunction(name = "jacobian")]
+fn robot_jacobian<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    frame: &Bound<'py, PyAny>,
+    q: &Bound<'py, PyAny>,
+    convention: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let model = robot_arg(robot, "`robot` of jacobian()")?.model()?;
+    let frame: String = frame
+        .extract()
+        .map_err(|_| type_error("`frame` of jacobian(): expected a string"))?;
+    let convention: String = convention
+        .extract()
+        .map_err(|_| type_error("`convention` of jacobian(): expected a string"))?;
+    let q = configuration_arg(&model, q, "jacobian")?;
+    let convention = JacobianConvention::parse(&convention).py()?;
+    let mut data = Data::new(&model);
+    let mut j = Matrix6xX::zeros(model.nv());
+    frame_jacobian(
+        &model,
+        &mut data,
+        q.as_slice(),
+        frame.as_str(),
+        convention,
+        &mut j,
+    )
+    .py()?;
+    let nv = model.nv();
+    let flat: Vec<f64> = (0..6)
+        .flat_map(|r| (0..nv).map(move |c| (r, c)))
+        .map(|(r, c)| j[(r, c)])
+        .collect();
+    rows_out(py, 6, nv, flat)
+}
+
+/// `place(robot, pose)`: sets where the robot's base sits in the scene (joints do not move);
+/// returns the robot.
+#[pyfunction]
+fn place<'py>(robot: &Bound<'py, PyAny>, pose: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let r = robot_arg(robot, "`robot` of place()")?;
+    let p = crate::geometry::pose_arg(pose, "`pose` of place()")?;
+    r.lock()?.placement = p;
+    Ok(robot.clone())
+}
+
+/// `frame_pose(robot, frame)`: the scene pose of a link or frame now (placement included).
+#[pyfunction]
+fn frame_pose(robot: &Bound<'_, PyAny>, frame: &str) -> PyResult<PyPose> {
+    let r = robot_arg(robot, "`robot` of frame_pose()")?;
+    let mut s = r.lock()?;
+    let id = s.model.frame_id(frame).py()?;
+    s.update()?;
+    Ok(PyPose(s.placement * s.data.world_from_frame(id)))
+}
+
+/// Registers the kinematics classes and functions.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRobot>()?;
+    m.add_function(wrap_pyfunction!(mjcf, m)?)?;
+    m.add_function(wrap_pyfunction!(urdf, m)?)?;
+    m.add_function(wrap_pyfunction!(fk, m)?)?;
+    m.add_function(wrap_pyfunction!(fk_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(com, m)?)?;
+    m.add_function(wrap_pyfunction!(mass, m)?)?;
+    m.add_function(wrap_pyfunction!(geoms, m)?)?;
+    m.add_function(wrap_pyfunction!(robot_jacobian, m)?)?;
+    m.add_function(wrap_pyfunction!(place, m)?)?;
+    m.add_function(wrap_pyfunction!(frame_pose, m)?)?;
+    Ok(())
+}

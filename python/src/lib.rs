@@ -1,0 +1,32 @@
+//! `morsel._morsel`: the PyO3 extension module behind `import morsel`.
+//!
+//! Thin bindings over the domain crates: arguments are checked and converted here, every
+//! algorithm runs in the crates. Errors become `morsel.MorselError` subclasses
+//! (`morsel/_errors.py`); nothing panics across the FFI boundary.
+
+#![forbid(unsafe_code)]
+
+mod convert;
+mod errors;
+mod geometry;
+mod jointspace;
+mod kinematics;
+mod mujoco;
+mod sensing;
+mod sensors;
+mod stability;
+
+use pyo3::prelude::*;
+
+/// The native module; `morsel/__init__.py` re-exports it.
+#[pymodule]
+fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    geometry::register(m)?;
+    sensors::register(m)?;
+    kinematics::register(m)?;
+    sensing::register(m)?;
+    mujoco::register(m)?;
+    stability::register(m)?;
+    jointspace::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,85 @@
+"""Every function of the script API (docs/scripting.md, generated from the Rhai bindings) is
+an attribute of `morsel`, except the names listed in NOT_YET_BOUND; that list only shrinks:
+the test fails when a listed name becomes bound (take it off) or an unlisted one is missing."""
+
+import re
+
+import morsel
+from conftest import REPO
+
+# Script functions without a Python binding yet (issue 17, part 2).
+NOT_YET_BOUND = {
+    # shell
+    "save", "seed", "test_mode",
+    # kinematics: armatures, simulations, IK
+    "add", "append", "armature", "continuous", "create_ik_targets", "fixed",
+    "get_IK_limits", "get_configurations", "get_dofs", "get_joints", "get_properties", "ik",
+    "ik_target_pose", "list_IK_targets", "move_IK_target", "place_IK_target",
+    "pose_sensor", "prismatic", "properties", "read", "record", "revolute", "rotate",
+    "rotate_joints", "run", "set_joint_speed", "set_property", "set_rotation", "set_rotations",
+    "set_translation", "set_translations", "simulation", "step", "stop", "trajectory",
+    "translate", "translate_joints",
+    # sensing: taxels, plots, stance contacts
+    "plot_forces", "plot_outputs", "plot_sensors", "point_contacts", "read_batch",
+    "read_ground_truth", "reset", "taxel_contacts", "taxel_depths", "taxel_skin", "taxels",
+    # stability
+    "attach", "contact_set", "plot_polygon",
+    "set_stance", "set_wrench", "table", "unset_wrench", "wrench_at",
+    "wrench_distributor",
+    # jointspace
+    "plot_map",
+}
+
+
+def documented_functions():
+    text = (REPO / "docs" / "scripting.md").read_text()
+    names = set()
+    section = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            section = line[3:].strip()
+        m = re.match(r"- `([A-Za-z_][A-Za-z0-9_]*)\(", line)
+        if m and section != "properties":
+            names.add(m.group(1))
+    return names
+
+
+def test_the_doc_is_read():
+    names = documented_functions()
+    # a few names every version of the API has, so a broken parser cannot pass
+    assert {"fk", "mjcf", "touch", "observe", "sphere", "stance"} <= names
+    assert len(names) > 100
+
+
+def test_every_documented_function_is_bound_or_listed():
+    names = documented_functions()
+    missing = sorted(n for n in names - NOT_YET_BOUND if not hasattr(morsel, n))
+    assert not missing, f"documented but not bound (bind them or list them): {missing}"
+    now_bound = sorted(n for n in NOT_YET_BOUND if hasattr(morsel, n))
+    assert not now_bound, f"bound now: take them off NOT_YET_BOUND: {now_bound}"
+    stale = sorted(NOT_YET_BOUND - names)
+    assert not stale, f"listed but no longer documented: {stale}"
+
+
+def test_bound_functions_are_callable_with_docstrings():
+    for n in documented_functions() - NOT_YET_BOUND:
+        f = getattr(morsel, n)
+        assert callable(f), n
+        assert (f.__doc__ or "").strip(), f"{n} has no docstring"
+
+
+def test_stubs_name_every_native_function_and_class():
+    import ast
+
+    import morsel._morsel as native
+
+    tree = ast.parse((REPO / "python" / "morsel" / "_morsel.pyi").read_text())
+    stubbed = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    public = {n for n in dir(native) if not n.startswith("__")}
+    assert public - stubbed == set(), f"bound but without a stub: {sorted(public - stubbed)}"
+    assert stubbed - public == set(), f"stubs of nothing: {sorted(stubbed - public)}"
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    for name, node in classes.items():
+        members = {m.name for m in node.body if isinstance(m, ast.FunctionDef)}
+        real = {a for a in dir(getattr(native, name)) if not a.startswith("__")}
+        assert real - members == set(), f"{name}: members without stubs {sorted(real - members)}"

@@ -1,0 +1,175 @@
+"""Bad input from Python raises a Morsel exception (never a crash, a hang or a silent NaN)."""
+
+import math
+
+import numpy as np
+import pytest
+
+import morsel
+from conftest import MIMO_V1, ROBOTS
+
+
+def test_exception_hierarchy():
+    assert issubclass(morsel.InvalidValueError, morsel.MorselError)
+    assert issubclass(morsel.InvalidValueError, ValueError)
+    assert issubclass(morsel.WrongTypeError, TypeError)
+    assert issubclass(morsel.MissingFileError, FileNotFoundError)
+    assert issubclass(morsel.UnknownNameError, KeyError)
+
+
+def test_mjcf_of_a_number_is_a_type_error():
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.mjcf(12345)
+
+
+def test_missing_files(tmp_path):
+    with pytest.raises(morsel.MissingFileError):
+        morsel.mjcf(tmp_path / "nope.xml")
+    with pytest.raises(FileNotFoundError):
+        morsel.urdf(str(tmp_path / "nope.urdf"))
+    with pytest.raises(morsel.MissingFileError):
+        morsel.mesh(tmp_path / "nope.stl")
+
+
+def test_malformed_mjcf_names_the_line(tmp_path):
+    f = tmp_path / "bad.xml"
+    f.write_text("<mujoco>\n<worldbody>\n<body name='a'>\n</worldbody></mujoco>")
+    with pytest.raises(morsel.InvalidValueError, match="bad.xml:"):
+        morsel.mjcf(f)
+
+
+def test_unknown_joint_and_nan_joint(mimo):
+    with pytest.raises(morsel.UnknownNameError, match="no_such_joint"):
+        morsel.fk(mimo, {"no_such_joint": 0.1})
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.fk(mimo, {"robot:hip_lean1": math.nan})
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.fk(mimo, [0.0] * (mimo.nq - 1))
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.fk(mimo, {"robot:hip_lean1": "a"})
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.fk("robot", {})
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.fk(mimo, {}, "no_such_frame")
+
+
+def test_fk_batch_bad_shapes_and_values(mimo):
+    joints = ["robot:hip_lean1", "robot:hip_rot1"]
+    with pytest.raises(morsel.InvalidValueError, match="2 columns"):
+        morsel.fk_batch(mimo, np.zeros((4, 3)), joints)
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.fk_batch(mimo, np.zeros(4), joints)
+    bad = np.zeros((4, 2))
+    bad[2, 1] = np.inf
+    with pytest.raises(morsel.InvalidValueError, match="finite"):
+        morsel.fk_batch(mimo, bad, joints)
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.fk_batch(mimo, np.zeros((4, 2)), ["robot:hip_lean1", "nope"])
+
+
+def test_bad_shapes():
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.sphere(-1)
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.sphere(math.nan)
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.box("a", 1, 1)
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.sphere(True)
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.halfspace([0, 0, 0])
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.pose([1, 2])
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.pose([1, 2, math.inf])
+
+
+def _pad_scene():
+    sc = morsel.scene()
+    sc.add_body("pad", morsel.box(0.05, 0.05, 0.01), morsel.pose([0, 0, 0]))
+    sc.add_body("ball", morsel.sphere(0.02), morsel.pose([0, 0, 0.0295]))
+    return sc
+
+
+def test_unknown_body_and_bad_touch_options():
+    sc = _pad_scene()
+    with pytest.raises(morsel.UnknownNameError):
+        sc.set_pose("nobody", morsel.pose())
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.touch(sc, {"scales": {"nobody": 0.01}})
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.touch(sc, {"scales": {"pad": 0.0}})
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.touch(sc, {"scales": {"pad": -0.01}})
+    with pytest.raises(morsel.UnknownNameError, match="colour"):
+        morsel.touch(sc, {"scales": {"pad": 0.01}, "colour": "red"})
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.touch(sc, {"scales": {"pad": 0.01}, "touch_function": "tickle"})
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.touch(sc, {})
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.touch(sc, {"scales": [0.01]})
+    t = morsel.touch(sc, {"scales": {"pad": 0.01}})
+    with pytest.raises(morsel.UnknownNameError):
+        t.body_output("ball")
+
+
+def test_observe_malformed_contacts():
+    sc = _pad_scene()
+    t = morsel.touch(sc, {"scales": {"pad": 0.01}})
+    good = {
+        "body_a": ["ball"],
+        "body_b": ["pad"],
+        "position": np.array([[0.0, 0.0, 0.01]]),
+        "normal": np.array([[0.0, 0.0, -1.0]]),
+        "depth": np.array([0.0005]),
+        "force": np.array([[0.0, 0.0, -5.0]]),
+    }
+    t.observe(good)
+    for change, error in [
+        ({"position": np.zeros((1, 2))}, morsel.InvalidValueError),
+        ({"force": np.zeros((2, 3))}, morsel.InvalidValueError),
+        ({"normal": np.zeros((1, 3))}, morsel.InvalidValueError),
+        ({"depth": np.array([-1.0])}, morsel.InvalidValueError),
+        ({"force": np.array([[0.0, np.nan, 1.0]])}, morsel.InvalidValueError),
+        ({"body_a": ["nobody"]}, morsel.UnknownNameError),
+        ({"body_a": ["pad"]}, morsel.InvalidValueError),
+        ({"body_a": "ball"}, morsel.WrongTypeError),
+        ({"extra": 1}, morsel.UnknownNameError),
+        ({"position": "abc"}, morsel.MorselError),
+    ]:
+        bad = dict(good, **change)
+        with pytest.raises(error):
+            t.observe(bad)
+    missing = dict(good)
+    del missing["force"]
+    with pytest.raises(morsel.InvalidValueError, match="force"):
+        t.observe(missing)
+    with pytest.raises(morsel.WrongTypeError):
+        t.observe(42)
+    with pytest.raises(morsel.MorselError):
+        t.observe([{"body_a": "ball"}])
+
+
+def test_robot_mjcf_mimo_loads():
+    r = morsel.mjcf(str(MIMO_V1))
+    assert r.nq == 68
+    assert (ROBOTS / "solo12").is_dir()
+
+
+def test_bad_collision_sampler_and_grid():
+    solo = morsel.urdf(ROBOTS / "solo12" / "solo12.urdf")
+    spec = {"joints": ["FL_HAA"], "ranges": [[-1, 1]], "pairs": [["base_link", "FL_UPPER_LEG"]]}
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.collision_sampler(solo, dict(spec, joints=["nope"]))
+    with pytest.raises(morsel.MorselError):
+        morsel.collision_sampler(solo, dict(spec, pairs=[["base_link", "nope"]]))
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.collision_sampler(solo, dict(spec, ranges=[[1, math.nan]]))
+    cs = morsel.collision_sampler(solo, spec)
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.grid(cs, 0)
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.grid(cs, "ten")
+    with pytest.raises(morsel.UnknownNameError):
+        morsel.grid(cs, 4, {"colour": True})
