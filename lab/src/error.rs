@@ -40,6 +40,19 @@ pub enum LabError {
 /// Result of the lab's operations.
 pub type Result<T, E = LabError> = std::result::Result<T, E>;
 
+impl LabError {
+    /// The error map of a file-system call: `fs::write(p, b).map_err(LabError::io("cannot
+    /// write", p))`.
+    pub fn io(action: &'static str, path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Self {
+        let path = path.to_path_buf();
+        move |source| LabError::Io {
+            action,
+            path,
+            source,
+        }
+    }
+}
+
 impl From<morsel_jointspace::JointspaceError> for LabError {
     fn from(e: morsel_jointspace::JointspaceError) -> Self {
         LabError::Jointspace(Box::new(e))

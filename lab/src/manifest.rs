@@ -132,14 +132,7 @@ impl RunRecord {
 
     /// Writes `<out>/manifest.json` (creating the folder); returns its path.
     pub fn write(&self) -> Result<PathBuf, LabError> {
-        let io = |action: &'static str, path: &Path| {
-            let path = path.to_path_buf();
-            move |source| LabError::Io {
-                action,
-                path,
-                source,
-            }
-        };
+        let io = LabError::io;
         std::fs::create_dir_all(&self.out_dir)
             .map_err(io("cannot create the output folder", &self.out_dir))?;
         let path = self.out_dir.join(FILE_NAME);

@@ -447,17 +447,10 @@ impl ScriptShards {
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), LabError> {
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|source| LabError::Io {
-            action: "cannot create the shard folder",
-            path: parent.to_path_buf(),
-            source,
-        })?;
+        std::fs::create_dir_all(parent)
+            .map_err(LabError::io("cannot create the shard folder", parent))?;
     }
-    std::fs::write(path, bytes).map_err(|source| LabError::Io {
-        action: "cannot write the shard file",
-        path: path.to_path_buf(),
-        source,
-    })
+    std::fs::write(path, bytes).map_err(LabError::io("cannot write the shard file", path))
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, LabError> {

@@ -95,14 +95,7 @@ pub struct JobPaths {
 impl JobPaths {
     /// The absolute paths for `options`, from the current folder and this binary.
     pub fn resolve(options: &SlurmOptions) -> Result<JobPaths, LabError> {
-        let io = |action: &'static str, path: &Path| {
-            let path = path.to_path_buf();
-            move |source| LabError::Io {
-                action,
-                path,
-                source,
-            }
-        };
+        let io = LabError::io;
         let binary = std::env::current_exe()
             .and_then(std::fs::canonicalize)
             .map_err(io(
@@ -300,18 +293,10 @@ pub fn submit(options: &SlurmOptions) -> Result<(), LabError> {
     let slurm_dir = paths.out.join("slurm");
     let write = |name: &str, text: &str| -> Result<PathBuf, LabError> {
         let path = slurm_dir.join(name);
-        std::fs::write(&path, text).map_err(|source| LabError::Io {
-            action: "cannot write",
-            path: path.clone(),
-            source,
-        })?;
+        std::fs::write(&path, text).map_err(LabError::io("cannot write", &path))?;
         Ok(path)
     };
-    std::fs::create_dir_all(&jobs.log_dir).map_err(|source| LabError::Io {
-        action: "cannot create",
-        path: jobs.log_dir.clone(),
-        source,
-    })?;
+    std::fs::create_dir_all(&jobs.log_dir).map_err(LabError::io("cannot create", &jobs.log_dir))?;
     let array_path = write("array.sbatch", &jobs.array)?;
     let merge_path = write("merge.sbatch", &jobs.merge)?;
     let array_id = sbatch(&["--parsable", &array_path.to_string_lossy()])?;

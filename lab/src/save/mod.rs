@@ -82,11 +82,7 @@ pub fn encode(name: &str, value: &Value) -> Result<Vec<u8>, LabError> {
 /// `name`). Nothing is written when the value cannot be encoded. Returns `target`.
 pub fn write(name: &str, target: &Path, value: &Value) -> Result<PathBuf, LabError> {
     let bytes = encode(name, value)?;
-    std::fs::write(target, bytes).map_err(|source| LabError::Io {
-        action: "cannot write",
-        path: target.to_path_buf(),
-        source,
-    })?;
+    std::fs::write(target, bytes).map_err(LabError::io("cannot write", target))?;
     Ok(target.to_path_buf())
 }
 
