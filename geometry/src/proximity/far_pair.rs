@@ -34,6 +34,11 @@ const MAX_STEPS: usize = 16;
 /// pass over the other mesh's corners).
 const MAX_CERTIFICATE_NODES: usize = 256;
 
+/// Pairs closer than this share of the smaller mesh's bounding radius skip the hierarchical
+/// certificate (tuned on the Solo-12 shoulder grid: the near pair, base against upper leg,
+/// never clears it).
+const WALK_FROM: f64 = 0.1;
+
 /// Moves `best` (which holds the warm-start pair) to a locally closest pair: repeatedly tests
 /// each triangle of the pair against the triangles around the other and keeps the closest,
 /// until no neighbour is closer. Returns early at contact.
@@ -98,6 +103,12 @@ pub(crate) fn certified(
     let highest_a = a.extremes.highest(&n);
     if lowest_b - highest_a >= need {
         return true;
+    }
+    // Near pairs (closer than a share of the smaller mesh's bounding radius) seldom clear the
+    // walk, which would then only add its cost to the traversal's.
+    let smaller = a.spheres[0].radius.min(b.spheres[0].radius);
+    if r.distance < WALK_FROM * smaller {
+        return false;
     }
     let mut stack = Vec::new();
     // The first mesh's nodes against the second mesh's corners...
@@ -189,8 +200,18 @@ fn walk(
         if link.is_leaf() {
             return Some(false);
         }
-        stack.push(link.link);
-        stack.push(i + 1);
+        // The child nearer the other closest point first: an uncleared leaf, which ends a
+        // failing walk, is most likely there.
+        let (left, right) = (i + 1, link.link);
+        let near_left =
+            (centre(left) - target).norm_squared() <= (centre(right) - target).norm_squared();
+        let (near, far) = if near_left {
+            (left, right)
+        } else {
+            (right, left)
+        };
+        stack.push(far);
+        stack.push(near);
     }
     Some(true)
 }
