@@ -482,3 +482,88 @@ fn fronts_match_brute_force_along_approaches() {
     }
     assert!(skips > 0, "the fronts were never used");
 }
+
+/// A planar grid of `n x n` squares (two triangles each): corner `origin`, edge vectors `u` and
+/// `v`.
+fn grid_patch(origin: Vector3<f64>, u: Vector3<f64>, v: Vector3<f64>, n: u32) -> Mesh {
+    let mut vertices = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            let (s, t) = (i as f64 / n as f64, j as f64 / n as f64);
+            vertices.push(Point3::from(origin + u * s + v * t));
+        }
+    }
+    let at = |i: u32, j: u32| i * (n + 1) + j;
+    let mut faces = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            faces.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
+            faces.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
+        }
+    }
+    Mesh { vertices, faces }
+}
+
+/// A channel: the floor `z = 0` over `[-1, 1]^2` and two walls `x = +-w`, `z` in `[0, 1]`.
+fn channel(w: f64) -> Mesh {
+    let mut mesh = Mesh {
+        vertices: Vec::new(),
+        faces: Vec::new(),
+    };
+    let (x, y, z) = (Vector3::x(), Vector3::y(), Vector3::z());
+    for patch in [
+        grid_patch(-x - y, 2.0 * x, 2.0 * y, 8),
+        grid_patch(-w * x - y, 2.0 * y, z, 8),
+        grid_patch(w * x - y, 2.0 * y, z, 8),
+    ] {
+        let offset = mesh.vertices.len() as u32;
+        mesh.vertices.extend(patch.vertices);
+        mesh.faces
+            .extend(patch.faces.iter().map(|f| f.map(|k| k + offset)));
+    }
+    mesh
+}
+
+/// A cube sitting in a channel (a concavity: the walls stand out past the floor along the
+/// closest pair's direction, so the slabs of the whole meshes prove nothing) moved along a
+/// coherent path: every distance equals the closed form `min(z - 0.1, w - |x| - 0.1)` (floor
+/// or wall), whether the walk over the channel's hierarchy certified the warm answer or the
+/// traversal found it; with walls near the cube, the warm start on the floor is not taken
+/// for the answer.
+#[test]
+fn cube_in_a_channel_matches_the_closed_form() {
+    let id = Isometry3::identity();
+    let half = 0.1;
+    let cube_mesh = cube(Vector3::zeros(), half);
+    let small = cube_mesh.bvh();
+    for (w, path) in [
+        (0.5, [(-0.15, 0.15), (0.15, 0.3)]),
+        // Walls nearer than the floor on part of the path.
+        (0.16, [(-0.05, 0.12), (0.05, 0.2)]),
+    ] {
+        let walls = channel(w).bvh();
+        let mut scratch = ProximityScratch::new();
+        let mut warm = None;
+        let mut certified = 0;
+        let [(x0, z0), (x1, z1)] = path;
+        for k in 0..=40 {
+            let s = k as f64 / 40.0;
+            let (x, z) = (x0 + s * (x1 - x0), z0 + s * (z1 - z0));
+            let p = Isometry3::translation(x, 0.0, z);
+            let r = mesh_distance(&walls, &id, &small, &p, warm, &mut scratch).expect("ok");
+            warm = Some(r.triangles);
+            certified += scratch.last_query_stats().certified as usize;
+            let truth = (z - half).min(w - x.abs() - half);
+            assert!(
+                (r.distance - truth).abs() <= TOL,
+                "w {w}, ({x}, {z}): {} vs {truth}",
+                r.distance
+            );
+        }
+        if w > 0.4 {
+            // Far walls: the walk certifies the warm answers (the first query has no warm
+            // start).
+            assert!(certified >= 38, "{certified} of 41 certified");
+        }
+    }
+}

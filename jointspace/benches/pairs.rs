@@ -51,6 +51,38 @@ fn summary(times: &mut [f64]) -> String {
     )
 }
 
+/// Where the warm queries' time goes: the certified and the traversed queries' medians and
+/// shares of the total, and the slowest cells with their work.
+fn where_time_goes(cells: &mut [(f64, usize, f64, bool, u64, u64)]) -> String {
+    let total: f64 = cells.iter().map(|c| c.0).sum();
+    let mut out = String::new();
+    for (label, flag) in [("certified", true), ("traversed", false)] {
+        let mut t: Vec<f64> = cells.iter().filter(|c| c.3 == flag).map(|c| c.0).collect();
+        if t.is_empty() {
+            continue;
+        }
+        let share = t.iter().sum::<f64>() / total.max(f64::MIN_POSITIVE);
+        out.push_str(&format!(
+            "\n  {label}: {} queries, {:.0}% of the warm time; {}",
+            t.len(),
+            share * 100.0,
+            summary(&mut t)
+        ));
+    }
+    cells.sort_by(|x, y| y.0.total_cmp(&x.0));
+    for c in cells.iter().take(3) {
+        out.push_str(&format!(
+            "\n  slow cell {} ({:.1} us): value {:.5} m, {} volume and {} triangle tests",
+            c.1,
+            c.0 * 1e6,
+            c.2,
+            c.4,
+            c.5
+        ));
+    }
+    out
+}
+
 struct Pair<'m> {
     model: &'m Model,
     collision: CollisionModel,
@@ -80,27 +112,39 @@ impl<'m> Pair<'m> {
         };
         let (mut warm, mut cold, mut values) = (Vec::new(), Vec::new(), Vec::new());
         let (mut certified, mut volume_tests, mut triangle_tests) = (0, 0, 0);
-        for q in configurations {
+        // Per warm query: (time, cell, value, certified, volume tests, triangle tests).
+        let mut cells: Vec<(f64, usize, f64, bool, u64, u64)> = Vec::new();
+        for (cell, q) in configurations.iter().enumerate() {
             update_pair_placements(self.model, &self.collision, &mut self.data, q, 0)
                 .expect("placement");
             let t = Instant::now();
             let d =
                 compute_distance(&self.collision, &mut self.data, 0, &options).expect("distance");
-            warm.push(t.elapsed().as_secs_f64());
+            let elapsed = t.elapsed().as_secs_f64();
+            warm.push(elapsed);
             values.push(d);
             if let Some(stats) = self.data.last_query_stats(0) {
                 certified += usize::from(stats.certified);
                 volume_tests += stats.volume_tests;
                 triangle_tests += stats.triangle_tests;
+                cells.push((
+                    elapsed,
+                    cell,
+                    d,
+                    stats.certified,
+                    stats.volume_tests,
+                    stats.triangle_tests,
+                ));
             }
         }
         let n = configurations.len().max(1) as f64;
-        let work = format!(
+        let mut work = format!(
             "  warm work: {certified} answers certified by the slabs of the meshes, {:.1} volume \
              and {:.1} triangle tests per query",
             volume_tests as f64 / n,
             triangle_tests as f64 / n
         );
+        work.push_str(&where_time_goes(&mut cells));
         let mut cold_data = CollisionData::new(self.model, &self.collision);
         for (i, q) in configurations.iter().enumerate().step_by(COLD_EVERY) {
             update_pair_placements(self.model, &self.collision, &mut cold_data, q, 0)

@@ -302,7 +302,7 @@ pub(crate) fn slab_gap(
 /// The largest value of `d . x` over the contents of node `i` of `mesh` (in its frame): over
 /// the corners of a single-triangle leaf, else over the node's box (which holds its contents).
 #[inline(always)]
-fn highest_along(mesh: &MeshBvh, i: u32, d: &V3) -> f64 {
+pub(crate) fn highest_along(mesh: &MeshBvh, i: u32, d: &V3) -> f64 {
     let dot = |v: &V3| d.x * v.x + d.y * v.y + d.z * v.z;
     let link = mesh.links[i as usize];
     if link.count == 1 {
