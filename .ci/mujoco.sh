@@ -7,7 +7,8 @@ venv=${MORSEL_CI_VENV:-target/ci-venv}
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-"$venv/bin/pip" install --quiet --disable-pip-version-check mujoco numpy pytest trimesh scipy
+# `python -m pip`, not bin/pip: a venv copied from elsewhere keeps bin/pip's shebang to the old venv.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check mujoco numpy pytest trimesh scipy
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current).
 cargo build -p morsel-shell
 MORSEL_BIN="$PWD/target/debug/morsel" "$venv/bin/python" -m pytest -q kinematics/tests/mjcf_reference
