@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 use kiddo::ImmutableKdTree;
 use morsel_geometry::proximity::MeshBvh;
 use morsel_geometry::{Collider, GeometryError, Shape, ShapeKind, TriangleMesh};
-use morsel_kinematics::{LinkId, Model};
+use morsel_kinematics::{CollisionFilter, GeomInfo, LinkId, Model};
 
 use crate::error::{JointspaceError, Result, list_names};
 use crate::occupancy::Occupancy;
@@ -116,6 +116,8 @@ pub struct CollisionObject {
     link_name: String,
     collider: Collider,
     pub(crate) mesh: Option<Arc<MeshGeometry>>,
+    /// The model's record of this geom (MuJoCo's `contype`/`conaffinity` for MJCF robots).
+    geom: Option<GeomInfo>,
 }
 
 impl CollisionObject {
@@ -224,6 +226,7 @@ pub struct CollisionModel {
     pairs: Vec<CollisionPair>,
     robot: String,
     solid_meshes: bool,
+    filter: CollisionFilter,
 }
 
 impl CollisionModel {
@@ -241,12 +244,18 @@ impl CollisionModel {
                     ShapeKind::Mesh(m) => Some(mesh_geometry(m, &collider.shape, &mut shared)),
                     _ => None,
                 };
+                let geom = model
+                    .geoms()
+                    .iter()
+                    .find(|g| g.link == link_id && g.collider == k)
+                    .cloned();
                 objects.push(CollisionObject {
                     name,
                     link: link_id,
                     link_name: link.name().to_owned(),
                     collider: collider.clone(),
                     mesh,
+                    geom,
                 });
             }
         }
@@ -273,6 +282,7 @@ impl CollisionModel {
             pairs: Vec::new(),
             robot: model.name().to_owned(),
             solid_meshes: true,
+            filter: model.collision_filter().clone(),
         })
     }
 
@@ -309,11 +319,14 @@ impl CollisionModel {
     }
 
     /// Adds the pairs a selector names: every object of the first side against every object
-    /// of the second. A pair already active is not added twice. Returns the indices of the
-    /// selector's pairs in [`pairs`](Self::pairs).
+    /// of the second that MuJoCo would let collide (for robots from MJCF: `contype` /
+    /// `conaffinity` and `<contact><exclude>`; URDF objects collide with everything). A pair
+    /// already active is not added twice. Returns the indices of the selector's pairs in
+    /// [`pairs`](Self::pairs).
     ///
-    /// Errors when a name is unknown, when a side has no object, or when both sides are the
-    /// same object or sit on the same link (they never move relative to each other).
+    /// Errors when a name is unknown, when a side has no object, when both sides are the
+    /// same object or sit on the same link (they never move relative to each other), or when
+    /// MuJoCo's filter rejects every pair of the selector.
     pub fn add_pairs(&mut self, selector: &PairSelector) -> Result<Vec<usize>> {
         let first = self.resolve(&selector.first)?;
         let second = self.resolve(&selector.second)?;
@@ -341,6 +354,11 @@ impl CollisionModel {
                         self.objects[a.0].name, self.objects[b.0].name, self.objects[a.0].link_name
                     )));
                 }
+                if let (Some(ga), Some(gb)) = (&self.objects[a.0].geom, &self.objects[b.0].geom)
+                    && !self.filter.allows(ga, gb)
+                {
+                    continue;
+                }
                 for id in [a, b] {
                     let o = &self.objects[id.0];
                     if let Some(m) = &o.mesh {
@@ -362,6 +380,12 @@ impl CollisionModel {
                     added.push(index);
                 }
             }
+        }
+        if added.is_empty() {
+            return Err(invalid(
+                "MuJoCo's contype/conaffinity (or a <contact><exclude>) lets none of these objects collide; pick objects that can touch"
+                    .to_owned(),
+            ));
         }
         Ok(added)
     }

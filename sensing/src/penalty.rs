@@ -114,7 +114,8 @@ impl PenaltyLaw {
     }
 
     /// All contacts of the scene (each pair of colliders of two different bodies, ignored
-    /// pairs skipped), with forces from this law.
+    /// pairs and pairs MuJoCo's `contype`/`conaffinity` rule rejects skipped), with forces
+    /// from this law.
     pub fn contacts(&self, scene: &Scene) -> Result<Vec<Contact>> {
         let mut out = Vec::new();
         self.contacts_into(scene, |_, _| true, &mut out)?;
@@ -143,6 +144,9 @@ impl PenaltyLaw {
                     let pose_a = a.pose * col_a.local_pose;
                     let bound_a = bounding_sphere(&col_a.shape);
                     for (cb, col_b) in b.colliders.iter().enumerate() {
+                        if !a.colliders_may_touch(ca, b, cb) {
+                            continue;
+                        }
                         let half_a = matches!(col_a.shape.kind(), ShapeKind::HalfSpace { .. });
                         let half_b = matches!(col_b.shape.kind(), ShapeKind::HalfSpace { .. });
                         if half_a && half_b {
@@ -186,6 +190,38 @@ mod tests {
     use crate::scene::Body;
     use morsel_geometry::Shape;
     use nalgebra::{Isometry3, Point3};
+
+    #[test]
+    fn contact_bits_follow_mujocos_rule() {
+        // Two overlapping unit-radius spheres; (contype, conaffinity) pairs and whether MuJoCo
+        // lets them collide: (t_a & c_b) | (t_b & c_a) != 0.
+        let cases = [
+            ((1, 1), (1, 1), true),
+            ((2, 0), (0, 2), true),
+            ((2, 0), (2, 0), false),
+            ((0, 0), (1, 1), false),
+            ((4, 1), (1, 4), true),
+            ((4, 2), (1, 1), false),
+        ];
+        for (bits_a, bits_b, collide) in cases {
+            let mut scene = Scene::new();
+            for (name, x, (t, c)) in [("a", 0.0, bits_a), ("b", 0.5, bits_b)] {
+                let body = Body::new(name)
+                    .with_collider(Shape::sphere(1.0).unwrap(), Isometry3::identity())
+                    .unwrap()
+                    .with_contact_bits(0, t, c)
+                    .unwrap()
+                    .with_pose(Isometry3::translation(x, 0.0, 0.0));
+                scene.add_body(body).unwrap();
+            }
+            let n = PenaltyLaw::default().contacts(&scene).unwrap().len();
+            assert_eq!(n > 0, collide, "{bits_a:?} {bits_b:?}");
+        }
+        assert!(
+            Body::new("c").with_contact_bits(0, 1, 1).is_err(),
+            "no collider 0"
+        );
+    }
 
     #[test]
     fn static_linear_law_is_hookean() {

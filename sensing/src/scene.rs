@@ -22,6 +22,9 @@ pub struct Body {
     pub linear_velocity: Vector3<f64>,
     /// World angular velocity (rad/s).
     pub angular_velocity: Vector3<f64>,
+    /// MuJoCo's `(contype, conaffinity)` bit masks per collider, by collider index; a collider
+    /// without an entry has `(1, 1)`, MuJoCo's default (see [`Body::contact_bits`]).
+    pub contact_bits: Vec<(u32, u32)>,
 }
 
 impl Body {
@@ -33,7 +36,41 @@ impl Body {
             pose: Isometry3::identity(),
             linear_velocity: Vector3::zeros(),
             angular_velocity: Vector3::zeros(),
+            contact_bits: Vec::new(),
         }
+    }
+
+    /// Sets collider `c`'s MuJoCo `contype` and `conaffinity` bit masks: two colliders of
+    /// different bodies touch only when `(contype_a & conaffinity_b) | (contype_b &
+    /// conaffinity_a)` is not zero, as in MuJoCo. Errors when `c` is not a collider index.
+    pub fn with_contact_bits(mut self, c: usize, contype: u32, conaffinity: u32) -> Result<Self> {
+        if c >= self.colliders.len() {
+            return Err(SensingError::ColliderIndexOutOfRange {
+                body: self.name.clone(),
+                index: c,
+                count: self.colliders.len(),
+            });
+        }
+        if self.contact_bits.len() <= c {
+            self.contact_bits.resize(c + 1, (1, 1));
+        }
+        self.contact_bits[c] = (contype, conaffinity);
+        Ok(self)
+    }
+
+    /// Collider `c`'s `(contype, conaffinity)`: `(1, 1)` unless set.
+    #[inline]
+    pub fn contact_bits(&self, c: usize) -> (u32, u32) {
+        self.contact_bits.get(c).copied().unwrap_or((1, 1))
+    }
+
+    /// Whether collider `ca` of this body and collider `cb` of `other` may touch under
+    /// MuJoCo's `contype`/`conaffinity` rule.
+    #[inline]
+    pub fn colliders_may_touch(&self, ca: usize, other: &Body, cb: usize) -> bool {
+        let (ta, aa) = self.contact_bits(ca);
+        let (tb, ab) = other.contact_bits(cb);
+        (ta & ab) | (tb & aa) != 0
     }
 
     /// Adds a collider: `shape` placed at `local_pose` in the body frame.

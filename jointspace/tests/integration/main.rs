@@ -5,6 +5,7 @@
 
 mod analytic;
 mod common;
+mod contact_bits;
 mod errors;
 mod nearest;
 mod sharding;

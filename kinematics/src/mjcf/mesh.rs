@@ -30,7 +30,8 @@ pub(crate) struct MeshAsset {
     pub volume: f64,
     /// Half-sizes of the box with the same inertia (MuJoCo's inertia box).
     pub inertia_box: [f64; 3],
-    /// Half-extents of the processed vertices' bounding box.
+    /// MuJoCo's mesh geom `size`: per axis, the largest |coordinate| of the processed
+    /// vertices (in the inertial frame, so not the half-extent of an off-centre box).
     pub half_extents: [f64; 3],
 }
 
@@ -226,7 +227,7 @@ fn process(a: &Attrs, path: &Path) -> MjcfResult<MeshAsset> {
         lo = lo.inf(&v.coords);
         hi = hi.sup(&v.coords);
     }
-    let half = (hi - lo) * 0.5;
+    let half = lo.abs().sup(&hi.abs());
     let mesh = TriangleMesh::new(points, faces)
         .map_err(|e| invalid(format!("cannot build the processed mesh: {e}")))?;
     Ok(MeshAsset {

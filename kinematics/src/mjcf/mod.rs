@@ -31,8 +31,8 @@
 //!
 //! Not supported (a clear [`MjcfError::Unsupported`] naming the element): `hfield` and `sdf`
 //! geoms, meshes given as vertex lists, mesh `inertia="convex"`, fitting primitives to meshes.
-//! A mesh geom's `size` is the half-extent of its vertices in its frame (MuJoCo's own mesh
-//! `size` is not reproduced).
+//! A mesh geom's `size` is MuJoCo's: per axis, the largest |coordinate| of its processed
+//! vertices in the mesh's inertial frame.
 //!
 //! Configurations hold MuJoCo's joint values in MuJoCo's order, except that quaternions are
 //! written x, y, z, w as everywhere in Morsel; [`configuration_from_qpos`] and

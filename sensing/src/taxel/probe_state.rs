@@ -21,9 +21,9 @@ pub struct ProbeState {
     pub contact: ArrayD<f64>,
     /// Raw penetration depth `max(0, R − sd)` (m).
     pub depth: ArrayD<f64>,
-    /// Tangential relative velocity (touched geometry minus probe, with its component along
-    /// the touched surface's normal removed), as components along the probe's two tangent
-    /// axes (m/s); zero out of contact.
+    /// Tangential relative velocity: the velocity of the touched geometry minus the probe's,
+    /// both at the probe, projected onto the probe's two tangent axes (m/s), as MuJoCo's
+    /// `tactile` sensor projects onto its taxel frames; zero out of contact.
     pub slip: ArrayD<f64>,
 }
 
@@ -53,9 +53,8 @@ pub(crate) fn probe_state(
             *out_contact = 1.0;
             *out_depth = t.penetration;
             let v = t.relative_velocity;
-            let v_t = v - t.normal * v.dot(&t.normal);
-            out_slip[0] = v_t.dot(&tangents.0);
-            out_slip[1] = v_t.dot(&tangents.1);
+            out_slip[0] = v.dot(&tangents.0);
+            out_slip[1] = v.dot(&tangents.1);
         }
         _ => {
             *out_contact = 0.0;

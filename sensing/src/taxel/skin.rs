@@ -1,11 +1,13 @@
 //! Taxel skins: probes laid over every collider of a body with MIMo's sensor-point rules (the
-//! geometry crate's `Shape::sensor_points`), each probe with its own outward normal.
+//! geometry crate's `Shape::sensor_points`), or over the body's MIMo sensor mesh (its active
+//! vertices), each probe with its own outward normal.
 
 use nalgebra::{Point3, Vector3};
 
 use crate::error::{Result, SensingError, check_param};
 use crate::scene::Scene;
 use crate::taxel::config::TaxelConfig;
+use crate::touch::BodyMesh;
 
 impl TaxelConfig {
     /// A skin over `body` of `scene`: one probe per MIMo sensor point of each of the body's
@@ -30,21 +32,7 @@ impl TaxelConfig {
     /// # Ok::<(), morsel_sensing::SensingError>(())
     /// ```
     pub fn skin(&self, scene: &Scene, body: &str, spacing: f64) -> Result<TaxelConfig> {
-        check_param(
-            "spacing",
-            spacing,
-            spacing.is_finite() && spacing > 0.0,
-            "must be a finite distance > 0 (the probe spacing in metres)",
-        )?;
-        let index = scene.body_index(body)?;
-        let b = &scene.bodies()[index];
-        if b.colliders.is_empty() {
-            return Err(SensingError::InvalidParameter {
-                parameter: "body",
-                requirement: "must have colliders to lay a skin over",
-                value: format!("`{body}` without colliders"),
-            });
-        }
+        let b = skin_body(scene, body, spacing)?;
         let mut positions: Vec<Point3<f64>> = Vec::new();
         let mut normals: Vec<Vector3<f64>> = Vec::new();
         for collider in &b.colliders {
@@ -60,4 +48,44 @@ impl TaxelConfig {
             ..self.clone()
         })
     }
+
+    /// A skin over `body`'s MIMo sensor mesh (the layout of `touch` with kind "mesh", MIMo's
+    /// TrimeshTouch): one probe per *active* vertex, in vertex order, with the vertex's unit
+    /// outward normal, in the body frame. Vertices whose surface faces into another collider
+    /// of the body (buried between geoms) get no probe, so the probe count is the mesh touch's
+    /// sensor count for the same body and spacing. Errors as for [`TaxelConfig::skin`].
+    pub fn mesh_skin(&self, scene: &Scene, body: &str, spacing: f64) -> Result<TaxelConfig> {
+        let b = skin_body(scene, body, spacing)?;
+        let mesh = BodyMesh::build(b, spacing)?;
+        let active = (0..mesh.len()).filter(|&i| mesh.is_active(i));
+        let (positions, normals) = active
+            .map(|i| (mesh.vertices()[i], mesh.normals()[i]))
+            .unzip();
+        Ok(TaxelConfig {
+            link_name: body.to_string(),
+            probe_local_pos: positions,
+            probe_normals: normals,
+            ..self.clone()
+        })
+    }
+}
+
+/// The body a skin goes on, after checking the spacing and that it has colliders.
+fn skin_body<'a>(scene: &'a Scene, body: &str, spacing: f64) -> Result<&'a crate::scene::Body> {
+    check_param(
+        "spacing",
+        spacing,
+        spacing.is_finite() && spacing > 0.0,
+        "must be a finite distance > 0 (the probe spacing in metres)",
+    )?;
+    let index = scene.body_index(body)?;
+    let b = &scene.bodies()[index];
+    if b.colliders.is_empty() {
+        return Err(SensingError::InvalidParameter {
+            parameter: "body",
+            requirement: "must have colliders to lay a skin over",
+            value: format!("`{body}` without colliders"),
+        });
+    }
+    Ok(b)
 }

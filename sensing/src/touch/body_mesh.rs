@@ -1,5 +1,5 @@
 //! A body's sensor mesh: its geoms' sensor meshes moved into the body frame and concatenated,
-//! with the vertices that lie inside another geom of the same body marked inactive.
+//! with the vertices whose surface faces into another geom of the same body marked inactive.
 
 use std::ops::Range;
 
@@ -16,12 +16,24 @@ use crate::touch::search::SensorTree;
 /// Marks a vertex without a sensor (an inactive vertex).
 const NO_SENSOR: u32 = u32::MAX;
 
+/// How far outside a vertex (m, along its outward normal) the containment test looks: far
+/// above rounding, far below any sensor spacing.
+pub const FACING_STEP: f64 = 1e-7;
+
 /// The merged sensor mesh of one body, in the body frame.
 ///
 /// Geom `c`'s vertices occupy [`BodyMesh::submesh`]`(c)`; the geoms' meshes share no edge.
-/// A vertex is *active* (it is a sensor) unless it lies inside or on another solid geom of the
-/// same body, decided by an exact containment query. Inactive vertices keep their edges, so
-/// that the path rule of [`BodyMesh`] searches can walk through them.
+/// A vertex is *active* (it is a sensor) unless the point [`FACING_STEP`] outside it along its
+/// outward normal lies inside or on another solid geom of the same body (an exact containment
+/// query). Inactive vertices keep their edges, so that the path rule of [`BodyMesh`] searches
+/// can walk through them.
+///
+/// MIMo drops "sensors that intersect another geom"; its docs leave open what happens to a
+/// sensor exactly on another geom's surface, and MIMo's own geoms share faces and tangent
+/// lines (MIMo v2's palm: boxes and cylinders of equal half-sizes). The step along the normal
+/// decides those ties by the geometry instead of by rounding: a sensor on a face buried
+/// against another geom is inactive, one on a line where two surfaces meet tangentially (still
+/// on the body's outer surface) stays active.
 #[derive(Debug)]
 pub struct BodyMesh {
     vertices: Vec<Point3<f64>>,
@@ -92,7 +104,7 @@ impl BodyMesh {
             submeshes.push(base..vertices.len());
             submesh_of.extend(std::iter::repeat_n(c as u32, mesh.len()));
         }
-        let active = active_vertices(body, &vertices, &submesh_of)?;
+        let active = active_vertices(body, &vertices, &normals, &submesh_of)?;
         let mut next = 0u32;
         let sensor_of_vertex = active
             .iter()
@@ -229,8 +241,14 @@ fn enclosing_sphere(points: &[Point3<f64>]) -> (Point3<f64>, f64) {
     (centre, radius)
 }
 
-/// Which vertices lie outside every other solid geom of the body.
-fn active_vertices(body: &Body, vertices: &[Point3<f64>], submesh_of: &[u32]) -> Result<Vec<bool>> {
+/// Which vertices face outside every other solid geom of the body: the point [`FACING_STEP`]
+/// out along the normal lies in no other geom.
+fn active_vertices(
+    body: &Body,
+    vertices: &[Point3<f64>],
+    normals: &[Vector3<f64>],
+    submesh_of: &[u32],
+) -> Result<Vec<bool>> {
     let others: Vec<_> = body
         .colliders
         .iter()
@@ -243,8 +261,10 @@ fn active_vertices(body: &Body, vertices: &[Point3<f64>], submesh_of: &[u32]) ->
         .collect();
     vertices
         .par_iter()
+        .zip(normals.par_iter())
         .zip(submesh_of.par_iter())
-        .map(|(v, &own)| {
+        .map(|((v, n), &own)| {
+            let v = &(v + n * FACING_STEP);
             for (j, c, bound) in &others {
                 if *j == own as usize {
                     continue;
@@ -288,7 +308,8 @@ mod tests {
         for i in 0..mesh.len() {
             let own = mesh.submesh_of(i);
             let other = centres[1 - own];
-            let inside_other = (mesh.vertices()[i] - other).norm() <= 0.1;
+            let probe = mesh.vertices()[i] + mesh.normals()[i] * FACING_STEP;
+            let inside_other = (probe - other).norm() <= 0.1;
             assert_eq!(mesh.is_active(i), !inside_other, "vertex {i}");
             inactive += usize::from(inside_other);
             // Edges stay within one geom's mesh.
@@ -303,5 +324,59 @@ mod tests {
             .filter_map(|i| mesh.sensor_of_vertex(i))
             .collect();
         assert_eq!(sensors, (0..sensors.len()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn ties_on_shared_faces_and_tangent_lines_follow_the_normal() {
+        // MIMo v2's palm in small: two 2 cm cubes sharing the face x = 0, and a cylinder along x
+        // whose axis lies on their top face z = 0.01, its radius their half-width: its sides
+        // y = ±0.01 continue the cubes' sides tangentially. 16 points per ring put ring points
+        // exactly on those lines.
+        let res = 2.0 * std::f64::consts::PI * 0.01 / 15.5;
+        let cube = Shape::cuboid(Vector3::new(0.01, 0.01, 0.01)).unwrap();
+        let body = Body::new("b")
+            .with_collider(cube.clone(), Isometry3::translation(-0.01, 0.0, 0.0))
+            .unwrap()
+            .with_collider(cube, Isometry3::translation(0.01, 0.0, 0.0))
+            .unwrap()
+            .with_collider(
+                Shape::cylinder(0.01, 0.02).unwrap(),
+                Isometry3::new(
+                    Vector3::new(0.0, 0.0, 0.01),
+                    Vector3::new(0.0, std::f64::consts::FRAC_PI_2, 0.0),
+                ),
+            )
+            .unwrap();
+        let mesh = BodyMesh::build(&body, res).unwrap();
+        let (mut shared, mut tangent, mut covered) = (0, 0, 0);
+        for i in 0..mesh.len() {
+            let v = mesh.vertices()[i];
+            let cube_vertex = mesh.submesh_of(i) < 2;
+            let interior_yz = v.y.abs() < 0.01 - 1e-9 && v.z.abs() < 0.01 - 1e-9;
+            if cube_vertex && v.x.abs() < 1e-12 && interior_yz {
+                // On the face the cubes share: buried, facing into the other cube.
+                assert!(!mesh.is_active(i), "shared face vertex {i} at {v:?}");
+                shared += 1;
+            }
+            if !cube_vertex && (v.y.abs() - 0.01).abs() < 1e-12 && (v.z - 0.01).abs() < 1e-12 {
+                // On the tangent lines: outer surface of the body, so a sensor (the rule
+                // "inside or on another geom" would drop it).
+                assert!(mesh.is_active(i), "tangent line vertex {i} at {v:?}");
+                tangent += 1;
+            }
+            if cube_vertex
+                && (v.z - 0.01).abs() < 1e-12
+                && v.y.abs() < 0.01 - 1e-9
+                && v.x.abs() < 0.02 - 1e-9
+            {
+                // The cubes' top faces under the cylinder.
+                assert!(!mesh.is_active(i), "covered vertex {i} at {v:?}");
+                covered += 1;
+            }
+        }
+        assert!(
+            shared > 0 && tangent > 0 && covered > 0,
+            "{shared} {tangent} {covered}"
+        );
     }
 }

@@ -28,7 +28,7 @@ mod observe;
 mod path_search;
 pub(crate) mod search;
 
-pub use body_mesh::BodyMesh;
+pub use body_mesh::{BodyMesh, FACING_STEP};
 pub use config::{ResponseFunction, TouchConfig, TouchFunction, TouchKind};
 pub use data::TouchData;
 pub use model::{SensorGroup, TouchModel};

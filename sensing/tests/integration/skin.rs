@@ -171,3 +171,42 @@ fn bad_skins_are_refused() {
     bare.add_body(Body::new("ghost")).unwrap();
     assert!(err(TaxelConfig::default().skin(&bare, "ghost", 0.01)).contains("colliders"));
 }
+
+/// A skin over the sensor mesh: one probe per active vertex of the mesh touch layout (so the
+/// mesh touch's sensor count), each on its collider's surface with a unit outward normal.
+#[test]
+fn mesh_skin_probes_are_the_active_sensor_mesh_vertices() {
+    let scene = finger();
+    for spacing in [0.003, 0.005] {
+        let skin = TaxelConfig::default()
+            .mesh_skin(&scene, "finger", spacing)
+            .unwrap();
+        let touch = Touch::new(
+            &scene,
+            &TouchConfig::new(TouchKind::Mesh).scale("finger", spacing),
+        )
+        .unwrap();
+        assert_eq!(skin.probe_local_pos.len(), touch.model().sensor_count());
+        let body = &scene.bodies()[0];
+        for (p, n) in skin.probe_local_pos.iter().zip(&skin.probe_normals) {
+            assert!((n.norm() - 1.0).abs() < 1e-12);
+            let on_some_surface = body.colliders.iter().any(|c| {
+                let local = c.local_pose.inverse() * p;
+                signed_distance_local(&c.shape, &local)
+                    .unwrap()
+                    .signed_distance
+                    .abs()
+                    < 1e-9
+            });
+            assert!(on_some_surface, "{p:?}");
+        }
+    }
+    // Fewer probes than sensor points: the capsule and sphere overlap the box.
+    let points = TaxelConfig::default()
+        .skin(&scene, "finger", 0.005)
+        .unwrap();
+    let mesh = TaxelConfig::default()
+        .mesh_skin(&scene, "finger", 0.005)
+        .unwrap();
+    assert!(mesh.probe_local_pos.len() < points.probe_local_pos.len());
+}

@@ -127,6 +127,17 @@ fn skins_cover_a_body() {
         "let sc = scene();\nsc.add_body(\"cube\", #{ colliders: [[box(0.1, 0.1, 0.1), pose([0, 0, 0])]] });\nlet s = taxel_skin(sc, #{ body: \"cube\", spacing: -1.0 });",
     );
     assert_fails_at(&d, "spacing", 3);
+    // kind "mesh": the active vertices of the sensor mesh; one cube has no other geom, so all
+    // 26 sensor points are probes. An unknown kind names the two valid ones.
+    let cube = "let sc = scene();\nsc.add_body(\"cube\", #{ colliders: [[box(0.1, 0.1, 0.1), pose([0, 0, 0])]] });\n";
+    let out = b.run(&format!(
+        "{cube}print(taxel_skin(sc, #{{ body: \"cube\", spacing: 0.08, kind: \"mesh\" }}).num_probes);"
+    ));
+    assert_eq!(numbers(&out), vec![26.0], "{out}");
+    let d = b.fail(&format!(
+        "{cube}let s = taxel_skin(sc, #{{ body: \"cube\", spacing: 0.08, kind: \"grid\" }});"
+    ));
+    assert_fails_at(&d, "\"points\"", 3);
 }
 
 const FINGER: &str = r#"

@@ -323,3 +323,63 @@ fn world_oriented_contacts_only_translate_with_their_link() {
         assert!((got - want).abs() < 1e-12, "{got} vs {want}\n{out}");
     }
 }
+
+/// A stance on an MJCF robot: Gymnasium's ant at qpos0, one small contact at each foot tip (the
+/// far end of each unnamed foot body's capsule, fromto 0.4 along its diagonal), placed from the
+/// foot body's `fk` pose and labelled with it. (Binding with `robot:` is refused for robots
+/// with a free joint, as for every floating-base robot: no armature services.) By hand from ant.xml: the tips are at (±0.8, ±0.8, 0.75), so the polygon is the
+/// square |x|, |y| ≤ 0.82, the centred CoM lies inside, and by symmetry each foot carries a
+/// quarter of the weight.
+#[test]
+fn stance_on_the_feet_of_an_mjcf_ant() {
+    let mut b = Bench::new();
+    let ant = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/gymnasium/ant.xml"),
+    )
+    .expect("ant.xml");
+    b.write("ant.xml", &ant);
+    let out = b.run(
+        r#"
+        let r = mjcf("ant.xml");
+        let feet = [["body4", [0.4, 0.4, 0.0]], ["body7", [-0.4, 0.4, 0.0]],
+                    ["body10", [-0.4, -0.4, 0.0]], ["body13", [0.4, -0.4, 0.0]]];
+        let poses = fk(r, #{});
+        let contacts = feet.map(|f| {
+            let o = poses[f[0]].position;
+            contact(#{ shape: [0.02, 0.02], friction: 0.7, link: f[0],
+                       pos: [o[0] + f[1][0], o[1] + f[1][1], o[2] + f[1][2]] })
+        });
+        let st = stance(#{ com: com(r, #{}), mass: mass(r), contacts: contacts });
+        let p = st.static_polygon("bretl");
+        print(p.status);
+        print(st.com_inside(p));
+        print(mass(r));
+        print(st.distribute().wrenches.map(|w| w.normal_force));
+        for v in p.vertices { print(v); }
+        "#,
+    );
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("bounded"), "{out}");
+    assert_eq!(lines.next(), Some("true"), "{out}");
+    let rest: Vec<&str> = lines.collect();
+    let mass = numbers(rest[0])[0];
+    let forces = numbers(rest[1]);
+    assert_eq!(forces.len(), 4, "{out}");
+    for f in &forces {
+        assert!((f - mass * 9.81 / 4.0).abs() < 1e-6 * mass, "{out}");
+    }
+    let mut corners: Vec<(f64, f64)> = rest[2..]
+        .iter()
+        .map(|l| numbers(l))
+        .map(|v| (v[0], v[1]))
+        .collect();
+    corners.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    let expected = [(-0.82, -0.82), (-0.82, 0.82), (0.82, -0.82), (0.82, 0.82)];
+    assert_eq!(corners.len(), 4, "{out}");
+    for (got, want) in corners.iter().zip(expected) {
+        assert!(
+            (got.0 - want.0).abs() < 1e-6 && (got.1 - want.1).abs() < 1e-6,
+            "{got:?} vs {want:?}\n{out}"
+        );
+    }
+}

@@ -258,6 +258,15 @@ fn add_robot(sc: &ScriptScene, robot: &Robot, opts: &Dynamic) -> ScriptResult<()
                 .with_collider(c.shape.clone(), c.local_pose)
                 .or_script()?;
         }
+        // MJCF geoms keep MuJoCo's contype/conaffinity (URDF geoms are (1, 1), the default).
+        if !visual {
+            let id = model.link_id(link.name()).ok();
+            for g in model.geoms().iter().filter(|g| Some(g.link) == id) {
+                body = body
+                    .with_contact_bits(g.collider, g.contype, g.conaffinity)
+                    .or_script()?;
+            }
+        }
         let index = s.scene.add_body(body).or_script()?;
         links.push((index, link.name().to_string()));
     }

@@ -177,10 +177,22 @@ fn make_skin(
     let body = o.required("body", body).or_script()?;
     let spacing = o.f64("spacing").or_script()?;
     let spacing = o.required("spacing", spacing).or_script()?;
+    let kind = o.string("kind").or_script()?;
     let base = law_options(ctx, &mut o, function)?;
     o.finish().or_script()?;
     let state = scene.fresh()?;
-    built(base.skin(&state.scene, &body, spacing).or_script()?)
+    let config = match kind.as_deref() {
+        None | Some("points") => base.skin(&state.scene, &body, spacing),
+        Some("mesh") => base.mesh_skin(&state.scene, &body, spacing),
+        Some(other) => {
+            return Err(script_error(ShellError::argument(
+                "option `kind` of taxel_skin()",
+                "\"points\" (MIMo's sensor points on every collider) or \"mesh\" (the active vertices of the body's sensor mesh)",
+                format!("\"{other}\""),
+            )));
+        }
+    };
+    built(config.or_script()?)
 }
 
 /// The options every taxel function shares: the law, the history, the measured branch and
@@ -320,7 +332,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "taxel_skin",
         &[
             "scene: Scene",
-            "options: #{body, spacing, ...the options of taxels() but link_name, probe_local_pos, probe_local_normal}",
+            "options: #{body, spacing, kind: \"points\" | \"mesh\", ...the options of taxels() but link_name, probe_local_pos, probe_local_normal}",
             "Taxels",
         ],
     )
