@@ -6,7 +6,7 @@ use morsel_kinematics::{
     Armature, ChainBuilder, Data, Inertial, JointKind, JointLimits, KinematicsError, Model,
     forward_kinematics,
 };
-use nalgebra::{Isometry3, Vector3};
+use nalgebra::{DVector, Isometry3, Vector3};
 
 use super::{SimResult, SimulationError, lock};
 
@@ -168,6 +168,23 @@ impl Robot {
             .iter()
             .map(|f| Ok(placement * data.world_from_frame(model.frame_id(f.as_str())?)))
             .collect()
+    }
+
+    /// The robot's configuration (model layout) and the world pose of its base: the armature's
+    /// for a fixed-base robot, the model's reference configuration (MuJoCo's `qpos0`) and the
+    /// robot's placement for a floating-base one (which has no armature to move it).
+    pub fn configuration_and_placement(&self) -> SimResult<(DVector<f64>, Isometry3<f64>)> {
+        let has_armature = {
+            let mut s = self.state()?;
+            s.finish()?;
+            s.armature.is_some()
+        };
+        if has_armature {
+            return self.with(|a| Ok((a.configuration().clone(), *a.placement())));
+        }
+        let placement = self.world_placement()?;
+        let model = self.model()?;
+        Ok((model.reference_configuration().clone(), placement))
     }
 
     /// Sets where the robot's base sits (relative to its mount, if it is mounted).

@@ -326,8 +326,7 @@ fn world_oriented_contacts_only_translate_with_their_link() {
 
 /// A stance on an MJCF robot: Gymnasium's ant at qpos0, one small contact at each foot tip (the
 /// far end of each unnamed foot body's capsule, fromto 0.4 along its diagonal), placed from the
-/// foot body's `fk` pose and labelled with it. (Binding with `robot:` is refused for robots
-/// with a free joint, as for every floating-base robot: no armature services.) By hand from ant.xml: the tips are at (±0.8, ±0.8, 0.75), so the polygon is the
+/// foot body's `fk` pose and labelled with it. By hand from ant.xml: the tips are at (±0.8, ±0.8, 0.75), so the polygon is the
 /// square |x|, |y| ≤ 0.82, the centred CoM lies inside, and by symmetry each foot carries a
 /// quarter of the weight.
 #[test]
@@ -373,6 +372,47 @@ fn stance_on_the_feet_of_an_mjcf_ant() {
         .map(|l| numbers(l))
         .map(|v| (v[0], v[1]))
         .collect();
+    corners.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    let expected = [(-0.82, -0.82), (-0.82, 0.82), (0.82, -0.82), (0.82, 0.82)];
+    assert_eq!(corners.len(), 4, "{out}");
+    for (got, want) in corners.iter().zip(expected) {
+        assert!(
+            (got.0 - want.0).abs() < 1e-6 && (got.1 - want.1).abs() < 1e-6,
+            "{got:?} vs {want:?}\n{out}"
+        );
+    }
+}
+
+/// The same ant stance with contacts bound to the foot bodies (`robot:` and `link:`, offsets in
+/// the body frames, which ant.xml leaves aligned with the world) and the CoM and mass taken from
+/// the robot: a floating-base robot's links sit at its reference configuration (MuJoCo's
+/// qpos0). The polygon is again the square |x|, |y| <= 0.82 found by hand.
+#[test]
+fn stance_bound_to_the_feet_of_a_floating_mjcf_ant() {
+    let mut b = Bench::new();
+    let ant = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/gymnasium/ant.xml"),
+    )
+    .expect("ant.xml");
+    b.write("ant.xml", &ant);
+    let out = b.run(
+        r#"
+        let r = mjcf("ant.xml");
+        let feet = [["body4", [0.4, 0.4, 0.0]], ["body7", [-0.4, 0.4, 0.0]],
+                    ["body10", [-0.4, -0.4, 0.0]], ["body13", [0.4, -0.4, 0.0]]];
+        let contacts = feet.map(|f| contact(#{ shape: [0.02, 0.02], friction: 0.7,
+                                              robot: r, link: f[0], pos: f[1] }));
+        let st = stance(r, #{ contacts: contacts });
+        let p = st.static_polygon("bretl");
+        print(p.status);
+        print(st.com_inside(p));
+        for v in p.vertices { print(v); }
+        "#,
+    );
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("bounded"), "{out}");
+    assert_eq!(lines.next(), Some("true"), "{out}");
+    let mut corners: Vec<(f64, f64)> = lines.map(numbers).map(|v| (v[0], v[1])).collect();
     corners.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
     let expected = [(-0.82, -0.82), (-0.82, 0.82), (0.82, -0.82), (0.82, 0.82)];
     assert_eq!(corners.len(), 4, "{out}");

@@ -65,7 +65,13 @@ impl ScriptContact {
             return Ok(());
         };
         let link = b.link.clone();
-        let link_pose = b.robot.with(|a| a.frame_pose(link.as_str())).or_script()?;
+        let link_pose = b
+            .robot
+            .frame_poses(std::slice::from_ref(&link))
+            .or_script()?
+            .into_iter()
+            .next()
+            .unwrap_or_else(Isometry3::identity);
         let pose = if b.world_orientation {
             // Translation-only attachment: the offset is along world axes.
             Isometry3::from_parts(

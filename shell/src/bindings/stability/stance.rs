@@ -65,9 +65,7 @@ impl ScriptStance {
 /// The robot's centre of mass (world frame, at its placement and configuration) and its mass.
 pub fn robot_com(robot: &Robot) -> ScriptResult<(Point3<f64>, f64)> {
     let model = robot.model().or_script()?;
-    let (q, placement) = robot
-        .with(|a| Ok((a.configuration().clone(), *a.placement())))
-        .or_script()?;
+    let (q, placement) = robot.configuration_and_placement().or_script()?;
     let mut data = Data::new(&model);
     let com = center_of_mass(&model, &mut data, q.as_slice()).or_script()?;
     Ok((placement * com, model.total_mass()))
