@@ -24,6 +24,19 @@ pub enum LabError {
     /// A joint-space computation of a sharded workload failed (boxed: the error is large).
     #[error(transparent)]
     Jointspace(Box<morsel_jointspace::JointspaceError>),
+    /// A stance's wrenches cannot become point contacts (unsolved distribution, a contact
+    /// without a link).
+    #[error("point_contacts(): {reason}")]
+    PointContacts {
+        /// Why, and what to do instead.
+        reason: String,
+    },
+    /// A stability computation failed (boxed: the error is large).
+    #[error(transparent)]
+    Stability(Box<morsel_stability::StabilityError>),
+    /// A sensing computation failed (an unknown body, an invalid contact).
+    #[error(transparent)]
+    Sensing(Box<morsel_sensing::SensingError>),
     /// A file-system operation failed.
     #[error("{action} {}: {source}", .path.display())]
     Io {
@@ -50,6 +63,18 @@ impl LabError {
             path,
             source,
         }
+    }
+}
+
+impl From<morsel_stability::StabilityError> for LabError {
+    fn from(e: morsel_stability::StabilityError) -> Self {
+        LabError::Stability(Box::new(e))
+    }
+}
+
+impl From<morsel_sensing::SensingError> for LabError {
+    fn from(e: morsel_sensing::SensingError) -> Self {
+        LabError::Sensing(Box::new(e))
     }
 }
 

@@ -53,6 +53,10 @@ sensor_positions = _method("sensor_positions", "sensor_positions(touch, body): a
 sensor_counts = _method("sensor_counts", "sensor_counts(touch): {body: {vertices, active}}.")
 to_map = _method("to_map", "to_map(x): a Morsel object as a dict.")
 neighbours = _method("neighbours", "neighbours(mesh, i): the vertices that share a triangle edge with vertex i, in increasing order.")
+read = _method("read", "read(taxels, scene): one step of the measured branch: {force, torque, raw}, (probes, 3) or (history, probes, 3), link frame.")
+read_ground_truth = _method("read_ground_truth", "read_ground_truth(taxels, scene): one step of the ground truth (nominal radius, no gain nor degradation); shapes as read().")
+read_batch = _method("read_batch", "read_batch(taxels, scenes): the measured branch on several scenes of one structure: an envs axis first.")
+reset = _method("reset", "reset(taxels): clears the histories and the measured state; the noise streams restart.")
 
 
 def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import *` keeps the builtin
@@ -83,4 +87,8 @@ __all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
     "sensor_counts",
     "to_map",
     "neighbours",
+    "read",
+    "read_ground_truth",
+    "read_batch",
+    "reset",
 ]

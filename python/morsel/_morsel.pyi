@@ -287,3 +287,37 @@ def to_jointspace(map: SampleMap, boundary: Boundary) -> SampleMap:
     """The samples valued by their signed joint-space distance to the boundary."""
 
 def _mujoco_forces(elliptic: bool, efc_force: F64, dim: Any, efc_address: Any, friction: F64, frame: F64) -> F64: ...
+
+# shell
+def save(path: Union[str, PathLike[str]], value: Any) -> None:
+    """Writes plain data (None, bool, int, float, str, lists, dicts, NumPy arrays, Morsel objects via to_map) as .json, .csv or .npy by extension; nothing is written when the value cannot be encoded."""
+def seed() -> int:
+    """The run's seed: environment variable MORSEL_SEED (0 when unset, as the binary's default --seed)."""
+def test_mode() -> bool:
+    """Whether MORSEL_TEST_MODE is set to 1/true (as the binary's test harness)."""
+
+# sensing: kinematic taxels
+class Taxels:
+    """Kinematic taxels: probes on a link that read a spring-damper force where they sink into other bodies."""
+    def read(self, scene: Scene) -> Dict[str, F64]:
+        """One step of the measured branch: {force, torque, raw}, (probes, 3) or (history, probes, 3)."""
+    def read_ground_truth(self, scene: Scene) -> Dict[str, F64]:
+        """One step of the ground truth (nominal radius, no gain nor degradation); shapes as read()."""
+    def read_batch(self, scenes: List[Scene]) -> Dict[str, F64]:
+        """The measured branch on several scenes of one structure: an envs axis first."""
+    def reset(self) -> None:
+        """Clears the histories and the measured state; the noise streams restart."""
+    @property
+    def num_probes(self) -> int: ...
+    @property
+    def probes(self) -> F64: ...
+    def to_map(self) -> Dict[str, Any]: ...
+    def __len__(self) -> int: ...
+
+def taxels(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Taxels:
+    """Kinematic taxels on a body (Genesis's options and defaults: link_name, probe_local_pos, probe_local_normal, contact_depth_query, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels, crosstalk, crosstalk_radius, hysteresis, seed (default seed()))."""
+def taxel_skin(scene: Scene, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Taxels:
+    """Probes `spacing` apart over every collider of `body`, with outward normals; other options as taxels()."""
+
+def point_contacts(stance: Stance, scene: Scene, ground: str) -> List[Dict[str, Any]]:
+    """The stance's distributed contact forces as point contacts at their CoPs, from `ground` onto each contact's link body (for touch.observe(contacts))."""

@@ -157,3 +157,17 @@ fn jointspace_kind(e: &JointspaceError) -> Kind {
 }
 
 to_py!(JointspaceError, jointspace_kind);
+
+fn lab_kind(e: &morsel_lab::LabError) -> Kind {
+    use morsel_lab::LabError;
+    match e {
+        LabError::Sensing(s) => sensing_kind(s),
+        LabError::Stability(s) => stability_kind(s),
+        LabError::Jointspace(j) => jointspace_kind(j),
+        LabError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => Kind::File,
+        LabError::Save { .. } | LabError::PointContacts { .. } => Kind::Value,
+        _ => Kind::Other,
+    }
+}
+
+to_py!(morsel_lab::LabError, lab_kind);

@@ -14,7 +14,10 @@ mod kinematics;
 mod mujoco;
 mod sensing;
 mod sensors;
+mod shell;
 mod stability;
+mod stance_contacts;
+mod taxels;
 
 use pyo3::prelude::*;
 
@@ -28,5 +31,8 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     mujoco::register(m)?;
     stability::register(m)?;
     jointspace::register(m)?;
+    shell::register(m)?;
+    taxels::register(m)?;
+    stance_contacts::register(m)?;
     Ok(())
 }

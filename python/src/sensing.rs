@@ -240,7 +240,12 @@ fn add_robot_impl(
     s.refresh()
 }
 
-fn contact_dict<'py>(py: Python<'py>, scene: &Scene, c: &Contact) -> PyResult<Bound<'py, PyDict>> {
+/// A contact as {body_a, body_b, position, normal, depth, force} (bodies by name, world frame).
+pub fn contact_dict<'py>(
+    py: Python<'py>,
+    scene: &Scene,
+    c: &Contact,
+) -> PyResult<Bound<'py, PyDict>> {
     let name = |i: usize| scene.body(i).map(|b| b.name.clone()).unwrap_or_default();
     let d = PyDict::new(py);
     d.set_item("body_a", name(c.body_a))?;

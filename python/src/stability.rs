@@ -88,7 +88,7 @@ fn stability_contact(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyContact> {
     let mut o = Options::new("contact", options)?.merge(kwargs)?;
-    for bound in ["robot", "link", "orientation"] {
+    for bound in ["robot", "orientation"] {
         if o.take(bound).is_some() {
             return Err(error(
                 Kind::Other,
@@ -140,16 +140,22 @@ fn stability_contact(
         .f64("friction")?
         .ok_or_else(|| value_error("contact(): option `friction` is required"))?;
     let max_pressure = o.f64("max_pressure")?;
+    // A link name alone only names the body the contact belongs to (point_contacts); the
+    // contact does not follow it.
+    let link = o.string("link")?;
     o.finish()?;
     let mut c = Contact::new(shape, given, friction).py()?;
     if let Some(p) = max_pressure {
         c = c.with_max_pressure(p).py()?;
     }
+    if let Some(l) = link {
+        c = c.with_link(l);
+    }
     Ok(PyContact(c))
 }
 
 /// `contact(options)` (stability: a rectangular contact, options shape, pos, rpy | quat | pose,
-/// friction, max_pressure) or `contact(a, pose_a, b, pose_b)` (geometry: the penetration of two
+/// friction, max_pressure, link: the name of the scene body it belongs to) or `contact(a, pose_a, b, pose_b)` (geometry: the penetration of two
 /// placed shapes, {depth, points, normal} or None).
 #[pyfunction]
 #[pyo3(signature = (*args, **kwargs))]
@@ -280,7 +286,8 @@ fn stance(
     ))
 }
 
-fn stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Stance> {
+/// A `Stance` argument (cloned).
+pub fn stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Stance> {
     obj.cast::<PyStance>()
         .map(|s| s.get().0.clone())
         .map_err(|_| {

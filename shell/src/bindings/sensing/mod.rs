@@ -10,13 +10,12 @@
 
 use std::sync::Arc;
 
-use morsel_sensing::Contact;
 use rhai::{Array, Dynamic, Engine, ImmutableString};
 
 use crate::bindings::doc;
 use crate::bindings::stability::ScriptStance;
 use crate::context::ShellContext;
-use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
+use crate::error::{OrScriptError, ScriptResult, ShellError};
 
 mod record;
 mod scene;
@@ -51,39 +50,17 @@ pub fn write_text(ctx: &ShellContext, path: &str, text: &str) -> ScriptResult<()
         .or_script()
 }
 
-/// The stance's distributed wrenches as point contacts: one per contact with a centre of
-/// pressure, at the CoP, from the `ground` body (A) onto the contact's link body (B), carrying
-/// the contact's force. The force and its moment about the CoP are exact; a residual yaw
-/// moment about the normal (a point force cannot carry it) is dropped.
+/// The stance's distributed wrenches as point contacts (see
+/// [`morsel_lab::point_contacts::point_contacts`]), as contact maps.
 fn point_contacts(st: &mut ScriptStance, sc: &ScriptScene, ground: &str) -> ScriptResult<Array> {
     let stance = st.build()?;
-    let d = stance.distribute().or_script()?;
-    if !d.is_solved() {
-        return Err(script_error(ShellError::argument(
-            "the stance of point_contacts()",
-            "a stance whose wrench distribution is solved",
-            format!("{:?}", d.status),
-        )));
-    }
     let s = sc.fresh()?;
-    let a = s.scene.body_index(ground).or_script()?;
-    let mut out = Array::new();
-    for w in &d.wrenches {
-        let Some(cop) = w.cop else { continue };
-        let contact = stance.contacts().contact(w.index).or_script()?;
-        let link = contact.link().ok_or_else(|| {
-            script_error(ShellError::argument(
-                format!("contact {} of point_contacts()", w.index),
-                "a contact with a `link` naming a scene body",
-                "a contact without a link",
-            ))
-        })?;
-        let b = s.scene.body_index(link).or_script()?;
-        let force = w.world.fixed_rows::<3>(0).into_owned();
-        let c = Contact::new(a, b, cop, contact.normal(), 0.0, force).or_script()?;
-        out.push(Dynamic::from_map(scene::contact_map(&s.scene, &c)));
-    }
-    Ok(out)
+    let contacts =
+        morsel_lab::point_contacts::point_contacts(&stance, &s.scene, ground).or_script()?;
+    Ok(contacts
+        .iter()
+        .map(|c| Dynamic::from_map(scene::contact_map(&s.scene, c)))
+        .collect())
 }
 
 fn register_stance_contacts(engine: &mut Engine) {
