@@ -225,8 +225,8 @@ fn the_box_vertices_sit_where_the_collider_pose_puts_them() {
     assert_eq!(bin.len(), 24 * 12 + 36 * 4);
 }
 
-#[test]
-fn a_robot_becomes_one_node_per_link_placed_by_forward_kinematics() {
+/// MIMo's MJCF model, its configuration 30 % into every limited joint's range, and its FK.
+fn mimo_at_a_configuration() -> (morsel_kinematics::Model, Data) {
     let model = morsel_kinematics::mjcf::load_file(assets().join("mimo/benchmark_scene.xml"))
         .expect("MIMo loads");
     let mut q = model.mid_configuration();
@@ -239,6 +239,12 @@ fn a_robot_becomes_one_node_per_link_placed_by_forward_kinematics() {
     }
     let mut data = Data::new(&model);
     forward_kinematics(&model, &mut data, q.as_slice()).expect("FK");
+    (model, data)
+}
+
+#[test]
+fn a_robot_becomes_one_node_per_link_placed_by_forward_kinematics() {
+    let (model, data) = mimo_at_a_configuration();
     let drawing = Drawing::from_robot("mimo", &model, data.world_from_links()).expect("drawing");
     let bytes = gltf::encode("mimo.glb", &drawing).expect("encodes");
     std::fs::write(out_dir().join("robot_mimo.glb"), &bytes).expect("writes");
@@ -312,4 +318,48 @@ fn bad_requests_are_refused_with_clear_errors() {
         .expect("MIMo loads");
     let err = Drawing::from_robot("mimo", &model, &[]).unwrap_err();
     assert!(err.contains("0 link poses"), "{err}");
+}
+
+/// Runs the Khronos glTF validator (`node $MORSEL_GLTF_VALIDATOR files...`, installed by
+/// `.ci/gltf.sh`) on a scene (.glb and .gltf) and a robot (.glb); every file must have zero
+/// errors. Skipped, with a note, when `MORSEL_GLTF_VALIDATOR` is unset.
+#[test]
+fn khronos_validator_finds_no_error() {
+    let Some(script) = std::env::var_os("MORSEL_GLTF_VALIDATOR") else {
+        eprintln!(
+            "skipped: set MORSEL_GLTF_VALIDATOR (run .ci/gltf.sh) to check glTF files with the Khronos validator"
+        );
+        return;
+    };
+    let dir = out_dir().join("validator");
+    std::fs::create_dir_all(&dir).unwrap();
+    let scene = Drawing::from_scene("mixed", &mixed_scene());
+    let (model, data) = mimo_at_a_configuration();
+    let robot = Drawing::from_robot("mimo", &model, data.world_from_links()).unwrap();
+    let mut files = Vec::new();
+    for (name, drawing) in [
+        ("scene.glb", &scene),
+        ("scene.gltf", &scene),
+        ("mimo.glb", &robot),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, gltf::encode(name, drawing).unwrap()).unwrap();
+        files.push(path);
+    }
+    let output = std::process::Command::new("node")
+        .arg(&script)
+        .args(&files)
+        .output()
+        .expect("node runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    eprintln!("{report}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "the validator found errors:\n{report}"
+    );
+    assert_eq!(
+        report.matches(": 0 errors").count(),
+        files.len(),
+        "{report}"
+    );
 }
