@@ -32,6 +32,7 @@ pub mod options;
 pub mod repl;
 pub mod sandbox;
 pub mod save;
+pub mod save_gltf;
 pub mod session;
 
 pub use context::ShellContext;

@@ -3,6 +3,7 @@
 
 mod cli;
 mod geometry;
+mod gltf;
 mod jointspace;
 mod kinematics;
 mod processes;

@@ -1,0 +1,64 @@
+//! glTF 2.0 files of scenes and robots, written through the `gltf-json` crate.
+//!
+//! | extension | container |
+//! |-----------|-----------|
+//! | `.glb`  | binary glTF: a JSON chunk and a BIN chunk |
+//! | `.gltf` | JSON with the buffer embedded as a base64 `data:` URI (one self-contained file) |
+//!
+//! A [`Drawing`] lists named parts (scene bodies or robot links) with their world poses and
+//! shapes. Each part is one node (name = body or link name, translation and rotation = its
+//! pose, in `f32`); each part with geometry has one mesh, one primitive per shape, vertices in
+//! the part's frame. Meshes are written as loaded; primitives are tessellated
+//! ([`tessellate`]); a half-space is drawn as a 10 m square on its boundary plane. All surfaces
+//! share one double-sided material. Units are metres and the frame is Morsel's (z up):
+//! viewers that assume glTF's y-up show the model lying on its back.
+
+pub mod container;
+pub mod document;
+pub mod drawing;
+pub mod tessellate;
+
+use std::path::{Path, PathBuf};
+
+pub use container::Container;
+pub use drawing::{Drawing, Part};
+
+use crate::error::LabError;
+
+/// The extensions of glTF files, for messages.
+pub const EXTENSIONS: &str = ".glb or .gltf";
+
+/// True when `path` names a glTF file (`.glb` or `.gltf`, case-insensitive).
+pub fn is_gltf_path(path: &str) -> bool {
+    Container::from_path(path).is_some()
+}
+
+/// Encodes `drawing` as glTF in the container named by `name`'s extension.
+pub fn encode(name: &str, drawing: &Drawing) -> Result<Vec<u8>, LabError> {
+    let refuse = |reason: String| LabError::Save {
+        path: name.to_string(),
+        reason,
+    };
+    let container = Container::from_path(name)
+        .ok_or_else(|| refuse(format!("a glTF file needs the extension {EXTENSIONS}")))?;
+    if drawing.parts.is_empty() {
+        return Err(refuse(format!(
+            "\"{}\" has nothing to draw (no bodies or links)",
+            drawing.name
+        )));
+    }
+    let document = document::build(drawing).map_err(refuse)?;
+    container.encode(document).map_err(refuse)
+}
+
+/// Encodes `drawing` by the extension of `name`, then writes it to `target` (the resolved path
+/// of `name`). Nothing is written when the drawing cannot be encoded. Returns `target`.
+pub fn write(name: &str, target: &Path, drawing: &Drawing) -> Result<PathBuf, LabError> {
+    let bytes = encode(name, drawing)?;
+    std::fs::write(target, bytes).map_err(|source| LabError::Io {
+        action: "cannot write",
+        path: target.to_path_buf(),
+        source,
+    })?;
+    Ok(target.to_path_buf())
+}
