@@ -8,7 +8,7 @@
 
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
 
-use crate::query::{ClosestPoints, Contact};
+use crate::query_result::{ClosestPoints, Contact};
 use crate::shape::{Shape, ShapeKind, radial_direction};
 
 /// The lowest point of a placed shape relative to a placed half-space, and its signed height.

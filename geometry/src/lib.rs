@@ -21,6 +21,7 @@ mod mesh;
 pub mod mesh_io;
 pub mod proximity;
 pub mod query;
+mod query_result;
 pub mod sensor;
 mod shape;
 

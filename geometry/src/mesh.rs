@@ -102,12 +102,6 @@ impl TriangleMesh {
         Self::new_from(vertices, faces, source)
     }
 
-    /// Loads a mesh from an STL (binary or ASCII), OBJ or DAE file, scaling every vertex by
-    /// `scale` component-wise, and welds shared vertices.
-    pub fn load(path: &Path, scale: Vector3<f64>) -> Result<Self> {
-        crate::mesh_io::load_mesh(path, scale)
-    }
-
     /// The vertices.
     pub fn vertices(&self) -> &[Point3<f64>] {
         &self.vertices

@@ -13,6 +13,14 @@ use nalgebra::{Point3, Vector3};
 use crate::error::{GeometryError, Result};
 use crate::mesh::TriangleMesh;
 
+impl TriangleMesh {
+    /// Loads a mesh from an STL (binary or ASCII), OBJ or DAE file, scaling every vertex by
+    /// `scale` component-wise, and welds shared vertices (the same as [`load_mesh`]).
+    pub fn load(path: &Path, scale: Vector3<f64>) -> Result<Self> {
+        load_mesh(path, scale)
+    }
+}
+
 /// Loads a mesh file, scaling its vertices component-wise.
 pub fn load_mesh(path: &Path, scale: Vector3<f64>) -> Result<TriangleMesh> {
     crate::error::finite_vector("mesh scale", &scale)?;

@@ -5,7 +5,7 @@
 //! world frame. Solids are solid: a shape nested inside a closed mesh intersects it (distance 0),
 //! even though their surfaces do not meet. Pipes and open meshes are surfaces.
 
-use nalgebra::{Isometry3, Point3, Unit, Vector3};
+use nalgebra::{Isometry3, Point3, Unit};
 use parry3d_f64::math::Pose;
 use parry3d_f64::query as pq;
 
@@ -15,40 +15,7 @@ use crate::halfspace::{self, Lowest};
 use crate::proximity;
 use crate::shape::{Shape, ShapeKind, radial_direction};
 
-/// The penetration of two shapes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Contact {
-    /// Penetration depth (>= 0): how far the shapes must move apart along `normal` to separate.
-    pub depth: f64,
-    /// Deepest point of the first shape inside the second (on the first shape's surface).
-    pub point_a: Point3<f64>,
-    /// Deepest point of the second shape inside the first (on the second shape's surface).
-    pub point_b: Point3<f64>,
-    /// Unit contact normal, pointing from the first shape towards the second.
-    pub normal: Unit<Vector3<f64>>,
-}
-
-/// The closest points of two separated shapes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ClosestPoints {
-    /// Distance between the shapes (> 0).
-    pub distance: f64,
-    /// Closest point on the first shape.
-    pub point_a: Point3<f64>,
-    /// Closest point on the second shape.
-    pub point_b: Point3<f64>,
-}
-
-/// The projection of a point on a shape.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PointProjection {
-    /// The closest point of the shape's surface.
-    pub point: Point3<f64>,
-    /// Whether the query point is inside the solid (always false for surfaces).
-    pub inside: bool,
-    /// Distance to the surface, negative inside.
-    pub signed_distance: f64,
-}
+pub use crate::query_result::{ClosestPoints, Contact, PointProjection};
 
 fn unsupported(query: &'static str, a: &Shape, b: &Shape) -> GeometryError {
     GeometryError::UnsupportedQuery {

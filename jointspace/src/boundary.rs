@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use crate::error::{JointspaceError, Result};
 use crate::evaluator::Evaluator;
 use crate::memory;
-use crate::nearest::BoundaryIndex;
 use crate::options::DEFAULT_MEMORY_LIMIT;
 use crate::progress::Progress;
 use crate::sample_map::check_header;
@@ -179,7 +178,7 @@ impl Boundary {
     /// The points and their periodic copies: every point shifted by `−period`, 0 or `+period`
     /// along each periodic joint, diagonal combinations included (`n·3^p` rows, the
     /// unshifted points first). What the notebook's `extend_periodic` returns, plus the
-    /// diagonal copies it misses; searches do not need it ([`BoundaryIndex`] wraps instead).
+    /// diagonal copies it misses; searches do not need it (a `BoundaryIndex` wraps instead).
     pub fn extended_points(&self) -> Array2<f64> {
         let k = self.dim();
         let periodic: Vec<usize> = (0..k).filter(|&a| self.periods[a].is_some()).collect();
@@ -204,11 +203,6 @@ impl Boundary {
             }
         }
         out
-    }
-
-    /// A search structure for nearest boundary points.
-    pub fn index(&self) -> Result<BoundaryIndex> {
-        BoundaryIndex::new(self)
     }
 }
 

@@ -13,7 +13,7 @@ use morsel_kinematics::KinematicsError;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum JointspaceError {
-    /// The installed stop check (see [`crate::stop`]) asked the run to end early.
+    /// The installed stop check (see the `stop` module) asked the run to end early.
     #[error("stopped before the end (Ctrl-C or the time limit)")]
     Stopped,
     /// A sampled joint name that the model does not have (or that owns no single value).

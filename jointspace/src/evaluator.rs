@@ -7,6 +7,25 @@ use crate::error::Result;
 use crate::options::{DistanceOptions, InCollision, Measure};
 use crate::sampler::CollisionSampler;
 
+impl CollisionSampler {
+    /// The value of one subspace point: the smallest signed distance over the pairs, or the
+    /// collision check (1 free, 0 in collision).
+    pub fn evaluate(&self, point: &[f64], measure: &Measure) -> Result<f64> {
+        self.subspace().check_point(point)?;
+        if let Measure::Distance(d) = measure {
+            d.check()?;
+        }
+        Evaluator::new(self).evaluate(point, measure, None)
+    }
+
+    /// Whether one subspace point is in collision (pairs checked in order, stopping at the
+    /// first colliding one).
+    pub fn collides(&self, point: &[f64]) -> Result<bool> {
+        self.subspace().check_point(point)?;
+        Evaluator::new(self).collides(point)
+    }
+}
+
 /// One thread's evaluation state: collision data, a full configuration buffer, and per pair
 /// the last value computed with the key of the grid indices it depends on.
 pub(crate) struct Evaluator<'s> {

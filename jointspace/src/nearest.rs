@@ -73,6 +73,13 @@ macro_rules! kd_trees {
 
 kd_trees!(K1 1, K2 2, K3 3, K4 4, K5 5, K6 6, K7 7, K8 8);
 
+impl Boundary {
+    /// A search structure for nearest boundary points.
+    pub fn index(&self) -> Result<BoundaryIndex> {
+        BoundaryIndex::new(self)
+    }
+}
+
 /// A search structure over the points of a [`Boundary`] (k-d tree up to 8 joints, brute
 /// force beyond), periodic along the boundary's periodic joints.
 pub struct BoundaryIndex {

@@ -7,8 +7,6 @@ use morsel_kinematics::{JointId, Model};
 use crate::collision_data::CollisionData;
 use crate::collision_model::{CollisionModel, PairSelector};
 use crate::error::{JointspaceError, Result};
-use crate::evaluator::Evaluator;
-use crate::options::Measure;
 use crate::subspace::{JointSelector, Subspace};
 
 /// What a [`CollisionSampler`] samples: joints, their ranges, the pairs, the reference
@@ -170,23 +168,6 @@ impl CollisionSampler {
     /// Fresh collision data for this sampler (one per thread).
     pub fn new_data(&self) -> CollisionData {
         CollisionData::new(&self.model, &self.collision)
-    }
-
-    /// The value of one subspace point: the smallest signed distance over the pairs, or the
-    /// collision check (1 free, 0 in collision).
-    pub fn evaluate(&self, point: &[f64], measure: &Measure) -> Result<f64> {
-        self.subspace.check_point(point)?;
-        if let Measure::Distance(d) = measure {
-            d.check()?;
-        }
-        Evaluator::new(self).evaluate(point, measure, None)
-    }
-
-    /// Whether one subspace point is in collision (pairs checked in order, stopping at the
-    /// first colliding one).
-    pub fn collides(&self, point: &[f64]) -> Result<bool> {
-        self.subspace.check_point(point)?;
-        Evaluator::new(self).collides(point)
     }
 
     /// The axes in grid visiting order, fastest first: axes that move fewer pairs vary

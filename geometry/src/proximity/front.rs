@@ -52,7 +52,7 @@ pub(crate) struct Front {
     pub after_contact: bool,
     /// Queries started since the front was last brought up to date.
     pub age: u32,
-    /// The mesh pair whose slot this is (in [`super::scratch::Fronts`]).
+    /// The mesh pair whose slot this is (in the scratch space's `Fronts`).
     pub owner: Option<PairKey>,
     /// When the slot was last used (a query counter).
     pub last_used: u64,

@@ -48,12 +48,11 @@
 //! input is (as [`TriangleMesh::is_closed`] reports), otherwise with the input's boundaries.
 //! Vertices no triangle uses are not sensors.
 
-use nalgebra::Point3;
-
 use super::mesh_surface_collapse::{CollapseLimits, coarsen};
 use super::mesh_surface_flip::flip_to_delaunay;
 use super::mesh_surface_input::{InputSurface, Support};
 use super::mesh_surface_refine::refine;
+use super::mesh_surface_state::Surface;
 use super::{Layout, MAX_SENSOR_POINTS, SensorPoints};
 use crate::mesh::TriangleMesh;
 
@@ -68,18 +67,6 @@ pub const MAX_TILT_DEGREES: f64 = 40.0;
 /// A collapse may always bring triangles down to this shape quality (`4√3·area/Σ edge²`,
 /// 1 for equilateral); below it, only if no triangle gets worse than the worst one before.
 pub const MIN_QUALITY: f64 = 0.3;
-
-/// The working surface of the remesher.
-pub(super) struct Surface {
-    /// Vertex positions (never moved, only added).
-    pub pos: Vec<Point3<f64>>,
-    /// Where on the input surface each vertex lies.
-    pub support: Vec<Support>,
-    /// Current triangles.
-    pub faces: Vec<[u32; 3]>,
-    /// The input face each current triangle came from.
-    pub origin: Vec<u32>,
-}
 
 /// Sensor points (and triangles when `with_faces`) on a mesh's surface; `None` when the
 /// resolution would give more than [`MAX_SENSOR_POINTS`] points.

@@ -19,7 +19,7 @@ use std::collections::BinaryHeap;
 
 use nalgebra::{Point3, Vector3};
 
-use super::mesh_surface::Surface;
+use super::mesh_surface_state::Surface;
 
 /// How far coarsening may go.
 pub(super) struct CollapseLimits<'a> {

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use nalgebra::{Point3, Vector3};
 
-use super::mesh_surface::Surface;
+use super::mesh_surface_state::Surface;
 
 /// Two triangles are flipped only when their normals are within this angle (degrees).
 const FLAT_PAIR_DEGREES: f64 = 30.0;

@@ -13,7 +13,7 @@ use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy};
 use parry3d_f64::query::{PointQuery, PointQueryWithLocation};
 use parry3d_f64::shape::{Triangle, TrianglePointLocation};
 
-use super::mesh_surface_refine::{Slot, radial_cycles};
+use super::mesh_surface_slots::{Slot, radial_cycles};
 use crate::convert::{from_parry_point, to_parry_point};
 use crate::mesh::{TriangleMesh, faces_around_vertices};
 

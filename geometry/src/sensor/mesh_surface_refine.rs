@@ -2,63 +2,14 @@
 //! bound. Splitting always takes the globally longest edge, which is then the longest edge of
 //! every triangle holding it, so triangle shapes do not degrade.
 //!
-//! Edges are kept as radial cycles: every face corner `(f, k)` (the edge from `faces[f][k]` to
-//! `faces[f][k + 1]`) points to the next corner around the same undirected edge. A manifold
-//! interior edge is a cycle of two, a boundary edge a cycle of one, a non-manifold edge a longer
-//! cycle; splitting an edge splits every face of its cycle.
+//! Edges are kept as radial cycles (see `mesh_surface_slots`); splitting an edge splits every
+//! face of its cycle.
 
 use std::collections::BinaryHeap;
 
-use super::mesh_surface::Surface;
 use super::mesh_surface_input::{InputSurface, Support};
-
-/// A face corner `(f, k)` encoded as `3f + k`: the edge `faces[f][k] → faces[f][(k + 1) % 3]`.
-pub(super) type Slot = u32;
-
-#[inline]
-fn slot(f: u32, k: u32) -> Slot {
-    3 * f + k
-}
-
-/// The key of the undirected edge `{a, b}`.
-#[inline]
-pub(super) fn edge_key(a: u32, b: u32) -> u64 {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    (u64::from(lo) << 32) | u64::from(hi)
-}
-
-/// The end points of a slot's edge.
-#[inline]
-pub(super) fn slot_edge(faces: &[[u32; 3]], s: Slot) -> (u32, u32) {
-    let t = faces[(s / 3) as usize];
-    let k = (s % 3) as usize;
-    (t[k], t[(k + 1) % 3])
-}
-
-/// Builds the radial cycles of a face list.
-pub(super) fn radial_cycles(faces: &[[u32; 3]]) -> Vec<Slot> {
-    let mut by_edge: Vec<(u64, Slot)> = (0..3 * faces.len() as u32)
-        .map(|s| {
-            let (a, b) = slot_edge(faces, s);
-            (edge_key(a, b), s)
-        })
-        .collect();
-    by_edge.sort_unstable();
-    let mut next = vec![0; by_edge.len()];
-    let mut start = 0;
-    while start < by_edge.len() {
-        let mut end = start + 1;
-        while end < by_edge.len() && by_edge[end].0 == by_edge[start].0 {
-            end += 1;
-        }
-        for i in start..end {
-            let following = if i + 1 < end { i + 1 } else { start };
-            next[by_edge[i].1 as usize] = by_edge[following].1;
-        }
-        start = end;
-    }
-    next
-}
+use super::mesh_surface_slots::{Slot, edge_key, radial_cycles, slot, slot_edge};
+use super::mesh_surface_state::Surface;
 
 /// Bisects every edge longer than `max_edge`, placing each new vertex on the input surface
 /// (see [`InputSurface::midpoint`]; an edge whose midpoint cannot be placed, or would land on

@@ -58,6 +58,8 @@ mod mesh_surface_collapse;
 mod mesh_surface_flip;
 mod mesh_surface_input;
 mod mesh_surface_refine;
+mod mesh_surface_slots;
+mod mesh_surface_state;
 mod numeric;
 mod rings;
 mod round_shapes;

@@ -9,7 +9,7 @@ use super::compiler::Compiler;
 use super::defaults::{Defaults, MAIN};
 use super::error::{Location, MjcfError, MjcfResult};
 use super::geoms::{GeomDef, read_geom};
-use super::inertia::{InertialDef, read_inertial};
+use super::inertial_element::{InertialDef, read_inertial};
 use super::joints::{JointDef, read_joint};
 use super::mesh::Meshes;
 use super::orientation::pose;

@@ -47,6 +47,7 @@ mod eig3;
 mod error;
 mod geoms;
 mod inertia;
+mod inertial_element;
 mod joints;
 mod mesh;
 mod orientation;
