@@ -107,10 +107,34 @@ def test_numbers_equal_the_binary(tmp_path):
     ({"link_name": "fingertip", "contact_depth_query": "guess"}, morsel.InvalidValueError),
     ({"link_name": "fingertip", "stiffness": 1.0}, morsel.UnknownNameError),  # Genesis says normal_stiffness
     ({"link_name": "fingertip", "history_length": 10**7}, morsel.InvalidValueError),
+    ({"link_name": "fingertip", "history_length": 10**30}, morsel.InvalidValueError),
+    ({"link_name": "fingertip", "normal_stiffness": -1.0}, morsel.InvalidValueError),
+    ({"link_name": "fingertip", "normal_exponent": 0.9}, morsel.InvalidValueError),
+    ({"link_name": "fingertip", "noise": -0.1}, morsel.InvalidValueError),
+    ({"link_name": "fingertip", "probe_radius_noise": -0.001}, morsel.InvalidValueError),
 ])
 def test_bad_options_raise(options, error):
     with pytest.raises(error):
         morsel.taxels(options)
+
+
+@pytest.mark.parametrize("option, value", [
+    ("normal_stiffness", -1.0), ("normal_exponent", 0.9), ("noise", -0.1),
+    ("probe_radius_noise", -0.001), ("history_length", 10**7),
+])
+def test_bad_numbers_name_the_option(option, value):
+    """The error names the option, for taxels() and for taxel_skin()."""
+    with pytest.raises(morsel.InvalidValueError, match=option):
+        morsel.taxels({"link_name": "fingertip", option: value})
+    with pytest.raises(morsel.InvalidValueError, match=option):
+        morsel.taxel_skin(fingertip(), {"body": "block", "spacing": 0.02, option: value})
+
+
+def test_unknown_option_names_raise():
+    with pytest.raises(morsel.UnknownNameError, match="stiffness"):
+        morsel.taxels({"link_name": "fingertip", "stiffness": 1.0})
+    with pytest.raises(morsel.UnknownNameError, match="radius"):
+        morsel.taxel_skin(fingertip(), {"body": "block", "spacing": 0.02, "radius": 0.001})
 
 
 def test_bad_scenes_raise():

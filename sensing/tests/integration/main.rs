@@ -14,4 +14,5 @@ mod path_rule;
 mod probe_state;
 mod raycast;
 mod skin;
+mod taxel_errors;
 mod taxels;
