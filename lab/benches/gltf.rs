@@ -21,7 +21,9 @@ use morsel_sensing::{Body, PenaltyLaw, Scene, Touch, TouchConfig, TouchKind};
 use nalgebra::{Isometry3, Vector3};
 
 fn repo(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
 }
 
 fn mimo_v2_model() -> (Model, Data) {
@@ -44,13 +46,18 @@ fn mimo_v2_touch() -> (Scene, Touch) {
         }
         scene.add_body(body).unwrap();
     }
-    let params: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(repo("assets/robots/mimo/touch_params.json")).unwrap())
-            .unwrap();
-    let scales = params["v2 (benchmarkv2_scene.xml)"]["scales"].as_object().unwrap();
-    let config = scales.iter().fold(TouchConfig::new(TouchKind::Mesh), |c, (body, s)| {
-        c.scale(body.as_str(), s.as_f64().unwrap())
-    });
+    let params: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(repo("assets/robots/mimo/touch_params.json")).unwrap(),
+    )
+    .unwrap();
+    let scales = params["v2 (benchmarkv2_scene.xml)"]["scales"]
+        .as_object()
+        .unwrap();
+    let config = scales
+        .iter()
+        .fold(TouchConfig::new(TouchKind::Mesh), |c, (body, s)| {
+            c.scale(body.as_str(), s.as_f64().unwrap())
+        });
     let touch = Touch::new(&scene, &config).unwrap();
     let lowest = touch
         .model()
@@ -62,7 +69,10 @@ fn mimo_v2_touch() -> (Scene, Touch) {
         })
         .fold(f64::INFINITY, f64::min);
     let floor = Body::new("floor")
-        .with_collider(Shape::halfspace(Vector3::z()).unwrap(), Isometry3::identity())
+        .with_collider(
+            Shape::halfspace(Vector3::z()).unwrap(),
+            Isometry3::identity(),
+        )
         .unwrap()
         .with_pose(Isometry3::translation(0.0, 0.0, lowest + 0.002));
     scene.add_body(floor).unwrap();
@@ -104,8 +114,8 @@ fn bench(c: &mut Criterion) {
     // What `save("x.glb", touch)` does: build the drawing from the sensor, then encode it.
     c.bench_function("gltf_mimo_v2_touch_mesh_glb", |b| {
         b.iter(|| {
-            let d = Drawing::from_touch("mimo_v2_touch", black_box(&scene), black_box(&touch))
-                .unwrap();
+            let d =
+                Drawing::from_touch("mimo_v2_touch", black_box(&scene), black_box(&touch)).unwrap();
             gltf::encode("mimo_touch.glb", &d).unwrap()
         })
     });

@@ -13,7 +13,7 @@ use common::{Glb, assert_pose, node_pose, out_dir, validate};
 use gltf::animation::util::ReadOutputs;
 use morsel_kinematics::urdf::{self, UrdfOptions};
 use morsel_kinematics::{Data, forward_kinematics};
-use morsel_lab::gltf::{self, Drawing};
+use morsel_lab::gltf::{self as mgltf, Drawing};
 use morsel_lab::simulation::{Robot, Simulation};
 use nalgebra::{Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 
@@ -23,7 +23,8 @@ const TARGET: f64 = 0.5;
 const JOINT: &str = "FL_HFE";
 
 fn solo() -> Robot {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/solo12/solo12.urdf");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/solo12/solo12.urdf");
     let model = urdf::load_file(path, &UrdfOptions::default()).expect("Solo-12 loads");
     Robot::from_model("solo".into(), model).expect("robot")
 }
@@ -39,7 +40,9 @@ fn simulate(seconds: f64) -> (Simulation, Robot) {
         .unwrap();
     let sim = Simulation::new(DT).unwrap();
     sim.add(&robot).unwrap();
-    robot.with(|a| a.rotate(JOINT, TARGET, Some(SPEED))).unwrap();
+    robot
+        .with(|a| a.rotate(JOINT, TARGET, Some(SPEED)))
+        .unwrap();
     sim.run(seconds).unwrap();
     (sim, robot)
 }
@@ -48,7 +51,7 @@ fn simulate(seconds: f64) -> (Simulation, Robot) {
 fn a_simulation_animates_every_link_with_one_key_per_tick() {
     let (sim, robot) = simulate(1.0);
     let drawing = Drawing::from_simulation("solo_motion", &sim).unwrap();
-    let bytes = gltf::encode("solo.glb", &drawing).unwrap();
+    let bytes = mgltf::encode("solo.glb", &drawing).unwrap();
     std::fs::write(out_dir("gltf-animation").join("solo_motion.glb"), &bytes).unwrap();
     let glb = Glb::parse(&bytes);
     let model = robot.model().unwrap();
@@ -66,7 +69,7 @@ fn a_simulation_animates_every_link_with_one_key_per_tick() {
     let steps = (1.0 / DT).round() as usize;
     let q0 = model.reference_configuration().clone();
     let placement = robot.world_placement().unwrap();
-    let index = model.joints()[model.joint_id(JOINT).unwrap().0].idx_q();
+    let index = model.joints()[model.joint_id(JOINT).unwrap().index()].idx_q();
     let start = q0[index];
     let mut data = Data::new(&model);
     for channel in animation.channels() {
@@ -76,7 +79,7 @@ fn a_simulation_animates_every_link_with_one_key_per_tick() {
         assert_eq!(times[0], 0.0);
         assert!((f64::from(times[steps]) - sim.time().unwrap()).abs() < 1e-6);
         let node = channel.target().node();
-        let link = model.link_id(node.name().unwrap()).unwrap().0;
+        let link = model.link_id(node.name().unwrap()).unwrap().index();
         let keys: Vec<[f32; 4]> = match reader.read_outputs().unwrap() {
             ReadOutputs::Translations(t) => t.map(|[x, y, z]| [x, y, z, 0.0]).collect(),
             ReadOutputs::Rotations(r) => r.into_f32().collect(),
@@ -154,7 +157,7 @@ fn khronos_validator_finds_no_error_in_animations() {
     let mut files = Vec::new();
     for name in ["solo_motion.glb", "solo_motion.gltf"] {
         let path = dir.join(name);
-        std::fs::write(&path, gltf::encode(name, &drawing).unwrap()).unwrap();
+        std::fs::write(&path, mgltf::encode(name, &drawing).unwrap()).unwrap();
         files.push(path);
     }
     validate(&files);

@@ -13,10 +13,9 @@ use morsel_geometry::Shape;
 use morsel_lab::gltf::glyphs::ARROW_COLOUR;
 use morsel_lab::gltf::stance_view::{CONE_HEIGHT, stance_drawing};
 use morsel_lab::gltf::touch_view::LONGEST_ARROW;
-use morsel_lab::gltf::{self, Drawing};
+use morsel_lab::gltf::{self as mgltf, Drawing};
 use morsel_sensing::{
-    Body, PenaltyLaw, Scene, TaxelConfig, TaxelSensor, Touch, TouchConfig, TouchFunction,
-    TouchKind,
+    Body, PenaltyLaw, Scene, TaxelConfig, TaxelSensor, Touch, TouchConfig, TouchFunction, TouchKind,
 };
 use morsel_stability::{Contact, ContactSet, PolygonMethod, Stance};
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
@@ -68,7 +67,12 @@ fn world_forces(scene: &Scene, touch: &Touch) -> Vec<(Point3<f64>, Vector3<f64>)
         .output()
         .chunks(3)
         .zip(positions)
-        .map(|(f, p)| (pad.pose * p, pad.pose.rotation * Vector3::new(f[0], f[1], f[2])))
+        .map(|(f, p)| {
+            (
+                pad.pose * p,
+                pad.pose.rotation * Vector3::new(f[0], f[1], f[2]),
+            )
+        })
         .collect()
 }
 
@@ -76,22 +80,33 @@ fn check_touch(kind: TouchKind, file: &str) {
     let scene = pad_and_ball();
     let touch = touch(&scene, kind);
     let forces = world_forces(&scene, &touch);
-    let nonzero: Vec<usize> = (0..forces.len()).filter(|&i| forces[i].1.norm() > 0.0).collect();
+    let nonzero: Vec<usize> = (0..forces.len())
+        .filter(|&i| forces[i].1.norm() > 0.0)
+        .collect();
     assert!(nonzero.len() > 1, "the ball presses several sensors");
     let largest = forces.iter().map(|f| f.1.norm()).fold(0.0, f64::max);
     let drawing = Drawing::from_touch("pad_touch", &scene, &touch).unwrap();
-    let bytes = gltf::encode(file, &drawing).unwrap();
+    let bytes = mgltf::encode(file, &drawing).unwrap();
     std::fs::write(out_dir("gltf-views").join(file), &bytes).unwrap();
     let glb = Glb::parse(&bytes);
     let names = glb.node_names();
     // Two bodies, one sensor group (the pad has one collider), one arrow per nonzero sensor.
-    let group = if kind == TouchKind::Mesh { "pad" } else { "pad/geom0" };
+    let group = if kind == TouchKind::Mesh {
+        "pad"
+    } else {
+        "pad/geom0"
+    };
     assert_eq!(names.len(), 2 + 1 + nonzero.len(), "{names:?}");
     assert_eq!(&names[..3], ["pad", "ball", &format!("{group} sensors")]);
     assert_eq!(glb.gltf.meshes().count(), names.len());
     // The sensor layer sits at the pad's pose and carries one colour per vertex.
     let layer = glb.node(&format!("{group} sensors"));
-    assert_pose("sensor layer", &node_pose(&layer), &scene.bodies()[0].pose, 1e-6);
+    assert_pose(
+        "sensor layer",
+        &node_pose(&layer),
+        &scene.bodies()[0].pose,
+        1e-6,
+    );
     let primitive = layer.mesh().unwrap().primitives().next().unwrap();
     let colours = primitive.get(&gltf::Semantic::Colors(0)).expect("COLOR_0");
     let positions = primitive.get(&gltf::Semantic::Positions).unwrap();
@@ -118,7 +133,10 @@ fn check_touch(kind: TouchKind, file: &str) {
             .map(|v| (point - Point3::from(*v)).dot(&along))
             .fold(0.0, f64::max);
         let expected = LONGEST_ARROW * force.norm() / largest;
-        assert!((extent - expected).abs() < 1e-6, "arrow {i}: {extent} vs {expected}");
+        assert!(
+            (extent - expected).abs() < 1e-6,
+            "arrow {i}: {extent} vs {expected}"
+        );
     }
     let legend = glb.legend();
     assert!(
@@ -127,7 +145,12 @@ fn check_touch(kind: TouchKind, file: &str) {
             .any(|(label, colour)| label.contains("force arrows") && *colour == ARROW_COLOUR),
         "{legend:?}"
     );
-    assert!(legend.iter().any(|(l, _)| l.contains(&format!("{largest:.4}"))), "{legend:?}");
+    assert!(
+        legend
+            .iter()
+            .any(|(l, _)| l.contains(&format!("{largest:.4}"))),
+        "{legend:?}"
+    );
     assert_eq!(legend.len(), drawing.legend.len());
 }
 
@@ -176,7 +199,7 @@ fn taxels_draw_their_probes_and_an_arrow_per_probe_with_a_force() {
     let mut sensor = TaxelSensor::new(config.clone(), &scene).unwrap();
     let reading = sensor.read_ground_truth(&scene).unwrap();
     let drawing = Drawing::from_taxels("taxels", &scene, &config, Some(&reading)).unwrap();
-    let bytes = gltf::encode("taxels.glb", &drawing).unwrap();
+    let bytes = mgltf::encode("taxels.glb", &drawing).unwrap();
     std::fs::write(out_dir("gltf-views").join("taxels.glb"), &bytes).unwrap();
     let glb = Glb::parse(&bytes);
     assert_eq!(
@@ -194,11 +217,17 @@ fn taxels_draw_their_probes_and_an_arrow_per_probe_with_a_force() {
     let probes = glb.world_positions(&glb.node("fingertip taxels"));
     assert_eq!(probes.len(), 3 * 6);
     // Both forces are 10 N straight up: two arrows of LONGEST_ARROW ending on their probes.
-    for (i, probe) in [(0, Point3::new(0.1, 0.0, 0.0)), (2, Point3::new(0.12, 0.01, 0.0))] {
+    for (i, probe) in [
+        (0, Point3::new(0.1, 0.0, 0.0)),
+        (2, Point3::new(0.12, 0.01, 0.0)),
+    ] {
         let v = glb.world_positions(&glb.node(&format!("fingertip taxel force {i}")));
         let top = v.iter().map(|p| p[2]).fold(f64::NEG_INFINITY, f64::max);
         let bottom = v.iter().map(|p| p[2]).fold(f64::INFINITY, f64::min);
-        assert!(top.abs() < 1e-6 && (bottom + LONGEST_ARROW).abs() < 1e-6, "{top} {bottom}");
+        assert!(
+            top.abs() < 1e-6 && (bottom + LONGEST_ARROW).abs() < 1e-6,
+            "{top} {bottom}"
+        );
         assert!(v.iter().any(|p| (Point3::from(*p) - probe).norm() < 1e-6));
     }
     // No reading: probes only.
@@ -207,12 +236,7 @@ fn taxels_draw_their_probes_and_an_arrow_per_probe_with_a_force() {
 }
 
 fn two_feet() -> Stance {
-    let left = Contact::new(
-        [0.11, 0.05],
-        Isometry3::translation(0.0, 0.15, 0.0),
-        0.7,
-    )
-    .unwrap();
+    let left = Contact::new([0.11, 0.05], Isometry3::translation(0.0, 0.15, 0.0), 0.7).unwrap();
     let tilt = UnitQuaternion::from_axis_angle(&Vector3::x_axis(), 0.2);
     let right = Contact::new(
         [0.11, 0.05],
@@ -232,7 +256,7 @@ fn two_feet() -> Stance {
 fn a_stance_draws_contacts_cones_the_com_and_the_polygon_at_com_height() {
     let stance = two_feet();
     let drawing = stance_drawing("stance", &stance).unwrap();
-    let bytes = gltf::encode("stance.glb", &drawing).unwrap();
+    let bytes = mgltf::encode("stance.glb", &drawing).unwrap();
     std::fs::write(out_dir("gltf-views").join("stance.glb"), &bytes).unwrap();
     let glb = Glb::parse(&bytes);
     assert_eq!(
@@ -257,7 +281,10 @@ fn a_stance_draws_contacts_cones_the_com_and_the_polygon_at_com_height() {
         let cone = glb.world_positions(&glb.node(&format!("friction cone {i}")));
         let (p, n) = (c.position(), c.normal());
         assert!(cone.iter().any(|v| (Point3::from(*v) - p).norm() < 1e-6));
-        let height = cone.iter().map(|v| (Point3::from(*v) - p).dot(&n)).fold(0.0, f64::max);
+        let height = cone
+            .iter()
+            .map(|v| (Point3::from(*v) - p).dot(&n))
+            .fold(0.0, f64::max);
         assert!((height - CONE_HEIGHT).abs() < 1e-6);
         let radius = cone
             .iter()
@@ -266,7 +293,10 @@ fn a_stance_draws_contacts_cones_the_com_and_the_polygon_at_com_height() {
                 (d - n * d.dot(&n)).norm()
             })
             .fold(0.0, f64::max);
-        assert!((radius - c.friction() * CONE_HEIGHT).abs() < 1e-6, "{radius}");
+        assert!(
+            (radius - c.friction() * CONE_HEIGHT).abs() < 1e-6,
+            "{radius}"
+        );
     }
     let com = glb.node("com");
     assert_pose(
@@ -276,7 +306,9 @@ fn a_stance_draws_contacts_cones_the_com_and_the_polygon_at_com_height() {
         1e-6,
     );
     // The polygon (computed here again, by a second method) lies at the CoM height.
-    let polygon = stance.static_equilibrium_polygon(PolygonMethod::Hull).unwrap();
+    let polygon = stance
+        .static_equilibrium_polygon(PolygonMethod::Hull)
+        .unwrap();
     let drawn = glb.world_positions(&glb.node("static polygon"));
     assert!(drawn.iter().all(|p| (p[2] - 0.8).abs() < 1e-6));
     for v in polygon.vertices() {
@@ -284,9 +316,16 @@ fn a_stance_draws_contacts_cones_the_com_and_the_polygon_at_com_height() {
             .iter()
             .map(|p| ((p[0] - v[0]).powi(2) + (p[1] - v[1]).powi(2)).sqrt())
             .fold(f64::INFINITY, f64::min);
-        assert!(nearest < 1e-3, "hull vertex {v:?} is {nearest} m from the drawing");
+        assert!(
+            nearest < 1e-3,
+            "hull vertex {v:?} is {nearest} m from the drawing"
+        );
     }
-    assert!(glb.legend().iter().any(|(l, _)| l.contains("static-equilibrium polygon")));
+    assert!(
+        glb.legend()
+            .iter()
+            .any(|(l, _)| l.contains("static-equilibrium polygon"))
+    );
 }
 
 #[test]
@@ -312,10 +351,17 @@ fn what_cannot_be_drawn_is_refused_with_clear_errors() {
 #[test]
 fn khronos_validator_finds_no_error_in_sensor_and_stance_views() {
     let dir = out_dir("gltf-views").join("validator");
+    std::fs::create_dir_all(&dir).unwrap();
     let scene = pad_and_ball();
     let mut drawings = vec![
-        ("touch_mesh.glb", Drawing::from_touch("m", &scene, &touch(&scene, TouchKind::Mesh)).unwrap()),
-        ("touch_points.gltf", Drawing::from_touch("p", &scene, &touch(&scene, TouchKind::Points)).unwrap()),
+        (
+            "touch_mesh.glb",
+            Drawing::from_touch("m", &scene, &touch(&scene, TouchKind::Mesh)).unwrap(),
+        ),
+        (
+            "touch_points.gltf",
+            Drawing::from_touch("p", &scene, &touch(&scene, TouchKind::Points)).unwrap(),
+        ),
         ("stance.glb", stance_drawing("stance", &two_feet()).unwrap()),
     ];
     let (scene, config) = taxel_setup();
@@ -330,7 +376,7 @@ fn khronos_validator_finds_no_error_in_sensor_and_stance_views() {
     let mut files = Vec::new();
     for (name, drawing) in &drawings {
         let path = dir.join(name);
-        std::fs::write(&path, gltf::encode(name, drawing).unwrap()).unwrap();
+        std::fs::write(&path, mgltf::encode(name, drawing).unwrap()).unwrap();
         files.push(path);
     }
     validate(&files);

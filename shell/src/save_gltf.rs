@@ -53,11 +53,10 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
     if let Some(taxels) = value.clone().try_cast::<ScriptTaxels>() {
         return taxels
             .with_last(|config, last| match last {
-                Some((scene, reading)) => {
-                    Drawing::from_taxels(&name, scene, config, Some(reading))
-                }
-                None => Err("taxels are drawn on the scene they read: call read(scene) first"
-                    .to_string()),
+                Some((scene, reading)) => Drawing::from_taxels(&name, scene, config, Some(reading)),
+                None => Err(
+                    "taxels are drawn on the scene they read: call read(scene) first".to_string(),
+                ),
             })?
             .map_err(refuse);
     }

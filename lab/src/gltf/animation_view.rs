@@ -14,7 +14,9 @@ impl Drawing {
     pub fn from_simulation(name: &str, sim: &Simulation) -> Result<Self, String> {
         let motion = sim.motion().map_err(|e| e.to_string())?;
         if motion.robots.is_empty() {
-            return Err("a simulation without robots (add one with add()) has nothing to draw".into());
+            return Err(
+                "a simulation without robots (add one with add()) has nothing to draw".into(),
+            );
         }
         let keys = motion.times.len();
         let several = motion.robots.len() > 1;

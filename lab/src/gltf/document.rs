@@ -206,7 +206,15 @@ impl Builder {
             }
             let clamped: Vec<[f32; 4]> = colours
                 .iter()
-                .map(|c| c.map(|x| if x.is_finite() { x.clamp(0.0, 1.0) } else { 0.0 }))
+                .map(|c| {
+                    c.map(|x| {
+                        if x.is_finite() {
+                            x.clamp(0.0, 1.0)
+                        } else {
+                            0.0
+                        }
+                    })
+                })
                 .collect();
             let colour = push_floats(
                 &mut self.root,
@@ -277,7 +285,10 @@ impl Builder {
             let mut previous: Option<[f32; 4]> = None;
             for pose in &track.poses {
                 let (t, mut r) = node_transform(pose).ok_or_else(|| {
-                    format!("a pose of part {} in the animation is not finite", track.part)
+                    format!(
+                        "a pose of part {} in the animation is not finite",
+                        track.part
+                    )
                 })?;
                 // Keep consecutive quaternions in one hemisphere so that interpolation takes
                 // the short way.

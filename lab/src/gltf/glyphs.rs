@@ -16,8 +16,9 @@ pub const ARROW_COLOUR: [f32; 4] = [0.05, 0.65, 0.15, 1.0];
 /// The rotation taking +z to `direction` (any unit vector; the opposite of +z is a half turn
 /// about x).
 fn z_to(direction: &Vector3<f64>) -> UnitQuaternion<f64> {
-    UnitQuaternion::rotation_between(&Vector3::z(), direction)
-        .unwrap_or_else(|| UnitQuaternion::from_axis_angle(&Vector3::x_axis(), std::f64::consts::PI))
+    UnitQuaternion::rotation_between(&Vector3::z(), direction).unwrap_or_else(|| {
+        UnitQuaternion::from_axis_angle(&Vector3::x_axis(), std::f64::consts::PI)
+    })
 }
 
 /// A closed solid of revolution about +z through the rings `(z, radius)` (a radius of 0 is a
@@ -169,7 +170,11 @@ pub fn outline(vertices: &[[f64; 2]], z: f64, width: f64, colour: [f32; 4]) -> S
 /// Colour of a value `t` in `[0, 1]` (clamped): blue at 0, yellow at 0.5, red at 1.
 pub fn ramp(t: f64) -> [f32; 4] {
     const STOPS: [[f32; 3]; 3] = [[0.15, 0.3, 0.85], [1.0, 0.85, 0.1], [0.85, 0.05, 0.05]];
-    let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 } as f32;
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        0.0
+    } as f32;
     let (a, b, u) = if t <= 0.5 {
         (STOPS[0], STOPS[1], t * 2.0)
     } else {
@@ -206,11 +211,24 @@ mod tests {
         let c = cone(&Point3::origin(), &Vector3::z(), 0.5, 2.0, ARROW_COLOUR);
         // A 12-gon pyramid: base area (n/2) r^2 sin(2 pi / n), times h / 3.
         let base = 6.0 * 1.0f64.powi(2) * (TAU / 12.0).sin();
-        assert!((volume(&c) - base * 2.0 / 3.0).abs() < 1e-12, "{}", volume(&c));
-        let down = arrow(&Point3::origin(), &Vector3::new(0.0, 0.0, -1.0), 0.01, ARROW_COLOUR)
-            .expect("arrow");
+        assert!(
+            (volume(&c) - base * 2.0 / 3.0).abs() < 1e-12,
+            "{}",
+            volume(&c)
+        );
+        let down = arrow(
+            &Point3::origin(),
+            &Vector3::new(0.0, 0.0, -1.0),
+            0.01,
+            ARROW_COLOUR,
+        )
+        .expect("arrow");
         assert!(volume(&down) > 0.0);
-        let lowest = down.vertices.iter().map(|p| p.z).fold(f64::INFINITY, f64::min);
+        let lowest = down
+            .vertices
+            .iter()
+            .map(|p| p.z)
+            .fold(f64::INFINITY, f64::min);
         assert!((lowest + 1.0).abs() < 1e-12);
         assert!(arrow(&Point3::origin(), &Vector3::zeros(), 0.01, ARROW_COLOUR).is_none());
     }

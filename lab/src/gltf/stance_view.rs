@@ -33,7 +33,11 @@ impl Drawing {
     /// `contact <i>` and `friction cone <i>` per contact (in the stance's order), `com`, and
     /// `static polygon` when the polygon is bounded (an empty or unbounded polygon is said in
     /// the legend instead).
-    pub fn from_stance(name: &str, stance: &Stance, polygon: &StaticPolygon) -> Result<Self, String> {
+    pub fn from_stance(
+        name: &str,
+        stance: &Stance,
+        polygon: &StaticPolygon,
+    ) -> Result<Self, String> {
         let contacts = stance.contacts().contacts();
         if contacts.is_empty() {
             return Err("a stance without contacts has nothing to draw".into());
@@ -46,7 +50,11 @@ impl Drawing {
                 .map(|(a, b)| Point3::new(a, b, 0.0))
                 .to_vec();
             rectangle.faces = vec![[0, 1, 2], [0, 2, 3]];
-            parts.push(Part::with_surfaces(format!("contact {i}"), *c.pose(), vec![rectangle]));
+            parts.push(Part::with_surfaces(
+                format!("contact {i}"),
+                *c.pose(),
+                vec![rectangle],
+            ));
             let friction_cone = cone(
                 &Point3::origin(),
                 &Vector3::z(),
@@ -76,7 +84,10 @@ impl Drawing {
                 format!("friction cones ({CONE_HEIGHT} m along the normal)"),
                 CONE_COLOUR,
             ),
-            LegendEntry::new(format!("centre of mass ({:.3} kg)", stance.mass()), COM_COLOUR),
+            LegendEntry::new(
+                format!("centre of mass ({:.3} kg)", stance.mass()),
+                COM_COLOUR,
+            ),
         ];
         match polygon {
             StaticPolygon::Bounded(p) => {
@@ -90,7 +101,10 @@ impl Drawing {
                     vec![fill, line],
                 ));
                 legend.push(LegendEntry::new(
-                    format!("static-equilibrium polygon at the CoM height ({:.3} m)", com.z),
+                    format!(
+                        "static-equilibrium polygon at the CoM height ({:.3} m)",
+                        com.z
+                    ),
                     POLYGON_COLOUR,
                 ));
                 legend.push(LegendEntry::new("its outline", OUTLINE_COLOUR));

@@ -76,7 +76,11 @@ impl Drawing {
         let mut colours = Vec::new();
         for (p, f) in config.probe_local_pos.iter().zip(&forces) {
             let m = marker(p, radius, WHITE);
-            let t = if largest > 0.0 { f.norm() / largest } else { 0.0 };
+            let t = if largest > 0.0 {
+                f.norm() / largest
+            } else {
+                0.0
+            };
             colours.extend(std::iter::repeat_n(ramp(t), m.vertices.len()));
             probes_surface.append(m);
         }

@@ -36,12 +36,21 @@ pub(crate) fn ramp_legend(what: &str, largest: f64, unit: &str) -> Vec<LegendEnt
 
 /// The arrow of `force` ending at `point` (pointing at it), scaled so that a force of
 /// `largest` is [`LONGEST_ARROW`] long.
-pub(crate) fn force_arrow(point: &Point3<f64>, force: &Vector3<f64>, largest: f64) -> Option<Surface> {
+pub(crate) fn force_arrow(
+    point: &Point3<f64>,
+    force: &Vector3<f64>,
+    largest: f64,
+) -> Option<Surface> {
     if !(largest > 0.0) {
         return None;
     }
     let vector = force * (LONGEST_ARROW / largest);
-    arrow(&(point - vector), &vector, 0.03 * LONGEST_ARROW, ARROW_COLOUR)
+    arrow(
+        &(point - vector),
+        &vector,
+        0.03 * LONGEST_ARROW,
+        ARROW_COLOUR,
+    )
 }
 
 impl Drawing {
@@ -65,13 +74,17 @@ impl Drawing {
             let v = &output[s * size..(s + 1) * size];
             v.iter().map(|x| x * x).sum::<f64>().sqrt()
         };
-        let largest = (0..model.sensor_count())
-            .map(magnitude)
-            .fold(0.0, f64::max);
+        let largest = (0..model.sensor_count()).map(magnitude).fold(0.0, f64::max);
         if !largest.is_finite() {
             return Err("the touch output is not finite".into());
         }
-        let colour_of = |s: usize| ramp(if largest > 0.0 { magnitude(s) / largest } else { 0.0 });
+        let colour_of = |s: usize| {
+            ramp(if largest > 0.0 {
+                magnitude(s) / largest
+            } else {
+                0.0
+            })
+        };
         let mut drawing = Drawing::from_scene(name, scene);
         let mut arrows = Vec::new();
         for group in model.groups() {
@@ -136,9 +149,10 @@ impl Drawing {
             "N",
         ));
         if model.kind() == TouchKind::Mesh {
-            drawing
-                .legend
-                .push(LegendEntry::new("no sensor (covered vertex)", INACTIVE_COLOUR));
+            drawing.legend.push(LegendEntry::new(
+                "no sensor (covered vertex)",
+                INACTIVE_COLOUR,
+            ));
         }
         Ok(drawing)
     }

@@ -70,7 +70,10 @@ impl Glb {
             .iter()
             .map(|e| {
                 let c: Vec<f32> = serde_json::from_value(e["colour"].clone()).unwrap();
-                (e["label"].as_str().unwrap().to_string(), [c[0], c[1], c[2], c[3]])
+                (
+                    e["label"].as_str().unwrap().to_string(),
+                    [c[0], c[1], c[2], c[3]],
+                )
             })
             .collect()
     }
@@ -90,7 +93,10 @@ pub fn node_pose(node: &gltf::Node<'_>) -> Isometry3<f64> {
 pub fn assert_pose(what: &str, got: &Isometry3<f64>, expected: &Isometry3<f64>, tol: f64) {
     let d = (got.translation.vector - expected.translation.vector).norm();
     let a = got.rotation.angle_to(&expected.rotation);
-    assert!(d < tol && a < tol, "{what}: off by {d} m and {a} rad\n{got}\n{expected}");
+    assert!(
+        d < tol && a < tol,
+        "{what}: off by {d} m and {a} rad\n{got}\n{expected}"
+    );
 }
 
 /// Runs the Khronos glTF validator (`node $MORSEL_GLTF_VALIDATOR files...`, installed by
@@ -110,7 +116,14 @@ pub fn validate(files: &[impl AsRef<Path>]) -> bool {
         .expect("node runs");
     let report = String::from_utf8_lossy(&output.stdout);
     eprintln!("{report}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(output.status.success(), "the validator found errors:\n{report}");
-    assert_eq!(report.matches(": 0 errors").count(), files.len(), "{report}");
+    assert!(
+        output.status.success(),
+        "the validator found errors:\n{report}"
+    );
+    assert_eq!(
+        report.matches(": 0 errors").count(),
+        files.len(),
+        "{report}"
+    );
     true
 }

@@ -154,14 +154,24 @@ fn touch_stance_and_simulation_views_are_saved_with_their_nodes_and_legends() {
     let touch = glb_document(&std::fs::read(b.out().join("views/touch.glb")).expect("touch"));
     let names: Vec<_> = touch.nodes.iter().filter_map(|n| n.name.clone()).collect();
     assert_eq!(&names[..3], ["pad", "ball", "pad sensors"]);
-    assert!(names[3..].iter().all(|n| n.starts_with("pad force ")), "{names:?}");
+    assert!(
+        names[3..].iter().all(|n| n.starts_with("pad force ")),
+        "{names:?}"
+    );
     assert!(names.len() > 3, "the ball presses the pad");
     assert!(touch.scenes[0].extras.is_some(), "a legend");
     let stance = glb_document(&std::fs::read(b.out().join("views/stance.glb")).expect("stance"));
     let names: Vec<_> = stance.nodes.iter().filter_map(|n| n.name.clone()).collect();
     assert_eq!(
         names,
-        ["contact 0", "friction cone 0", "contact 1", "friction cone 1", "com", "static polygon"]
+        [
+            "contact 0",
+            "friction cone 0",
+            "contact 1",
+            "friction cone 1",
+            "com",
+            "static polygon"
+        ]
     );
     let text = std::fs::read(b.out().join("views/sim.gltf")).expect("sim");
     let sim = json::Root::from_slice(&text).expect("glTF JSON");
