@@ -1,5 +1,5 @@
 //! `save("x.glb" | "x.gltf", value)` from Python: the drawing of a scene, a robot, a touch
-//! sensor or a stance, built by `morsel_lab::gltf` (the same drawing, hence the same bytes, as
+//! sensor, taxels or a stance, built by `morsel_lab::gltf` (the same drawing, hence the same bytes, as
 //! the binary's `save`). This file only unwraps the Python types.
 
 use morsel_lab::gltf::Drawing;
@@ -11,6 +11,7 @@ use crate::errors::{type_error, value_error};
 use crate::kinematics::PyRobot;
 use crate::sensing::{PyScene, PyTouch};
 use crate::stability::PyStance;
+use crate::taxels::PyTaxels;
 
 /// The drawing of `value` for the file `path` (the scene's name is the file's stem).
 pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
@@ -40,11 +41,24 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
             .with_scene(|scene, t| Drawing::from_touch(&name, scene, t))?
             .map_err(refuse);
     }
+    if let Ok(taxels) = value.cast::<PyTaxels>() {
+        return taxels
+            .get()
+            .with_last(|config, last| match last {
+                Some((scene, reading)) => {
+                    Drawing::from_taxels(&name, scene, config, Some(reading))
+                }
+                None => Err(
+                    "taxels are drawn on the scene they read: call read(scene) first".to_string(),
+                ),
+            })?
+            .map_err(refuse);
+    }
     if let Ok(stance) = value.cast::<PyStance>() {
         return stance_drawing(&name, &stance.get().0).map_err(refuse);
     }
     Err(type_error(format!(
-        "cannot save {path}: a glTF file draws a Scene, a Robot, a Touch or a Stance, not {}",
+        "cannot save {path}: a glTF file draws a Scene, a Robot, a Touch, Taxels or a Stance, not {}",
         type_name(value)
     )))
 }

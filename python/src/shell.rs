@@ -105,7 +105,7 @@ fn module_hint(module: &str) -> &'static str {
 }
 
 /// `save(path, value)`: writes plain data as JSON, CSV or NPY, or draws a scene, robot, touch
-/// sensor or stance as glTF (`.glb`, `.gltf`), by the path's extension (see the script API).
+/// sensor, taxels or stance as glTF (`.glb`, `.gltf`), by the path's extension (see the script API).
 /// Nothing is written when the value cannot be encoded.
 #[pyfunction]
 fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {

@@ -41,7 +41,7 @@ pub(crate) fn force_arrow(
     force: &Vector3<f64>,
     largest: f64,
 ) -> Option<Surface> {
-    if !(largest > 0.0) {
+    if largest.is_nan() || largest <= 0.0 {
         return None;
     }
     let vector = force * (LONGEST_ARROW / largest);
