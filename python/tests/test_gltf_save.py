@@ -20,12 +20,14 @@ let right = contact(#{ shape: [0.11, 0.05], pos: [0.0, -0.15, 0.0], friction: 0.
 let st = stance(#{ com: [0.02, 0.0, 0.8], mass: 38.0, contacts: [left, right] });
 let t = touch(sc, #{ scales: #{ pad: 0.01 }, kind: "points" });
 t.observe();
+let tx = taxels(#{ link_name: "pad", probe_local_pos: [[0.0, 0.0, 0.01], [0.0, 0.0, 0.2]] });
+tx.read(sc);
+save("taxels.glb", tx);
 save("scene.glb", sc);
 save("scene.gltf", sc);
 save("stance.glb", st);
 save("touch.glb", t);
 """
-NAMES = ["scene.glb", "scene.gltf", "stance.glb", "touch.glb"]
 
 
 def python_objects():
@@ -37,7 +39,9 @@ def python_objects():
     st = morsel.stance({"com": [0.02, 0.0, 0.8], "mass": 38.0, "contacts": [left, right]})
     t = morsel.touch(sc, {"scales": {"pad": 0.01}, "kind": "points"})
     t.observe()
-    return {"scene.glb": sc, "scene.gltf": sc, "stance.glb": st, "touch.glb": t}
+    tx = morsel.taxels({"link_name": "pad", "probe_local_pos": [[0.0, 0.0, 0.01], [0.0, 0.0, 0.2]]})
+    tx.read(sc)
+    return {"scene.glb": sc, "scene.gltf": sc, "stance.glb": st, "touch.glb": t, "taxels.glb": tx}
 
 
 def glb_json(data):
@@ -67,11 +71,16 @@ def test_gltf_bytes_equal_the_binary(tmp_path):
     names = [n["name"] for n in touch["nodes"]]
     assert names[:3] == ["pad", "ball", "pad/geom0 sensors"]
     assert len(names) > 3 and all(n.startswith("pad/geom0 force ") for n in names[3:])
+    # The probe at the pad's top face touches the ball; the one 0.2 m up touches nothing.
+    taxels = glb_json((tmp_path / "taxels.glb").read_bytes())
+    assert [n["name"] for n in taxels["nodes"]] == ["pad", "ball", "pad taxels", "pad taxel force 0"]
 
 
 def test_gltf_refuses_what_it_cannot_draw(tmp_path):
     with pytest.raises(morsel.WrongTypeError, match="a glTF file draws"):
         morsel.save(str(tmp_path / "x.glb"), {"a": 1})
+    with pytest.raises(morsel.InvalidValueError, match="call read"):
+        morsel.save(str(tmp_path / "x.glb"), morsel.taxels({"link_name": "pad"}))
     with pytest.raises(morsel.InvalidValueError, match="nothing to draw"):
         morsel.save(str(tmp_path / "x.glb"), morsel.scene())
     sc = morsel.scene()

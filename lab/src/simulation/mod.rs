@@ -10,7 +10,9 @@
 //! process samples its robot. Then the [`TickProcess`]es added with
 //! [`Simulation::add_process`] (a wrench distributor, for instance) run, in the order they were
 //! added, so they see every robot where this step left it. Completed motions, warnings and the
-//! tick processes' notices are kept as [`SimEvent`]s.
+//! tick processes' notices are kept as [`SimEvent`]s. The world pose of every link of every
+//! added robot is recorded when the robot is added and after every step ([`Motion`], at most
+//! [`MAX_MOTION_KEYS`] keys), for animations.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
