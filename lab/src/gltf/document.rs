@@ -249,7 +249,9 @@ impl Builder {
         if times.is_empty() {
             return Err(format!("the animation \"{}\" has no key", animation.name));
         }
-        if times.windows(2).any(|w| w[1][0].is_nan() || w[1][0] <= w[0][0])
+        if times
+            .windows(2)
+            .any(|w| w[1][0].is_nan() || w[1][0] <= w[0][0])
             || !times.iter().all(|t| t[0].is_finite())
         {
             return Err(format!(

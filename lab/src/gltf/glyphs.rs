@@ -124,8 +124,7 @@ pub fn marker(centre: &Point3<f64>, radius: f64, colour: [f32; 4]) -> Surface {
     s.vertices.push(centre - Vector3::z() * radius);
     // Equator 0 (+x), 2 (+y), 1 (−x), 3 (−y) counter-clockwise about +z; 4 top, 5 bottom.
     let ring = [0u32, 2, 1, 3];
-    for k in 0..4 {
-        let (a, b) = (ring[k], ring[(k + 1) % 4]);
+    for (&a, &b) in ring.iter().zip(ring.iter().cycle().skip(1)) {
         s.faces.push([a, b, 4]);
         s.faces.push([b, a, 5]);
     }
