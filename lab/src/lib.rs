@@ -7,7 +7,8 @@
 //! - [`simulation`]: shared robot handles, the fixed-step kinematic loop and its recorders.
 //! - [`value`] and [`save`]: plain data and its formats (JSON, CSV, NPY).
 //! - [`point_contacts`]: a stance's distributed wrenches as point contacts of a sensing scene.
-//! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes and robots.
+//! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes, robots, touch sensors, taxels,
+//!   stances and simulations (animated), with a legend.
 //! - [`manifest`]: the run manifest (`<out>/manifest.json`, SHA-256 of inputs and outputs).
 //! - [`sharding`] and [`slurm`]: a script's workloads split over shards, merged, and submitted
 //!   to a Slurm cluster.

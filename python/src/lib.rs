@@ -9,6 +9,7 @@
 mod convert;
 mod errors;
 mod geometry;
+mod gltf_save;
 mod jointspace;
 mod kinematics;
 mod mujoco;

@@ -405,6 +405,13 @@ pub struct PyTouch {
 }
 
 impl PyTouch {
+    /// Runs `f` on the (refreshed) scene and the sensor.
+    pub fn with_scene<T>(&self, f: impl FnOnce(&morsel_sensing::Scene, &Touch) -> T) -> PyResult<T> {
+        let touch = self.lock()?;
+        let s = self.scene.fresh()?;
+        Ok(f(&s.scene, &touch))
+    }
+
     fn lock(&self) -> PyResult<MutexGuard<'_, Touch>> {
         self.touch.lock().map_err(|_| {
             error(

@@ -104,8 +104,9 @@ fn module_hint(module: &str) -> &'static str {
     }
 }
 
-/// `save(path, value)`: writes plain data as JSON, CSV or NPY, by the path's extension (see
-/// the script API). Nothing is written when the value cannot be encoded.
+/// `save(path, value)`: writes plain data as JSON, CSV or NPY, or draws a scene, robot, touch
+/// sensor, taxels or stance as glTF (`.glb`, `.gltf`), by the path's extension (see the script API).
+/// Nothing is written when the value cannot be encoded.
 #[pyfunction]
 fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
     let name: String = path
@@ -118,8 +119,14 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         })?
         .to_string_lossy()
         .into_owned();
-    let plain = to_value(value, &mut String::from("value"), 0)?;
-    match morsel_lab::save::write(&name, Path::new(&name), &plain) {
+    let written = if morsel_lab::gltf::is_gltf_path(&name) {
+        let drawing = crate::gltf_save::drawing(&name, value)?;
+        morsel_lab::gltf::write(&name, Path::new(&name), &drawing).map(|_| ())
+    } else {
+        let plain = to_value(value, &mut String::from("value"), 0)?;
+        morsel_lab::save::write(&name, Path::new(&name), &plain).map(|_| ())
+    };
+    match written {
         Ok(_) => Ok(()),
         Err(morsel_lab::LabError::Io { source, .. })
             if source.kind() == std::io::ErrorKind::NotFound =>

@@ -25,6 +25,8 @@ use crate::sensing::{PyScene, scene_arg};
 struct Built {
     scene: PyScene,
     sensor: TaxelSensor,
+    /// The last reading (measured or ground truth), for `save("x.glb", taxels)`.
+    last: Option<TaxelReading>,
 }
 
 /// Kinematic taxels: probes on a link that read a spring-damper force where they sink into
@@ -61,6 +63,7 @@ impl PyTaxels {
             *built = Some(Built {
                 scene: first.clone(),
                 sensor,
+                last: None,
             });
         }
         match built.as_mut() {
@@ -89,7 +92,29 @@ impl PyTaxels {
                 }
             })
             .py()?;
+        if let Some(b) = built.as_mut() {
+            b.last = Some(reading.clone());
+        }
         reading_dict(py, reading, true)
+    }
+
+    /// Runs `f` on the configuration and, once read, the scene last read and the last reading.
+    pub fn with_last<T>(
+        &self,
+        f: impl FnOnce(&TaxelConfig, Option<(&Scene, &TaxelReading)>) -> T,
+    ) -> PyResult<T> {
+        // Scene before sensor, as `step` locks them.
+        let last = self
+            .lock()?
+            .as_ref()
+            .and_then(|b| b.last.clone().map(|r| (b.scene.clone(), r)));
+        match last {
+            Some((scene, reading)) => {
+                let state = scene.fresh()?;
+                Ok(f(&self.config, Some((&state.scene, &reading))))
+            }
+            None => Ok(f(&self.config, None)),
+        }
     }
 }
 

@@ -1,25 +1,36 @@
-//! `save("x.glb" | "x.gltf", value)` for scripts: a scene or a robot drawn as glTF 2.0 by
-//! [`morsel_lab::gltf`] into the sandbox's output folder.
+//! `save("x.glb" | "x.gltf", value)` for scripts: a scene, a robot, a touch sensor, taxels, a
+//! stance or a simulation drawn as glTF 2.0 by [`morsel_lab::gltf`] into the sandbox's output
+//! folder. The drawings are built by the lab; this file only unwraps the script types.
 
 use rhai::Dynamic;
 
+use morsel_lab::gltf::stance_view::stance_drawing;
 use morsel_lab::gltf::{self, Drawing};
-use morsel_lab::simulation::Robot;
+use morsel_lab::simulation::{Robot, Simulation};
 
-use crate::bindings::sensing::ScriptScene;
+use crate::bindings::sensing::{ScriptScene, ScriptTaxels, ScriptTouch};
+use crate::bindings::stability::ScriptStance;
 use crate::convert::describe;
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
+
+/// What a glTF file can draw, for messages.
+pub const DRAWABLE: &str = "a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation";
 
 /// True when `path` names a glTF file (`.glb` or `.gltf`).
 pub fn is_gltf_path(path: &str) -> bool {
     gltf::is_gltf_path(path)
 }
 
-/// The drawing of a scene (every body at its pose, robot links moved to their robots'
-/// current poses) or of a robot (every link at its current pose). Anything else is an error
-/// naming what glTF can draw.
+/// The drawing of `value` (see [`morsel_lab::gltf`]); anything else is an error naming what
+/// glTF can draw.
 pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
+    let refuse = |reason: String| {
+        script_error(ShellError::Save {
+            path: path.to_string(),
+            reason,
+        })
+    };
     let name = std::path::Path::new(path).file_stem().map_or_else(
         || "morsel".to_string(),
         |s| s.to_string_lossy().into_owned(),
@@ -32,20 +43,34 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
         let model = robot.model().or_script()?;
         let links: Vec<String> = model.links().iter().map(|l| l.name().to_string()).collect();
         let poses = robot.frame_poses(&links).or_script()?;
-        return Drawing::from_robot(&robot.name(), &model, &poses).map_err(|reason| {
-            script_error(ShellError::Save {
-                path: path.to_string(),
-                reason,
-            })
-        });
+        return Drawing::from_robot(&robot.name(), &model, &poses).map_err(refuse);
     }
-    Err(script_error(ShellError::Save {
-        path: path.to_string(),
-        reason: format!(
-            "a glTF file draws a Scene or a Robot, not {}",
-            describe(value)
-        ),
-    }))
+    if let Some(touch) = value.clone().try_cast::<ScriptTouch>() {
+        return touch
+            .with_scene(|scene, t| Drawing::from_touch(&name, scene, t))?
+            .map_err(refuse);
+    }
+    if let Some(taxels) = value.clone().try_cast::<ScriptTaxels>() {
+        return taxels
+            .with_last(|config, last| match last {
+                Some((scene, reading)) => Drawing::from_taxels(&name, scene, config, Some(reading)),
+                None => Err(
+                    "taxels are drawn on the scene they read: call read(scene) first".to_string(),
+                ),
+            })?
+            .map_err(refuse);
+    }
+    if let Some(mut stance) = value.clone().try_cast::<ScriptStance>() {
+        let stance = stance.build()?;
+        return stance_drawing(&name, &stance).map_err(refuse);
+    }
+    if let Some(sim) = value.clone().try_cast::<Simulation>() {
+        return Drawing::from_simulation(&name, &sim).map_err(refuse);
+    }
+    Err(refuse(format!(
+        "a glTF file draws {DRAWABLE}, not {}",
+        describe(value)
+    )))
 }
 
 /// Writes the glTF drawing of `value` (see [`drawing`]) under the sandbox's output folder.

@@ -1,46 +1,150 @@
 //! [`Drawing`]: what a glTF file shows, as named parts placed in the world, each with the
-//! colliders it draws. Built from a sensing scene or from a robot's links at a configuration.
+//! colliders and coloured surfaces it draws, a legend and an optional animation. Built from a
+//! sensing scene or from a robot's links at a configuration (here), or from a touch sensor,
+//! taxels, a stance or a simulation (the sibling `*_view` modules).
 
 use morsel_geometry::Collider;
 use morsel_kinematics::Model;
 use morsel_sensing::Scene;
-use nalgebra::Isometry3;
+use nalgebra::{Isometry3, Point3};
 
-/// One part: a scene body or a robot link.
+use super::legend::LegendEntry;
+
+/// Colour of scene bodies and robot links (RGBA, linear).
+pub const SURFACE_COLOUR: [f32; 4] = [0.72, 0.74, 0.78, 1.0];
+
+/// Triangles in a part's frame with one colour, or one colour per vertex (glTF `COLOR_0`).
+#[derive(Debug, Clone, Default)]
+pub struct Surface {
+    /// Vertices, part frame (m).
+    pub vertices: Vec<Point3<f64>>,
+    /// Triangles, counter-clockwise seen from outside, indices into `vertices`.
+    pub faces: Vec<[u32; 3]>,
+    /// The material colour (multiplies the vertex colours when there are some).
+    pub colour: [f32; 4],
+    /// One colour per vertex, or `None`.
+    pub vertex_colours: Option<Vec<[f32; 4]>>,
+}
+
+impl Surface {
+    /// An empty surface of one colour.
+    pub fn new(colour: [f32; 4]) -> Self {
+        Surface {
+            colour,
+            ..Default::default()
+        }
+    }
+
+    /// Appends `other`'s triangles (its vertices are renumbered after this surface's). Vertex
+    /// colours are kept when both surfaces have them.
+    pub fn append(&mut self, other: Surface) {
+        let base = self.vertices.len() as u32;
+        self.vertices.extend(other.vertices);
+        self.faces
+            .extend(other.faces.iter().map(|f| f.map(|i| i + base)));
+        if let (Some(mine), Some(theirs)) = (self.vertex_colours.as_mut(), other.vertex_colours) {
+            mine.extend(theirs);
+        }
+    }
+}
+
+/// One part: a scene body, a robot link, a sensor layer, an arrow, a contact...
 #[derive(Debug, Clone)]
 pub struct Part {
-    /// The node's name (body or link name).
+    /// The node's name (body, link or sensor name).
     pub name: String,
     /// World pose of the part's frame (the node's transform).
     pub pose: Isometry3<f64>,
-    /// Shapes placed in the part's frame; a part without any is a node without a mesh.
+    /// Shapes placed in the part's frame, tessellated when written.
     pub colliders: Vec<Collider>,
+    /// The colliders' colour ([`SURFACE_COLOUR`] by default).
+    pub colour: [f32; 4],
+    /// Ready-made triangles in the part's frame (markers, arrows, cones, sensor meshes).
+    pub surfaces: Vec<Surface>,
 }
 
-/// Named parts to draw.
+impl Part {
+    /// A part drawing `colliders` in the surface colour.
+    pub fn new(name: impl Into<String>, pose: Isometry3<f64>, colliders: Vec<Collider>) -> Self {
+        Part {
+            name: name.into(),
+            pose,
+            colliders,
+            colour: SURFACE_COLOUR,
+            surfaces: Vec::new(),
+        }
+    }
+
+    /// A part drawing `surfaces` only.
+    pub fn with_surfaces(
+        name: impl Into<String>,
+        pose: Isometry3<f64>,
+        surfaces: Vec<Surface>,
+    ) -> Self {
+        Part {
+            surfaces,
+            ..Part::new(name, pose, Vec::new())
+        }
+    }
+
+    /// Whether the part draws anything (then it has a mesh).
+    pub fn has_geometry(&self) -> bool {
+        !self.colliders.is_empty() || self.surfaces.iter().any(|s| !s.faces.is_empty())
+    }
+}
+
+/// Key frames of the parts that move: glTF node translation/rotation channels, linear.
+#[derive(Debug, Clone)]
+pub struct Animation {
+    /// The animation's name.
+    pub name: String,
+    /// Key times (s), strictly increasing.
+    pub times: Vec<f64>,
+    /// One track per animated part.
+    pub tracks: Vec<Track>,
+}
+
+/// The world poses of one part at every key time.
+#[derive(Debug, Clone)]
+pub struct Track {
+    /// Index of the part in [`Drawing::parts`].
+    pub part: usize,
+    /// One pose per key time.
+    pub poses: Vec<Isometry3<f64>>,
+}
+
+/// Named parts to draw, a legend for their colours and an optional animation.
 #[derive(Debug, Clone)]
 pub struct Drawing {
     /// The glTF scene's name.
     pub name: String,
     /// The parts, in order (node `i` is part `i`).
     pub parts: Vec<Part>,
+    /// What the colours mean (also written into the scene's `extras`).
+    pub legend: Vec<LegendEntry>,
+    /// Key frames, for a simulation.
+    pub animation: Option<Animation>,
 }
 
 impl Drawing {
-    /// Every body of a scene: its name, world pose and colliders.
-    pub fn from_scene(name: &str, scene: &Scene) -> Self {
+    /// A drawing of `parts` without legend or animation.
+    pub fn new(name: &str, parts: Vec<Part>) -> Self {
         Drawing {
             name: name.to_string(),
-            parts: scene
-                .bodies()
-                .iter()
-                .map(|body| Part {
-                    name: body.name.clone(),
-                    pose: body.pose,
-                    colliders: body.colliders.clone(),
-                })
-                .collect(),
+            parts,
+            legend: Vec::new(),
+            animation: None,
         }
+    }
+
+    /// Every body of a scene: its name, world pose and colliders.
+    pub fn from_scene(name: &str, scene: &Scene) -> Self {
+        let parts = scene
+            .bodies()
+            .iter()
+            .map(|body| Part::new(body.name.clone(), body.pose, body.colliders.clone()))
+            .collect();
+        Drawing::new(name, parts)
     }
 
     /// Every link of a robot placed at `world_from_links` (one pose per link, model order, as
@@ -51,38 +155,38 @@ impl Drawing {
         model: &Model,
         world_from_links: &[Isometry3<f64>],
     ) -> Result<Self, String> {
-        if world_from_links.len() != model.links().len() {
-            return Err(format!(
-                "{} link poses for a robot of {} links",
-                world_from_links.len(),
-                model.links().len()
-            ));
-        }
-        let parts = model
-            .links()
-            .iter()
-            .zip(world_from_links)
-            .map(|(link, pose)| Part {
-                name: link.name().to_string(),
-                pose: *pose,
-                colliders: if link.visuals().is_empty() {
-                    link.collisions().to_vec()
-                } else {
-                    link.visuals().to_vec()
-                },
-            })
-            .collect();
-        Ok(Drawing {
-            name: name.to_string(),
-            parts,
-        })
+        Ok(Drawing::new(name, robot_parts(model, world_from_links)?))
     }
 
     /// How many parts have geometry (the glTF file's mesh count).
     pub fn parts_with_geometry(&self) -> usize {
-        self.parts
-            .iter()
-            .filter(|p| !p.colliders.is_empty())
-            .count()
+        self.parts.iter().filter(|p| p.has_geometry()).count()
     }
+}
+
+/// One part per link of `model` at `world_from_links` (see [`Drawing::from_robot`]).
+pub fn robot_parts(
+    model: &Model,
+    world_from_links: &[Isometry3<f64>],
+) -> Result<Vec<Part>, String> {
+    if world_from_links.len() != model.links().len() {
+        return Err(format!(
+            "{} link poses for a robot of {} links",
+            world_from_links.len(),
+            model.links().len()
+        ));
+    }
+    Ok(model
+        .links()
+        .iter()
+        .zip(world_from_links)
+        .map(|(link, pose)| {
+            let shapes = if link.visuals().is_empty() {
+                link.collisions()
+            } else {
+                link.visuals()
+            };
+            Part::new(link.name(), *pose, shapes.to_vec())
+        })
+        .collect())
 }

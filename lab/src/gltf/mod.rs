@@ -5,23 +5,38 @@
 //! | `.glb`  | binary glTF: a JSON chunk and a BIN chunk |
 //! | `.gltf` | JSON with the buffer embedded as a base64 `data:` URI (one self-contained file) |
 //!
-//! A [`Drawing`] lists named parts (scene bodies or robot links) with their world poses and
-//! shapes. Each part is one node (name = body or link name, translation and rotation = its
-//! pose, in `f32`); each part with geometry has one mesh, one primitive per shape, vertices in
-//! the part's frame. Meshes are written as loaded; primitives are tessellated
-//! ([`tessellate`]); a half-space is drawn as a 10 m square on its boundary plane. All surfaces
-//! share one double-sided material. Units are metres and the frame is Morsel's (z up):
-//! viewers that assume glTF's y-up show the model lying on its back.
+//! A [`Drawing`] lists named parts (scene bodies, robot links, sensor layers, arrows,
+//! contacts) with their world poses and shapes. Each part is one node (name = body, link or
+//! sensor name, translation and rotation = its pose, in `f32`); each part with geometry has
+//! one mesh, one primitive per shape or surface, vertices in the part's frame. Meshes are
+//! written as loaded; primitives are tessellated ([`tessellate`]); a half-space is drawn as a
+//! 10 m square on its boundary plane. Materials are double-sided, one per colour; sensor
+//! outputs are vertex colours (`COLOR_0`). A drawing's [`LegendEntry`]s are written into the
+//! scene's `extras` as `{"legend": [{"label", "colour"}, ...]}`. A simulation's drawing has an
+//! animation: a translation and a rotation channel per link, linear, one key per recorded
+//! tick. Units are metres and the frame is Morsel's (z up): viewers that assume glTF's y-up
+//! show the model lying on its back.
+//!
+//! What can be drawn: [`Drawing::from_scene`], [`Drawing::from_robot`],
+//! [`Drawing::from_touch`], [`Drawing::from_taxels`], [`Drawing::from_stance`] and
+//! [`Drawing::from_simulation`].
 
+pub mod animation_view;
 pub mod container;
 pub mod document;
 pub mod drawing;
+pub mod glyphs;
+pub mod legend;
+pub mod stance_view;
+pub mod taxel_view;
 pub mod tessellate;
+pub mod touch_view;
 
 use std::path::{Path, PathBuf};
 
 pub use container::Container;
-pub use drawing::{Drawing, Part};
+pub use drawing::{Animation, Drawing, Part, Surface, Track};
+pub use legend::LegendEntry;
 
 use crate::error::LabError;
 

@@ -10,15 +10,20 @@
 //! process samples its robot. Then the [`TickProcess`]es added with
 //! [`Simulation::add_process`] (a wrench distributor, for instance) run, in the order they were
 //! added, so they see every robot where this step left it. Completed motions, warnings and the
-//! tick processes' notices are kept as [`SimEvent`]s.
+//! tick processes' notices are kept as [`SimEvent`]s. The world pose of every link of every
+//! added robot is recorded when the robot is added and after every step ([`Motion`], at most
+//! [`MAX_MOTION_KEYS`] keys), for animations.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_kinematics::{KinematicsError, MotionKind};
 
+mod motion;
 mod recorder;
 mod robot;
 mod tick;
+
+pub use motion::{MAX_MOTION_KEYS, Motion, RobotMotion};
 
 pub use tick::{ProcessNotice, TickProcess};
 
@@ -92,6 +97,7 @@ struct SimState {
     steps: u64,
     processes: Vec<Process>,
     events: Vec<SimEvent>,
+    motion: Motion,
 }
 
 /// A shared fixed-step kinematic simulation.
@@ -112,6 +118,7 @@ impl Simulation {
             steps: 0,
             processes: Vec::new(),
             events: Vec::new(),
+            motion: Motion::default(),
         }))))
     }
 
@@ -127,6 +134,11 @@ impl Simulation {
     /// The simulation time (s).
     pub fn time(&self) -> SimResult<f64> {
         Ok(self.state()?.time)
+    }
+
+    /// The link poses of every added robot, when added and after every step.
+    pub fn motion(&self) -> SimResult<Motion> {
+        Ok(self.state()?.motion.clone())
     }
 
     /// Completed motions and warnings so far.
@@ -149,6 +161,7 @@ impl Simulation {
         }
         let time = s.time;
         robot.with(|a| a.set_time(time))?;
+        s.motion.add(robot, time)?;
         s.processes.push(Process::Armature(robot.clone()));
         Ok(())
     }
@@ -215,6 +228,19 @@ impl Simulation {
                 Process::Recorder(recorder) => recorder.sample(time)?,
                 Process::Tick(_) => {}
             }
+        }
+        let was_full = s.motion.is_full();
+        s.motion.sample(time)?;
+        if s.motion.is_full() && !was_full {
+            s.events.push(SimEvent {
+                time,
+                robot: String::new(),
+                kind: "warning",
+                detail: format!(
+                    "the motion record is full ({MAX_MOTION_KEYS} keys): later steps are not \
+                     animated"
+                ),
+            });
         }
         for process in s.processes.clone() {
             let Process::Tick(p) = process else { continue };

@@ -104,13 +104,21 @@ fn saving_glb_refuses_what_it_cannot_draw_and_bad_paths() {
     let cases = [
         (
             "save(\"x.glb\", 1);",
-            "a glTF file draws a Scene or a Robot, not the integer 1",
+            "a glTF file draws a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation, not the integer 1",
         ),
         (
             "save(\"x.gltf\", box(1, 1, 1));",
-            "a glTF file draws a Scene or a Robot",
+            "a glTF file draws a Scene, a Robot",
         ),
         ("save(\"x.glb\", scene());", "nothing to draw"),
+        (
+            "save(\"x.glb\", simulation(#{ dt: 0.1 }));",
+            "a simulation without robots",
+        ),
+        (
+            "let t = taxels(#{ link_name: \"f\" }); save(\"x.glb\", t);",
+            "call read(scene) first",
+        ),
         (
             "let sc = scene(); sc.add_body(\"b\", sphere(1.0), pose([0, 0, 0])); save(\"../x.glb\", sc);",
             "escapes the sandbox",
@@ -121,4 +129,54 @@ fn saving_glb_refuses_what_it_cannot_draw_and_bad_paths() {
         assert_fails_at(&d, needle, 1);
     }
     assert!(!b.out().exists(), "nothing was written");
+}
+
+#[test]
+fn touch_stance_and_simulation_views_are_saved_with_their_nodes_and_legends() {
+    let mut b = Bench::new();
+    b.run(
+        "let sc = scene();
+        sc.add_body(\"pad\", box(0.05, 0.05, 0.01), pose([0, 0, 0]));
+        sc.add_body(\"ball\", sphere(0.02), pose([0, 0, 0.0295]));
+        let t = touch(sc, #{ scales: #{ pad: 0.01 }, kind: \"mesh\" });
+        t.observe();
+        save(\"views/touch.glb\", t);
+        let left  = contact(#{ shape: [0.11, 0.05], pos: [0.0,  0.15, 0.0], friction: 0.7 });
+        let right = contact(#{ shape: [0.11, 0.05], pos: [0.0, -0.15, 0.0], friction: 0.7 });
+        save(\"views/stance.glb\", stance(#{ com: [0.0, 0.0, 0.8], mass: 38.0, contacts: [left, right] }));
+        let arm = armature(\"arm\").revolute(\"shoulder\", #{ axis: [0, 0, 1], origin: [0, 0, 0.3], limits: [-2.9, 2.9] });
+        let sim = simulation(#{ dt: 0.1 });
+        sim.add(arm);
+        arm.rotate(\"shoulder\", 1.0);
+        sim.run(0.5);
+        save(\"views/sim.gltf\", sim);",
+    );
+    let touch = glb_document(&std::fs::read(b.out().join("views/touch.glb")).expect("touch"));
+    let names: Vec<_> = touch.nodes.iter().filter_map(|n| n.name.clone()).collect();
+    assert_eq!(&names[..3], ["pad", "ball", "pad sensors"]);
+    assert!(
+        names[3..].iter().all(|n| n.starts_with("pad force ")),
+        "{names:?}"
+    );
+    assert!(names.len() > 3, "the ball presses the pad");
+    assert!(touch.scenes[0].extras.is_some(), "a legend");
+    let stance = glb_document(&std::fs::read(b.out().join("views/stance.glb")).expect("stance"));
+    let names: Vec<_> = stance.nodes.iter().filter_map(|n| n.name.clone()).collect();
+    assert_eq!(
+        names,
+        [
+            "contact 0",
+            "friction cone 0",
+            "contact 1",
+            "friction cone 1",
+            "com",
+            "static polygon"
+        ]
+    );
+    let text = std::fs::read(b.out().join("views/sim.gltf")).expect("sim");
+    let sim = json::Root::from_slice(&text).expect("glTF JSON");
+    assert_eq!(sim.animations.len(), 1);
+    // Keys at t = 0 and after each of the 5 steps.
+    let input = sim.animations[0].samplers[0].input.value();
+    assert_eq!(sim.accessors[input].count.0, 6);
 }

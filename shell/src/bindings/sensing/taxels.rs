@@ -46,6 +46,22 @@ impl ScriptTaxels {
         self.config.probe_local_pos.len()
     }
 
+    /// Runs `f` on the configuration, the scene last read and the last reading (`None`
+    /// before the first read).
+    pub fn with_last<T>(
+        &self,
+        f: impl FnOnce(&TaxelConfig, Option<(&Scene, &TaxelReading)>) -> T,
+    ) -> ScriptResult<T> {
+        let built = self.lock()?;
+        match built.as_ref() {
+            Some(b) => {
+                let s = b.scene.fresh()?;
+                Ok(f(&self.config, b.last.as_ref().map(|r| (&s.scene, r))))
+            }
+            None => Ok(f(&self.config, None)),
+        }
+    }
+
     fn lock(&self) -> ScriptResult<MutexGuard<'_, Option<Built>>> {
         self.built.lock().map_err(|_| {
             script_error(ShellError::argument(

@@ -23,6 +23,16 @@ pub struct ScriptTouch {
 }
 
 impl ScriptTouch {
+    /// Runs `f` on the sensor and its (refreshed) scene.
+    pub fn with_scene<T>(
+        &self,
+        f: impl FnOnce(&morsel_sensing::Scene, &Touch) -> T,
+    ) -> ScriptResult<T> {
+        let touch = self.lock()?;
+        let s = self.scene.fresh()?;
+        Ok(f(&s.scene, &touch))
+    }
+
     fn lock(&self) -> ScriptResult<MutexGuard<'_, Touch>> {
         self.touch.lock().map_err(|_| {
             script_error(ShellError::argument(
