@@ -8,6 +8,7 @@
 //! - [`value`] and [`save`]: plain data and its formats (JSON, CSV, NPY).
 //! - [`point_contacts`]: a stance's distributed wrenches as point contacts of a sensing scene.
 //! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes and robots.
+//! - [`html`]: offline HTML views of those drawings (three.js and the glb in one page).
 //! - [`manifest`]: the run manifest (`<out>/manifest.json`, SHA-256 of inputs and outputs).
 //! - [`sharding`] and [`slurm`]: a script's workloads split over shards, merged, and submitted
 //!   to a Slurm cluster.
@@ -19,6 +20,7 @@
 pub mod api;
 pub mod error;
 pub mod gltf;
+pub mod html;
 pub mod manifest;
 pub mod point_contacts;
 pub mod save;

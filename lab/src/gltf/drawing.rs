@@ -6,6 +6,8 @@ use morsel_kinematics::Model;
 use morsel_sensing::Scene;
 use nalgebra::Isometry3;
 
+use super::legend::LegendEntry;
+
 /// One part: a scene body or a robot link.
 #[derive(Debug, Clone)]
 pub struct Part {
@@ -24,6 +26,8 @@ pub struct Drawing {
     pub name: String,
     /// The parts, in order (node `i` is part `i`).
     pub parts: Vec<Part>,
+    /// What the drawing's colours mean (empty: the HTML view lists its materials).
+    pub legend: Vec<LegendEntry>,
 }
 
 impl Drawing {
@@ -40,6 +44,7 @@ impl Drawing {
                     colliders: body.colliders.clone(),
                 })
                 .collect(),
+            legend: Vec::new(),
         }
     }
 
@@ -75,6 +80,7 @@ impl Drawing {
         Ok(Drawing {
             name: name.to_string(),
             parts,
+            legend: Vec::new(),
         })
     }
 

@@ -16,12 +16,14 @@
 pub mod container;
 pub mod document;
 pub mod drawing;
+pub mod legend;
 pub mod tessellate;
 
 use std::path::{Path, PathBuf};
 
 pub use container::Container;
 pub use drawing::{Drawing, Part};
+pub use legend::LegendEntry;
 
 use crate::error::LabError;
 
