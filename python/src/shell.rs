@@ -104,8 +104,9 @@ fn module_hint(module: &str) -> &'static str {
     }
 }
 
-/// `save(path, value)`: writes plain data as JSON, CSV or NPY, by the path's extension (see
-/// the script API). Nothing is written when the value cannot be encoded.
+/// `save(path, value)`: writes plain data as JSON, CSV or NPY, or a Scene or Robot as glTF
+/// (.glb/.gltf) or an offline HTML view (.html), by the path's extension (see the script API).
+/// Nothing is written when the value cannot be encoded.
 #[pyfunction]
 fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
     let name: String = path
@@ -118,8 +119,47 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         })?
         .to_string_lossy()
         .into_owned();
-    let plain = to_value(value, &mut String::from("value"), 0)?;
-    match morsel_lab::save::write(&name, Path::new(&name), &plain) {
+    // .glb/.gltf/.html: a Scene or a Robot drawn by morsel_lab::gltf / morsel_lab::html.
+    let drawn = morsel_lab::gltf::is_gltf_path(&name) || morsel_lab::html::is_html_path(&name);
+    let written = if drawn {
+        let stem = Path::new(&name).file_stem().map_or_else(
+            || "morsel".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let drawing = if let Ok(scene) = value.extract::<crate::sensing::PyScene>() {
+            morsel_lab::gltf::Drawing::from_scene(&stem, &scene.fresh()?.scene)
+        } else if let Ok(robot) = value.extract::<crate::kinematics::PyRobot>() {
+            let mut s = robot.lock()?;
+            s.update()?;
+            let poses: Vec<_> = s
+                .data
+                .world_from_links()
+                .iter()
+                .map(|p| s.placement * p)
+                .collect();
+            morsel_lab::gltf::Drawing::from_robot(s.model.name(), &s.model, &poses)
+                .map_err(value_error)?
+        } else {
+            let what = if morsel_lab::html::is_html_path(&name) {
+                "an HTML view"
+            } else {
+                "a glTF file"
+            };
+            return Err(type_error(format!(
+                "cannot save {name}: {what} draws a Scene or a Robot, not {}",
+                type_name(value)
+            )));
+        };
+        if morsel_lab::html::is_html_path(&name) {
+            morsel_lab::html::write(&name, Path::new(&name), &drawing)
+        } else {
+            morsel_lab::gltf::write(&name, Path::new(&name), &drawing)
+        }
+    } else {
+        let plain = to_value(value, &mut String::from("value"), 0)?;
+        morsel_lab::save::write(&name, Path::new(&name), &plain)
+    };
+    match written {
         Ok(_) => Ok(()),
         Err(morsel_lab::LabError::Io { source, .. })
             if source.kind() == std::io::ErrorKind::NotFound =>

@@ -1,9 +1,11 @@
-//! `save("x.glb" | "x.gltf", value)` for scripts: a scene or a robot drawn as glTF 2.0 by
-//! [`morsel_lab::gltf`] into the sandbox's output folder.
+//! `save("x.glb" | "x.gltf" | "x.html", value)` for scripts: a scene or a robot drawn as
+//! glTF 2.0 by [`morsel_lab::gltf`], or as an offline HTML view by [`morsel_lab::html`], into
+//! the sandbox's output folder.
 
 use rhai::Dynamic;
 
 use morsel_lab::gltf::{self, Drawing};
+use morsel_lab::html;
 use morsel_lab::simulation::Robot;
 
 use crate::bindings::sensing::ScriptScene;
@@ -11,9 +13,9 @@ use crate::convert::describe;
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
 
-/// True when `path` names a glTF file (`.glb` or `.gltf`).
+/// True when `path` names a glTF file (`.glb` or `.gltf`) or an HTML view (`.html`).
 pub fn is_gltf_path(path: &str) -> bool {
-    gltf::is_gltf_path(path)
+    gltf::is_gltf_path(path) || html::is_html_path(path)
 }
 
 /// The drawing of a scene (every body at its pose, robot links moved to their robots'
@@ -42,16 +44,27 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
     Err(script_error(ShellError::Save {
         path: path.to_string(),
         reason: format!(
-            "a glTF file draws a Scene or a Robot, not {}",
+            "{} draws a Scene or a Robot, not {}",
+            if html::is_html_path(path) {
+                "an HTML view"
+            } else {
+                "a glTF file"
+            },
             describe(value)
         ),
     }))
 }
 
-/// Writes the glTF drawing of `value` (see [`drawing`]) under the sandbox's output folder.
-pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<()> {
+/// Writes the glTF drawing of `value` (see [`drawing`]), or its HTML view for a `.html` path,
+/// under the sandbox's output folder. Returns the file written.
+pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<std::path::PathBuf> {
     let drawing = drawing(path, value)?;
-    let bytes = gltf::encode(path, &drawing).or_script()?;
+    let bytes = if html::is_html_path(path) {
+        html::encode(path, &drawing)
+    } else {
+        gltf::encode(path, &drawing)
+    }
+    .or_script()?;
     let target = sandbox.write_path(path).or_script()?;
     std::fs::write(&target, bytes)
         .map_err(|source| ShellError::Io {
@@ -60,5 +73,5 @@ pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<()> 
             source,
         })
         .or_script()?;
-    Ok(())
+    Ok(target)
 }
