@@ -336,3 +336,24 @@ fn chromium_draws_the_pages_offline() {
         );
     }
 }
+
+/// The bar for large models: MIMo v2's page (every link's geometry) stays under
+/// 10 MB. (Its writing time is measured by `cargo bench -p morsel-lab --bench html`.)
+#[test]
+fn mimo_v2_page_stays_under_10_mb() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../assets/robots/mimo/benchmarkv2_scene.xml");
+    let model = morsel_kinematics::mjcf::load_file(path).unwrap();
+    let mut data = Data::new(&model);
+    let q = model.reference_configuration().clone();
+    forward_kinematics(&model, &mut data, q.as_slice()).unwrap();
+    let drawing = Drawing::from_robot("mimo_v2", &model, data.world_from_links()).unwrap();
+    let start = Instant::now();
+    let page = html::encode("mimo_v2.html", &drawing).unwrap();
+    eprintln!(
+        "mimo_v2.html: {} bytes, encoded in {:?} (debug build)",
+        page.len(),
+        start.elapsed()
+    );
+    assert!(page.len() <= 10_000_000, "{} bytes", page.len());
+}
