@@ -174,13 +174,17 @@ impl Repl {
             Ok(value) => value,
             Err(d) => return writeln!(err, "{d}"),
         };
-        let file =
-            if !expr.is_empty() && expr.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                format!("{expr}.html")
-            } else {
-                self.views += 1;
-                format!("view_{}.html", self.views)
-            };
+        let plain_name = expr
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && expr.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let file = if plain_name {
+            format!("{expr}.html")
+        } else {
+            self.views += 1;
+            format!("view_{}.html", self.views)
+        };
         let sandbox = &self.session.context().sandbox;
         match crate::save_gltf::save(sandbox, &file, &value.flatten()) {
             Ok(path) => writeln!(out, "{}", path.display()),
