@@ -9,6 +9,7 @@
 //! - [`point_contacts`]: a stance's distributed wrenches as point contacts of a sensing scene.
 //! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes, robots, touch sensors, taxels,
 //!   stances and simulations (animated), with a legend.
+//! - [`html`]: offline HTML views of those drawings (three.js and the glb in one page).
 //! - [`manifest`]: the run manifest (`<out>/manifest.json`, SHA-256 of inputs and outputs).
 //! - [`sharding`] and [`slurm`]: a script's workloads split over shards, merged, and submitted
 //!   to a Slurm cluster.
@@ -20,6 +21,7 @@
 pub mod api;
 pub mod error;
 pub mod gltf;
+pub mod html;
 pub mod manifest;
 pub mod point_contacts;
 pub mod save;

@@ -290,7 +290,7 @@ def _mujoco_forces(elliptic: bool, efc_force: F64, dim: Any, efc_address: Any, f
 
 # shell
 def save(path: Union[str, PathLike[str]], value: Any) -> None:
-    """Writes plain data (None, bool, int, float, str, lists, dicts, NumPy arrays, Morsel objects via to_map) as .json, .csv or .npy, or draws a Scene, Robot, Touch, Taxels (once read) or Stance as glTF 2.0 (.glb, .gltf), by extension; nothing is written when the value cannot be encoded."""
+    """Writes plain data (None, bool, int, float, str, lists, dicts, NumPy arrays, Morsel objects via to_map) as .json, .csv or .npy, or draws a Scene, Robot, Touch, Taxels (once read) or Stance as glTF 2.0 (.glb, .gltf) or as an offline 3D view (.html), by extension; nothing is written when the value cannot be encoded."""
 def seed() -> int:
     """The run's seed: environment variable MORSEL_SEED (0 when unset, as the binary's default --seed)."""
 def test_mode() -> bool:

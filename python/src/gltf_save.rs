@@ -57,8 +57,13 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
     if let Ok(stance) = value.cast::<PyStance>() {
         return stance_drawing(&name, &stance.get().0).map_err(refuse);
     }
+    let what = if morsel_lab::html::is_html_path(path) {
+        "an HTML view"
+    } else {
+        "a glTF file"
+    };
     Err(type_error(format!(
-        "cannot save {path}: a glTF file draws a Scene, a Robot, a Touch, Taxels or a Stance, not {}",
+        "cannot save {path}: {what} draws a Scene, a Robot, a Touch, Taxels or a Stance, not {}",
         type_name(value)
     )))
 }

@@ -105,7 +105,8 @@ fn module_hint(module: &str) -> &'static str {
 }
 
 /// `save(path, value)`: writes plain data as JSON, CSV or NPY, or draws a scene, robot, touch
-/// sensor, taxels or stance as glTF (`.glb`, `.gltf`), by the path's extension (see the script API).
+/// sensor, taxels or stance as glTF (`.glb`, `.gltf`) or as an offline HTML view (`.html`), by
+/// the path's extension (see the script API).
 /// Nothing is written when the value cannot be encoded.
 #[pyfunction]
 fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -119,7 +120,10 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         })?
         .to_string_lossy()
         .into_owned();
-    let written = if morsel_lab::gltf::is_gltf_path(&name) {
+    let written = if morsel_lab::html::is_html_path(&name) {
+        let drawing = crate::gltf_save::drawing(&name, value)?;
+        morsel_lab::html::write(&name, Path::new(&name), &drawing).map(|_| ())
+    } else if morsel_lab::gltf::is_gltf_path(&name) {
         let drawing = crate::gltf_save::drawing(&name, value)?;
         morsel_lab::gltf::write(&name, Path::new(&name), &drawing).map(|_| ())
     } else {

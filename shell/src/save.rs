@@ -33,7 +33,7 @@ pub fn save_plain(sandbox: &Sandbox, path: &str, value: &Dynamic) -> Result<Path
     Ok(target)
 }
 
-/// The `save(path, value)` script function: a `.glb`/`.gltf` path draws a scene or robot
+/// The `save(path, value)` script function: a `.glb`/`.gltf`/`.html` path draws a scene or robot
 /// ([`crate::save_gltf`]); otherwise Morsel objects are first replaced by their `to_map()`
 /// (see [`plain_value`]).
 pub fn save(
@@ -43,7 +43,7 @@ pub fn save(
     value: Dynamic,
 ) -> ScriptResult<()> {
     if crate::save_gltf::is_gltf_path(path) {
-        return crate::save_gltf::save(sandbox, path, &value.flatten());
+        return crate::save_gltf::save(sandbox, path, &value.flatten()).map(|_| ());
     }
     let plain = plain_value(context, value, &mut String::from("value"), 0)?;
     save_plain(sandbox, path, &plain).map_err(script_error)?;

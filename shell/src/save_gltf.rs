@@ -1,11 +1,13 @@
-//! `save("x.glb" | "x.gltf", value)` for scripts: a scene, a robot, a touch sensor, taxels, a
-//! stance or a simulation drawn as glTF 2.0 by [`morsel_lab::gltf`] into the sandbox's output
-//! folder. The drawings are built by the lab; this file only unwraps the script types.
+//! `save("x.glb" | "x.gltf" | "x.html", value)` for scripts: a scene, a robot, a touch sensor,
+//! taxels, a stance or a simulation drawn as glTF 2.0 by [`morsel_lab::gltf`], or as an offline
+//! HTML view by [`morsel_lab::html`], into the sandbox's output folder. The drawings are built by
+//! the lab; this file only unwraps the script types.
 
 use rhai::Dynamic;
 
 use morsel_lab::gltf::stance_view::stance_drawing;
 use morsel_lab::gltf::{self, Drawing};
+use morsel_lab::html;
 use morsel_lab::simulation::{Robot, Simulation};
 
 use crate::bindings::sensing::{ScriptScene, ScriptTaxels, ScriptTouch};
@@ -14,12 +16,12 @@ use crate::convert::describe;
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
 
-/// What a glTF file can draw, for messages.
+/// What a glTF file or an HTML view can draw, for messages.
 pub const DRAWABLE: &str = "a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation";
 
-/// True when `path` names a glTF file (`.glb` or `.gltf`).
+/// True when `path` names a glTF file (`.glb` or `.gltf`) or an HTML view (`.html`).
 pub fn is_gltf_path(path: &str) -> bool {
-    gltf::is_gltf_path(path)
+    gltf::is_gltf_path(path) || html::is_html_path(path)
 }
 
 /// The drawing of `value` (see [`morsel_lab::gltf`]); anything else is an error naming what
@@ -67,16 +69,24 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
     if let Some(sim) = value.clone().try_cast::<Simulation>() {
         return Drawing::from_simulation(&name, &sim).map_err(refuse);
     }
-    Err(refuse(format!(
-        "a glTF file draws {DRAWABLE}, not {}",
-        describe(value)
-    )))
+    let what = if html::is_html_path(path) {
+        "an HTML view"
+    } else {
+        "a glTF file"
+    };
+    Err(refuse(format!("{what} draws {DRAWABLE}, not {}", describe(value))))
 }
 
-/// Writes the glTF drawing of `value` (see [`drawing`]) under the sandbox's output folder.
-pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<()> {
+/// Writes the glTF drawing of `value` (see [`drawing`]), or its HTML view for a `.html` path,
+/// under the sandbox's output folder. Returns the file written.
+pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<std::path::PathBuf> {
     let drawing = drawing(path, value)?;
-    let bytes = gltf::encode(path, &drawing).or_script()?;
+    let bytes = if html::is_html_path(path) {
+        html::encode(path, &drawing)
+    } else {
+        gltf::encode(path, &drawing)
+    }
+    .or_script()?;
     let target = sandbox.write_path(path).or_script()?;
     std::fs::write(&target, bytes)
         .map_err(|source| ShellError::Io {
@@ -85,5 +95,5 @@ pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<()> 
             source,
         })
         .or_script()?;
-    Ok(())
+    Ok(target)
 }

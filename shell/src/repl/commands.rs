@@ -17,6 +17,7 @@ pub const COMMANDS: &str = "\
   :load FILE       run a script file in this session
   :reload          run the last loaded file again
   :time EXPR       evaluate EXPR and print how long it took
+  :view EXPR       write the 3D view (HTML) of a Scene or Robot under the output folder
   :timeout SECONDS stop each input after SECONDS (`:timeout off` removes the limit)
   :save FILE       write this session's accepted inputs as a script
   :quit            leave (or Ctrl-D)
@@ -41,6 +42,8 @@ pub struct Repl {
     accepted: Vec<String>,
     /// The file of the last successful `:load`.
     last_load: Option<PathBuf>,
+    /// How many `:view` pages of expressions (not plain names) were written.
+    views: usize,
 }
 
 impl Repl {
@@ -50,6 +53,7 @@ impl Repl {
             session,
             accepted: Vec::new(),
             last_load: None,
+            views: 0,
         }
     }
 
@@ -112,12 +116,13 @@ impl Repl {
                 writeln!(out, "time: {}", format_duration(clock.elapsed()))
             }
             ("timeout", arg) => self.timeout(arg, out, err),
+            ("view", Some(expr)) => self.view(expr, out, err),
             ("save", Some(file)) => match std::fs::write(file, self.script()) {
                 Ok(()) => writeln!(out, "saved {} input(s) to {file}", self.accepted.len()),
                 Err(e) => writeln!(err, "cannot write {file}: {e}"),
             },
-            ("load" | "time" | "save", None) => {
-                let what = if name == "time" {
+            ("load" | "time" | "save" | "view", None) => {
+                let what = if matches!(name, "time" | "view") {
                     "an expression"
                 } else {
                     "a file name"
@@ -152,6 +157,38 @@ impl Repl {
                 }
                 Err(e) => writeln!(err, ":timeout: {e}"),
             },
+        }
+    }
+
+    /// `:view EXPR`: evaluates EXPR and writes its HTML view (a Scene or a Robot) under the
+    /// output folder as `NAME.html` when EXPR is a variable name, else `view_N.html`; prints
+    /// the file's path.
+    fn view(
+        &mut self,
+        expr: &str,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        interrupt::clear();
+        let value = match self.session.run_source("<repl>", expr) {
+            Ok(value) => value,
+            Err(d) => return writeln!(err, "{d}"),
+        };
+        let plain_name = expr
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && expr.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let file = if plain_name {
+            format!("{expr}.html")
+        } else {
+            self.views += 1;
+            format!("view_{}.html", self.views)
+        };
+        let sandbox = &self.session.context().sandbox;
+        match crate::save_gltf::save(sandbox, &file, &value.flatten()) {
+            Ok(path) => writeln!(out, "{}", path.display()),
+            Err(e) => writeln!(err, ":view: {e}"),
         }
     }
 

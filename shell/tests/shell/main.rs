@@ -4,6 +4,7 @@
 mod cli;
 mod geometry;
 mod gltf;
+mod html;
 mod jointspace;
 mod kinematics;
 mod processes;
