@@ -19,6 +19,7 @@
 pub mod api;
 pub mod error;
 pub mod gltf;
+pub mod ik;
 pub mod manifest;
 pub mod point_contacts;
 pub mod save;

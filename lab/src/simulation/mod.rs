@@ -16,12 +16,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_kinematics::{KinematicsError, MotionKind};
 
+mod joint_spec;
 mod recorder;
 mod robot;
 mod tick;
 
 pub use tick::{ProcessNotice, TickProcess};
 
+pub use joint_spec::JointSpec;
 pub use recorder::{RecordKind, Recorder};
 pub use robot::Robot;
 

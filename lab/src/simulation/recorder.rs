@@ -5,6 +5,9 @@ use std::sync::{Arc, Mutex};
 use morsel_kinematics::ArmaturePoseSensor;
 
 use super::{Robot, SimResult, lock};
+use crate::LabError;
+use crate::Value;
+use crate::save::{self, Format, format_float};
 
 /// What a recorder samples.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,6 +16,17 @@ pub enum RecordKind {
     Pose,
     /// A link's or frame's scene position (x, y, z).
     Frame(String),
+}
+
+impl RecordKind {
+    /// The script API's `what`: `"pose"` for the pose sensor, otherwise a link or frame name.
+    pub fn from_what(what: &str) -> Self {
+        if what == "pose" {
+            RecordKind::Pose
+        } else {
+            RecordKind::Frame(what.to_string())
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -63,6 +77,44 @@ impl Recorder {
         }
         r.rows.push(row);
         Ok(())
+    }
+
+    /// The recording encoded for `save(recorder, name)` by `name`'s extension: `.csv` has the
+    /// columns in recording order (time first) under a header, `.npy` the rows as an
+    /// (n, columns) array, `.json` a map {column: values}.
+    pub fn encode(&self, name: &str) -> Result<Vec<u8>, LabError> {
+        let (columns, rows) = self.table().map_err(|e| LabError::Save {
+            path: name.to_string(),
+            reason: e.to_string(),
+        })?;
+        match Format::from_path(name)? {
+            Format::Csv => {
+                let mut text = columns.join(",");
+                text.push('\n');
+                for row in &rows {
+                    let cells: Vec<String> = row.iter().map(|&x| format_float(x)).collect();
+                    text.push_str(&cells.join(","));
+                    text.push('\n');
+                }
+                Ok(text.into_bytes())
+            }
+            Format::Npy => {
+                let value = Value::List(
+                    rows.iter()
+                        .map(|r| Value::floats(r.iter().copied()))
+                        .collect(),
+                );
+                save::encode(name, &value)
+            }
+            Format::Json => {
+                let map = columns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.clone(), Value::floats(rows.iter().map(|r| r[i]))))
+                    .collect();
+                save::encode(name, &Value::Map(map))
+            }
+        }
     }
 
     /// Column names (`time` first) and the rows recorded so far.
