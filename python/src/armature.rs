@@ -145,25 +145,29 @@ joint_builder!(
 /// the parent's base or on its link `link`, at `offset`; the child follows the parent's joint
 /// motion. Returns the parent.
 #[pyfunction]
-#[pyo3(signature = (parent, child, link_or_offset, offset=None))]
+#[pyo3(signature = (parent, child, link=None, offset=None))]
 fn append<'py>(
     parent: &Bound<'py, PyAny>,
     child: &Bound<'py, PyAny>,
-    link_or_offset: &Bound<'py, PyAny>,
+    link: Option<&Bound<'py, PyAny>>,
     offset: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let p = robot_arg(parent, "`parent` of append()")?;
     let c = robot_arg(child, "`child` of append()")?;
-    let (link, offset) = match offset {
-        Some(off) => (
-            Some(string_arg(link_or_offset, "`link` of append()")?),
-            crate::geometry::pose_arg(off, "`offset` of append()")?,
-        ),
-        None => (
-            None,
-            crate::geometry::pose_arg(link_or_offset, "`offset` of append()")?,
-        ),
+    let (link, offset) = match (link, offset) {
+        // append(parent, child, offset): the third argument is the offset.
+        (Some(l), None) if l.is_instance_of::<PyPose>() => (None, l),
+        (l, Some(off)) => (l, off),
+        (_, None) => {
+            return Err(type_error(
+                "append(parent, child, [link,] offset): give the offset, a morsel.Pose",
+            ));
+        }
     };
+    let link = link
+        .map(|l| string_arg(l, "`link` of append()"))
+        .transpose()?;
+    let offset = crate::geometry::pose_arg(offset, "`offset` of append()")?;
     p.lab.append(&c.lab, link, offset).py()?;
     Ok(parent.clone())
 }

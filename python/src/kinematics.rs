@@ -236,7 +236,8 @@ impl PyRobot {
     /// Sets the current configuration from MuJoCo's qpos (same length; quaternions w first).
     fn set_qpos(&self, qpos: &Bound<'_, PyAny>) -> PyResult<()> {
         let v = f64s_arg(qpos, "`qpos` of set_qpos()")?;
-        let q = configuration_from_qpos(&self.model()?, &v).py()?;
+        let model = self.model()?;
+        let q = configuration_from_qpos(&model, &v).py()?;
         self.set_configuration(q)
     }
 

@@ -58,6 +58,21 @@ def test_an_armature_built_joint_by_joint():
     np.testing.assert_array_equal(a2.get_IK_limits("p"), [0.0, 1.0])
 
 
+def test_append_mounts_on_the_base_or_a_link():
+    base = morsel.armature("base").prismatic("rail", axis=[1, 0, 0])
+    base.place(morsel.pose([1.0, 0.0, 0.0]))
+    a = morsel.armature("a").revolute("j")
+    assert base.append(a, morsel.pose([0.0, 0.0, 0.5])) is base
+    np.testing.assert_allclose(a.placement.position, [1.0, 0.0, 0.5], atol=1e-15)
+    b = morsel.armature("b").revolute("j")
+    morsel.append(base, b, link="rail", offset=morsel.pose([0.0, 0.0, 0.1]))
+    base.set_translation("rail", 0.3)
+    np.testing.assert_allclose(b.placement.position, [1.3, 0.0, 0.1], atol=1e-12)
+    np.testing.assert_allclose(a.placement.position, [1.0, 0.0, 0.5], atol=1e-15)
+    with pytest.raises(morsel.WrongTypeError):
+        base.append(b, "rail")
+
+
 def test_instant_services_match_closed_form_fk():
     arm = build_arm()
     a, b, c = 0.3, -0.7, 0.5

@@ -123,3 +123,32 @@ impl Recorder {
         Ok((r.columns.clone(), r.rows.clone()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use morsel_kinematics::ChainBuilder;
+
+    use super::*;
+
+    #[test]
+    fn a_recording_encodes_by_extension() {
+        let builder = ChainBuilder::new("a").revolute("j", [0.0, 0.0, 1.0], [0.0; 3], [-1.0, 1.0]);
+        let robot = Robot::building(builder).expect("robot");
+        let rec = Recorder::new(robot.clone(), RecordKind::from_what("pose")).expect("recorder");
+        rec.sample(0.0).expect("sample");
+        robot.with(|a| a.set_rotation("j", 0.25)).expect("set");
+        rec.sample(0.5).expect("sample");
+        let csv = String::from_utf8(rec.encode("r.csv").expect("csv")).expect("utf8");
+        assert_eq!(csv, "time,j\n0.0,0.0\n0.5,0.25\n");
+        let json = String::from_utf8(rec.encode("r.json").expect("json")).expect("utf8");
+        let parsed: serde_json::Value = serde_json::from_str(&json).expect("parse");
+        assert_eq!(parsed["j"], serde_json::json!([0.0, 0.25]));
+        let npy = rec.encode("r.npy").expect("npy");
+        assert!(npy.starts_with(b"\x93NUMPY"));
+        assert!(rec.encode("r.txt").is_err());
+        assert_eq!(
+            RecordKind::from_what("tool"),
+            RecordKind::Frame("tool".to_string())
+        );
+    }
+}
