@@ -11,7 +11,7 @@ use morsel_kinematics::{
     Data, IkOptions, IkResult, JacobianConvention, Model, center_of_mass, forward_kinematics,
     frame_jacobian,
 };
-use morsel_lab::ik::{IkGoal, solve_ik};
+use morsel_lab::ik::{IkGoal, solve_ik as lab_solve_ik};
 use nalgebra::{DVector, Isometry3, Matrix6xX, Point3};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 
@@ -243,7 +243,7 @@ fn solve_ik(r: &Robot, frame: &str, target: &Dynamic, opts: &Dynamic) -> ScriptR
             describe(target),
         )));
     };
-    let result = solve_ik(&model, frame, goal, position_only, seed, &options).or_script()?;
+    let result = lab_solve_ik(&model, frame, goal, position_only, seed, &options).or_script()?;
     Ok(ik_result_map(&result))
 }
 
