@@ -156,7 +156,7 @@ arm.translate("telescope", 0.05);
 while arm.is_moving { sim.step(); }
 arm.rotate_joints(#{ wrist: -0.4, elbow: 1.0 }, 0.6);
 sim.run(0.3);
-arm.translate_joints([0.0, 0.0, 0.0, 0.0, 0.02]);
+arm.translate_joints(#{ telescope: 0.02 });
 sim.run(1.0);
 let target = arm.create_ik_targets(["tool"])[0];
 let t0 = sim.time;
@@ -200,7 +200,7 @@ def test_a_driven_armature_records_the_same_poses_as_rhai(tmp_path):
         sim.step()
     morsel.rotate_joints(arm, {"wrist": -0.4, "elbow": 1.0}, 0.6)
     sim.run(0.3)
-    arm.translate_joints([0.0, 0.0, 0.0, 0.0, 0.02])
+    arm.translate_joints({"telescope": 0.02})
     sim.run(1.0)
     target = arm.create_ik_targets(["tool"])[0]
     t0 = sim.time
