@@ -60,7 +60,13 @@ mod tests {
             .fixed("tool", [0.0, 0.0, 0.3])
             .build()
             .expect("model");
-        let goal = Point3::new(0.2, 0.1, 0.3);
+        // On the sphere the tool can reach: r = 0.3 around (0, 0, 0.4), at a = 0.3, b = 0.5.
+        let (a, b) = (0.3_f64, 0.5_f64);
+        let goal = Point3::new(
+            0.3 * b.sin() * a.cos(),
+            0.3 * b.sin() * a.sin(),
+            0.4 + 0.3 * b.cos(),
+        );
         let r = solve_ik(
             &model,
             "tool",
