@@ -22,6 +22,7 @@ pub mod api;
 pub mod error;
 pub mod gltf;
 pub mod html;
+pub mod ik;
 pub mod manifest;
 pub mod point_contacts;
 pub mod save;

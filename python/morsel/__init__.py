@@ -59,6 +59,9 @@ read_batch = _method("read_batch", "read_batch(taxels, scenes): the measured bra
 reset = _method("reset", "reset(taxels): clears the histories and the measured state; the noise streams restart.")
 
 
+from ._armature import add, record, run, step  # noqa: E402  (armatures and simulations)
+
+
 def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import *` keeps the builtin
     """len(x): the number of sensor points, sensor-mesh vertices or samples of x."""
     import builtins
@@ -92,3 +95,4 @@ __all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
     "read_batch",
     "reset",
 ]
+__all__ += ["add", "record", "run", "step"]

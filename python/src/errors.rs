@@ -171,3 +171,14 @@ fn lab_kind(e: &morsel_lab::LabError) -> Kind {
 }
 
 to_py!(morsel_lab::LabError, lab_kind);
+
+fn simulation_kind(e: &morsel_lab::simulation::SimulationError) -> Kind {
+    use morsel_lab::simulation::SimulationError;
+    match e {
+        SimulationError::Kinematics(k) => kinematics_kind(k),
+        SimulationError::Robot { .. } | SimulationError::Invalid(_) => Kind::Value,
+        _ => Kind::Other,
+    }
+}
+
+to_py!(morsel_lab::simulation::SimulationError, simulation_kind);

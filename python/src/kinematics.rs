@@ -6,13 +6,15 @@
 //! [x, y, z, w, x, y, z]) or a sequence of `robot.nq` numbers in the model's layout.
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
 use morsel_kinematics::{
-    Data, JacobianConvention, Model, center_of_mass, forward_kinematics, frame_jacobian, geom_aabb,
+    Data, JacobianConvention, JointKind, Model, center_of_mass, forward_kinematics, frame_jacobian,
+    geom_aabb,
 };
+use morsel_lab::simulation::Robot as LabRobot;
 use nalgebra::{DVector, Isometry3, Matrix6xX};
 use numpy::{PyArray1, PyArray2, PyArray3};
 use pyo3::prelude::*;
@@ -24,7 +26,8 @@ use crate::convert::{
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::geometry::PyPose;
 
-/// A robot's model and its current state (set by `morsel.mujoco.sync` or `set_q`).
+/// A robot's model and its current state, mirrored from its shared armature (the state that
+/// simulations, armature services and `set_q`/`morsel.mujoco.sync` change).
 #[derive(Debug)]
 pub struct RobotState {
     /// The immutable model.
@@ -37,6 +40,9 @@ pub struct RobotState {
     pub data: Data,
     /// Whether `data` holds the forward kinematics of `q`.
     pub fresh: bool,
+    /// Whether the armature holds the configuration (fixed base); a floating-base robot has
+    /// no armature, and `q` here is its only state.
+    armature: bool,
 }
 
 impl RobotState {
@@ -50,46 +56,112 @@ impl RobotState {
     }
 }
 
-/// A robot loaded with `mjcf(path)` or `urdf(path)`.
+/// A robot: loaded with `mjcf(path)` or `urdf(path)`, or built with `armature(name)`.
+///
+/// `lab` is the shared robot of morsel-lab (the one the Rhai shell uses too): its armature
+/// is the state that services and simulations move; `cache` mirrors it for forward kinematics
+/// and is made at the robot's first use (an armature under construction has no model yet).
 #[pyclass(frozen, name = "Robot", module = "morsel")]
 #[derive(Clone, Debug)]
-pub struct PyRobot(pub Arc<Mutex<RobotState>>);
+pub struct PyRobot {
+    /// The shared robot of morsel-lab.
+    pub lab: LabRobot,
+    cache: Arc<OnceLock<Mutex<RobotState>>>,
+}
 
 impl PyRobot {
-    fn from_model(model: Model) -> Self {
-        let q = model.reference_configuration().clone();
+    fn from_model(model: Model) -> PyResult<Self> {
+        let name = model.name().to_string();
+        Ok(Self::from_lab(LabRobot::from_model(name, model).py()?))
+    }
+
+    /// A Python robot over a morsel-lab robot.
+    pub fn from_lab(lab: LabRobot) -> Self {
+        PyRobot {
+            lab,
+            cache: Arc::new(OnceLock::new()),
+        }
+    }
+
+    fn cache(&self) -> PyResult<&Mutex<RobotState>> {
+        if let Some(c) = self.cache.get() {
+            return Ok(c);
+        }
+        let model = self.lab.model().py()?;
+        let armature = !model
+            .joints()
+            .iter()
+            .any(|j| j.kind() == JointKind::Floating);
         let data = Data::new(&model);
-        PyRobot(Arc::new(Mutex::new(RobotState {
-            model: Arc::new(model),
-            q,
+        let _ = self.cache.set(Mutex::new(RobotState {
+            q: model.reference_configuration().clone(),
+            model,
             placement: Isometry3::identity(),
             data,
             fresh: false,
-        })))
+            armature,
+        }));
+        self.cache
+            .get()
+            .ok_or_else(|| error(Kind::Other, "the robot's state could not be made"))
     }
 
-    /// The state, locked.
+    /// The state, locked and brought up to date with the armature and the placement.
     pub fn lock(&self) -> PyResult<MutexGuard<'_, RobotState>> {
-        self.0.lock().map_err(|_| {
+        let mut s = self.cache()?.lock().map_err(|_| {
             error(
                 Kind::Other,
                 "this robot was left broken by an earlier failure; load it again",
             )
-        })
+        })?;
+        if s.armature {
+            let (q, placement) = self.lab.configuration_and_placement().py()?;
+            if q != s.q {
+                s.q = q;
+                s.fresh = false;
+            }
+            s.placement = placement;
+        } else {
+            s.placement = self.lab.world_placement().py()?;
+        }
+        Ok(s)
     }
 
-    /// The model.
+    /// The model (building an armature under construction).
     pub fn model(&self) -> PyResult<Arc<Model>> {
-        Ok(Arc::clone(&self.lock()?.model))
+        self.lab.model().py()
+    }
+
+    /// Sets the configuration: the armature's for a fixed-base robot, the mirror's otherwise.
+    fn set_configuration(&self, q: DVector<f64>) -> PyResult<()> {
+        let mut s = self.lock()?;
+        if s.armature {
+            self.lab.with(|a| a.set_configuration(q.as_slice())).py()?;
+        }
+        s.q = q;
+        s.fresh = false;
+        Ok(())
     }
 }
 
 #[pymethods]
 impl PyRobot {
-    /// The model's name.
+    /// The robot's name.
     #[getter]
-    fn name(&self) -> PyResult<String> {
-        Ok(self.model()?.name().to_string())
+    fn name(&self) -> String {
+        self.lab.name()
+    }
+
+    /// True while an armature motion (rotate, trajectory, moving IK target...) is in progress.
+    #[getter]
+    fn is_moving(&self) -> PyResult<bool> {
+        self.lab.with(|a| Ok(a.is_moving())).py()
+    }
+
+    /// The armature's clock (s), which a simulation advances.
+    #[getter]
+    fn time(&self) -> PyResult<f64> {
+        self.lab.with(|a| Ok(a.time())).py()
     }
 
     /// The number of configuration values.
@@ -158,23 +230,21 @@ impl PyRobot {
     fn set_q(&self, q: &Bound<'_, PyAny>) -> PyResult<()> {
         let model = self.model()?;
         let q = configuration_arg(&model, q, "set_q")?;
-        let mut s = self.lock()?;
-        s.q = q;
-        s.fresh = false;
-        Ok(())
+        self.set_configuration(q)
     }
 
     /// Sets the current configuration from MuJoCo's qpos (same length; quaternions w first).
     fn set_qpos(&self, qpos: &Bound<'_, PyAny>) -> PyResult<()> {
         let v = f64s_arg(qpos, "`qpos` of set_qpos()")?;
-        let mut s = self.lock()?;
-        let q = configuration_from_qpos(&s.model, &v).py()?;
-        s.q = q;
-        s.fresh = false;
-        Ok(())
+        let model = self.model()?;
+        let q = configuration_from_qpos(&model, &v).py()?;
+        self.set_configuration(q)
     }
 
     fn __repr__(&self) -> PyResult<String> {
+        if self.cache.get().is_none() {
+            return Ok(format!("Robot({:?})", self.lab.name()));
+        }
         let m = self.model()?;
         Ok(format!(
             "Robot({:?}, {} joints, nq={})",
@@ -262,7 +332,7 @@ fn mjcf(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<PyRobot> {
     let model = py
         .detach(|| morsel_kinematics::mjcf::load_file(&path))
         .py()?;
-    Ok(PyRobot::from_model(model))
+    PyRobot::from_model(model)
 }
 
 /// `urdf(path, options=None, **kwargs)`: a robot from a URDF file; options package_dirs,
@@ -304,7 +374,7 @@ fn urdf(
     let model = py
         .detach(|| morsel_kinematics::urdf::load_file(&path, &opts))
         .py()?;
-    Ok(PyRobot::from_model(model))
+    PyRobot::from_model(model)
 }
 
 fn fk_data(py: Python<'_>, model: &Model, q: &DVector<f64>) -> PyResult<Data> {
@@ -491,7 +561,7 @@ fn robot_jacobian<'py>(
 fn place<'py>(robot: &Bound<'py, PyAny>, pose: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let r = robot_arg(robot, "`robot` of place()")?;
     let p = crate::geometry::pose_arg(pose, "`pose` of place()")?;
-    r.lock()?.placement = p;
+    r.lab.place(p).py()?;
     Ok(robot.clone())
 }
 

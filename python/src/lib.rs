@@ -6,16 +6,19 @@
 
 #![forbid(unsafe_code)]
 
+mod armature;
 mod convert;
 mod errors;
 mod geometry;
 mod gltf_save;
 mod jointspace;
 mod kinematics;
+mod motions;
 mod mujoco;
 mod sensing;
 mod sensors;
 mod shell;
+mod simulation;
 mod stability;
 mod stance_contacts;
 mod taxels;
@@ -35,5 +38,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     shell::register(m)?;
     taxels::register(m)?;
     stance_contacts::register(m)?;
+    armature::register(m)?;
+    simulation::register(m)?;
     Ok(())
 }

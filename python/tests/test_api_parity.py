@@ -9,14 +9,6 @@ from conftest import REPO
 
 # Script functions without a Python binding yet (issue 17, part 2).
 NOT_YET_BOUND = {
-    # kinematics: armatures, simulations, IK
-    "add", "append", "armature", "continuous", "create_ik_targets", "fixed",
-    "get_IK_limits", "get_configurations", "get_dofs", "get_joints", "get_properties", "ik",
-    "ik_target_pose", "list_IK_targets", "move_IK_target", "place_IK_target",
-    "pose_sensor", "prismatic", "properties", "record", "revolute", "rotate",
-    "rotate_joints", "run", "set_joint_speed", "set_property", "set_rotation", "set_rotations",
-    "set_translation", "set_translations", "simulation", "step", "stop", "trajectory",
-    "translate", "translate_joints",
     # sensing: taxels, plots, stance contacts
     "plot_forces", "plot_outputs", "plot_sensors",
     "taxel_contacts", "taxel_depths",

@@ -194,6 +194,15 @@ impl Armature {
     pub fn is_moving(&self) -> bool {
         self.motion.is_some()
     }
+    /// Sets the whole configuration at once (model layout, checked for length and finiteness,
+    /// not clamped), as a mirror of an outside simulation does; the motion in progress goes on
+    /// from there.
+    pub fn set_configuration(&mut self, q: &[f64]) -> Result<()> {
+        self.model.check_configuration(q)?;
+        self.q.as_mut_slice().copy_from_slice(q);
+        self.update_kinematics();
+        Ok(())
+    }
     /// Stops the motion in progress, leaving the joints where they are.
     pub fn stop(&mut self) {
         self.motion = None;

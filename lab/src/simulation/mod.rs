@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_kinematics::{KinematicsError, MotionKind};
 
+mod joint_spec;
 mod motion;
 mod recorder;
 mod robot;
@@ -27,6 +28,7 @@ pub use motion::{MAX_MOTION_KEYS, Motion, RobotMotion};
 
 pub use tick::{ProcessNotice, TickProcess};
 
+pub use joint_spec::JointSpec;
 pub use recorder::{RecordKind, Recorder};
 pub use robot::Robot;
 

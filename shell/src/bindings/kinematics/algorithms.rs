@@ -8,9 +8,10 @@
 
 use morsel_kinematics::mjcf::configuration_from_joint_values;
 use morsel_kinematics::{
-    Data, IkOptions, IkResult, IkSolver, IkTarget, JacobianConvention, Model, center_of_mass,
-    forward_kinematics, frame_jacobian,
+    Data, IkOptions, IkResult, JacobianConvention, Model, center_of_mass, forward_kinematics,
+    frame_jacobian,
 };
+use morsel_lab::ik::{IkGoal, solve_ik as lab_solve_ik};
 use nalgebra::{DVector, Isometry3, Matrix6xX, Point3};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 
@@ -226,15 +227,15 @@ fn solve_ik(r: &Robot, frame: &str, target: &Dynamic, opts: &Dynamic) -> ScriptR
     }
     let position_only = o.bool_or("position_only", false).or_script()?;
     let seed = match o.value("seed") {
-        Some(s) => configuration_arg(&model, &s, "ik")?,
-        None => model.mid_configuration(),
+        Some(s) => Some(configuration_arg(&model, &s, "ik")?),
+        None => None,
     };
     o.finish().or_script()?;
     let goal = if let Some(pose) = target.clone().try_cast::<Isometry3<f64>>() {
-        pose
+        IkGoal::Pose(pose)
     } else if target.is_array() {
         let p = crate::convert::vector3_arg(target, "`target` of ik()").or_script()?;
-        Isometry3::translation(p.x, p.y, p.z)
+        IkGoal::Position(Point3::from(p))
     } else {
         return Err(script_error(ShellError::argument(
             "`target` of ik()",
@@ -242,15 +243,7 @@ fn solve_ik(r: &Robot, frame: &str, target: &Dynamic, opts: &Dynamic) -> ScriptR
             describe(target),
         )));
     };
-    let ik_target = if position_only || target.is_array() {
-        IkTarget::position(&model, frame, Point3::from(goal.translation.vector))
-    } else {
-        IkTarget::pose(&model, frame, goal)
-    }
-    .or_script()?;
-    let result = IkSolver::new(&model)
-        .solve(&model, &[ik_target], seed.as_slice(), &options)
-        .or_script()?;
+    let result = lab_solve_ik(&model, frame, goal, position_only, seed, &options).or_script()?;
     Ok(ik_result_map(&result))
 }
 

@@ -22,15 +22,15 @@
 use std::sync::Arc;
 
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions, load_file_with_meshes};
-use morsel_kinematics::{ChainBuilder, Inertial, JointKind, JointLimits};
-use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
+use morsel_kinematics::{ChainBuilder, JointKind};
+use nalgebra::{Isometry3, Translation3, UnitQuaternion};
 use rhai::{Dynamic, Engine, ImmutableString, Map};
 
 use crate::context::ShellContext;
 use crate::convert::{describe, string_arg, vector3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use morsel_lab::simulation::Robot;
+use morsel_lab::simulation::{JointSpec, Robot};
 
 use super::doc;
 
@@ -194,7 +194,8 @@ fn load_urdf(ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<Rob
     Robot::from_model(name, model).or_script()
 }
 
-/// Reads a joint's options and appends it to an armature under construction.
+/// Reads a joint's options and appends it to an armature under construction (the defaults are
+/// [`JointSpec`]'s).
 fn add_joint(
     arm: &mut Robot,
     kind: JointKind,
@@ -203,49 +204,22 @@ fn add_joint(
     function: &str,
 ) -> ScriptResult<Robot> {
     let mut o = Options::new(function, opts).or_script()?;
-    let axis = o.vector3("axis").or_script()?.unwrap_or_else(Vector3::z);
+    let axis = o.vector3("axis").or_script()?;
     let origin = match o.value("origin") {
-        None => Isometry3::identity(),
-        Some(v) => origin_arg(&v, function)?,
-    };
-    let rpy = o.vector3("rpy").or_script()?;
-    let limits = match o.vec("limits").or_script()? {
         None => None,
-        Some(l) if l.len() == 2 => Some(JointLimits::position(l[0], l[1])),
-        Some(l) => {
-            return Err(script_error(ShellError::argument(
-                format!("option `limits` of {function}()"),
-                "[lower, upper]",
-                format!("{} numbers", l.len()),
-            )));
-        }
+        Some(v) => Some(origin_arg(&v, function)?),
     };
-    let speed = o.f64("speed").or_script()?;
-    let mass = o.f64("mass").or_script()?;
-    let com = o.vector3("com").or_script()?;
+    let spec = JointSpec {
+        axis,
+        origin,
+        rpy: o.vector3("rpy").or_script()?,
+        limits: o.vec("limits").or_script()?,
+        speed: o.f64("speed").or_script()?,
+        mass: o.f64("mass").or_script()?,
+        com: o.vector3("com").or_script()?,
+    };
     o.finish().or_script()?;
-    let origin = match rpy {
-        Some(a) => Isometry3::from_parts(
-            origin.translation,
-            UnitQuaternion::from_euler_angles(a.x, a.y, a.z) * origin.rotation,
-        ),
-        None => origin,
-    };
-    let limits = match (kind, limits) {
-        (JointKind::Revolute, None) => Some(JointLimits::position(
-            -std::f64::consts::PI,
-            std::f64::consts::PI,
-        )),
-        (JointKind::Prismatic, None) => Some(JointLimits::position(0.0, 1.0)),
-        (JointKind::Continuous | JointKind::Fixed, _) => None,
-        (_, l) => l,
-    };
-    let inertial = mass.map(|m| Inertial {
-        mass: m,
-        com: Point3::from(com.unwrap_or_else(Vector3::zeros)),
-        inertia: nalgebra::Matrix3::zeros(),
-    });
-    arm.add_joint(kind, joint, origin, axis, limits, inertial, speed)
+    arm.add_joint_spec(kind, joint, &spec, function)
         .or_script()?;
     Ok(arm.clone())
 }

@@ -5,7 +5,7 @@
 //! `move_IK_target`) only start a motion, which a `simulation` advances at each step. A new
 //! motion replaces the one in progress.
 
-use morsel_kinematics::{Armature, IkTargetKind, Trajectory, TrajectoryPoint};
+use morsel_kinematics::{Armature, Trajectory, TrajectoryPoint};
 use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 
 use crate::convert::{bool_arg, describe, f64_arg, fixed_arg, string_arg, vec_arg};
@@ -450,16 +450,12 @@ fn register_ik_targets(engine: &mut Engine) {
                 .or_script()?
                 .unwrap_or_else(|| "pose".to_string());
             o.finish().or_script()?;
-            let kind = match kind.as_str() {
-                "pose" => IkTargetKind::Pose,
-                "position" => IkTargetKind::Position,
-                other => {
-                    return Err(script_error(ShellError::argument(
-                        "option `kind` of create_ik_targets()",
-                        "\"pose\" or \"position\"",
-                        format!("\"{other}\""),
-                    )));
-                }
+            let Some(kind) = morsel_lab::ik::ik_target_kind(&kind) else {
+                return Err(script_error(ShellError::argument(
+                    "option `kind` of create_ik_targets()",
+                    "\"pose\" or \"position\"",
+                    format!("\"{kind}\""),
+                )));
             };
             let created = r
                 .with(|a| {

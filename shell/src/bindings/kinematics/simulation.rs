@@ -8,7 +8,6 @@ use rhai::{Array, Dynamic, Engine, FLOAT, INT, ImmutableString, Map};
 use crate::context::ShellContext;
 use crate::error::{OrScriptError, ScriptResult, ShellError};
 use crate::options::Options;
-use crate::save::{format_float, save_plain};
 use morsel_lab::simulation::{RecordKind, Recorder, Robot, SimEvent, Simulation};
 
 use super::super::doc;
@@ -47,12 +46,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     .register_into_engine(
         engine,
         |s: &mut Simulation, r: Robot, what: ImmutableString| -> ScriptResult<Recorder> {
-            let kind = if what == "pose" {
-                RecordKind::Pose
-            } else {
-                RecordKind::Frame(what.to_string())
-            };
-            let rec = Recorder::new(r, kind).or_script()?;
+            let rec = Recorder::new(r, RecordKind::from_what(&what)).or_script()?;
             s.add_recorder(&rec).or_script()?;
             Ok(rec)
         },
@@ -172,27 +166,15 @@ fn register_recorder(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc("save", &["recorder: Recorder", "path: string", "()"]).register_into_engine(
         engine,
         move |r: &mut Recorder, path: ImmutableString| -> ScriptResult<()> {
-            let (columns, rows) = r.table().or_script()?;
-            if path.to_lowercase().ends_with(".csv") {
-                write_csv(&shared, &path, &columns, &rows).or_script()
-            } else if path.to_lowercase().ends_with(".npy") {
-                let value = Dynamic::from_array(crate::convert::from_rows(rows));
-                save_plain(&shared.sandbox, &path, &value)
-                    .or_script()
-                    .map(|_| ())
-            } else {
-                let map: Map = columns
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| {
-                        let col: Array = rows.iter().map(|row| float(row[i])).collect();
-                        (c.as_str().into(), Dynamic::from_array(col))
-                    })
-                    .collect();
-                save_plain(&shared.sandbox, &path, &Dynamic::from_map(map))
-                    .or_script()
-                    .map(|_| ())
-            }
+            let bytes = r.encode(&path).or_script()?;
+            let target = shared.sandbox.write_path(&path).or_script()?;
+            std::fs::write(&target, bytes)
+                .map_err(|source| ShellError::Io {
+                    action: "cannot write",
+                    path: target.clone(),
+                    source,
+                })
+                .or_script()
         },
     );
     engine.register_fn("to_string", |r: &mut Recorder| recorder_text(r));
@@ -204,26 +186,4 @@ fn recorder_text(r: &Recorder) -> String {
         Ok((c, rows)) => format!("Recorder({} columns, {} rows)", c.len(), rows.len()),
         Err(_) => "Recorder".into(),
     }
-}
-
-/// A CSV with the columns in recording order (the generic `save` sorts map keys).
-fn write_csv(
-    ctx: &ShellContext,
-    path: &str,
-    columns: &[String],
-    rows: &[Vec<f64>],
-) -> Result<(), ShellError> {
-    let mut text = columns.join(",");
-    text.push('\n');
-    for row in rows {
-        let cells: Vec<String> = row.iter().map(|&x| format_float(x)).collect();
-        text.push_str(&cells.join(","));
-        text.push('\n');
-    }
-    let target = ctx.sandbox.write_path(path)?;
-    std::fs::write(&target, text).map_err(|source| ShellError::Io {
-        action: "cannot write",
-        path: target.clone(),
-        source,
-    })
 }
