@@ -6,6 +6,7 @@
 //!
 //! - [`simulation`]: shared robot handles, the fixed-step kinematic loop and its recorders.
 //! - [`value`] and [`save`]: plain data and its formats (JSON, CSV, NPY).
+//! - [`distributor`]: the per-tick wrench distributor with its stability check and log.
 //! - [`point_contacts`]: a stance's distributed wrenches as point contacts of a sensing scene.
 //! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes and robots.
 //! - [`manifest`]: the run manifest (`<out>/manifest.json`, SHA-256 of inputs and outputs).
@@ -17,6 +18,7 @@
 //!   generated.
 
 pub mod api;
+pub mod distributor;
 pub mod error;
 pub mod gltf;
 pub mod manifest;

@@ -6,17 +6,21 @@
 
 #![forbid(unsafe_code)]
 
+mod contact_wrench;
 mod convert;
+mod distributor;
 mod errors;
 mod geometry;
 mod jointspace;
 mod kinematics;
 mod mujoco;
+mod plots;
 mod sensing;
 mod sensors;
 mod shell;
 mod stability;
 mod stance_contacts;
+mod taxel_probes;
 mod taxels;
 
 use pyo3::prelude::*;
@@ -34,5 +38,10 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     shell::register(m)?;
     taxels::register(m)?;
     stance_contacts::register(m)?;
+    // stability, sensing and plots (issue 17)
+    contact_wrench::register(m)?;
+    distributor::register(m)?;
+    taxel_probes::register(m)?;
+    plots::register(m)?;
     Ok(())
 }

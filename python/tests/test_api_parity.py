@@ -17,15 +17,8 @@ NOT_YET_BOUND = {
     "rotate_joints", "run", "set_joint_speed", "set_property", "set_rotation", "set_rotations",
     "set_translation", "set_translations", "simulation", "step", "stop", "trajectory",
     "translate", "translate_joints",
-    # sensing: taxels, plots, stance contacts
-    "plot_forces", "plot_outputs", "plot_sensors",
-    "taxel_contacts", "taxel_depths",
-    # stability
-    "attach", "contact_set", "plot_polygon",
-    "set_stance", "set_wrench", "table", "unset_wrench", "wrench_at",
-    "wrench_distributor",
-    # jointspace
-    "plot_map",
+    # stability: contacts that follow robot links
+    "attach",
 }
 
 
