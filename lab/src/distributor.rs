@@ -232,7 +232,11 @@ impl DistributorLog {
         let record = TickRecord {
             tick: self.ticks() + 1,
             time,
-            links: distribution.wrenches.iter().map(|w| w.link.clone()).collect(),
+            links: distribution
+                .wrenches
+                .iter()
+                .map(|w| w.link.clone())
+                .collect(),
             normal_forces: distribution
                 .wrenches
                 .iter()
@@ -270,22 +274,34 @@ mod tests {
     }
 
     fn two_feet(com: Point3<f64>) -> Stance {
-        let left = Contact::from_pos_rpy([0.1, 0.05], [0.0, 0.15, 0.0], [0.0; 3], 0.7).expect("valid");
-        let right = Contact::from_pos_rpy([0.1, 0.05], [0.0, -0.15, 0.0], [0.0; 3], 0.7).expect("valid");
-        Stance::new(com, 10.0, ContactSet::new(vec![left, right]).expect("valid")).expect("valid")
+        let left =
+            Contact::from_pos_rpy([0.1, 0.05], [0.0, 0.15, 0.0], [0.0; 3], 0.7).expect("valid");
+        let right =
+            Contact::from_pos_rpy([0.1, 0.05], [0.0, -0.15, 0.0], [0.0; 3], 0.7).expect("valid");
+        Stance::new(
+            com,
+            10.0,
+            ContactSet::new(vec![left, right]).expect("valid"),
+        )
+        .expect("valid")
     }
 
     #[test]
     fn a_tick_holds_the_weight_and_logs_a_row() {
         let st = two_feet(Point3::new(0.0, 0.0, 0.8));
-        let mut log = DistributorLog::new(st.clone(), ComAcceleration::Fixed(Vector3::zeros()), true);
+        let mut log =
+            DistributorLog::new(st.clone(), ComAcceleration::Fixed(Vector3::zeros()), true);
         let (r, notices) = log.step(&st, None, None).expect("valid");
         assert!(notices.is_empty());
         assert!(r.distribution.is_solved());
         // m g shared by two symmetric feet; the margin is the distance to the nearer edge
         // (the feet span x in [-0.1, 0.1]).
         assert!((r.normal_forces.iter().sum::<f64>() - 98.1).abs() < 1e-6);
-        assert!((r.margin.expect("valid") - 0.1).abs() < 1e-6, "{:?}", r.margin);
+        assert!(
+            (r.margin.expect("valid") - 0.1).abs() < 1e-6,
+            "{:?}",
+            r.margin
+        );
         let row = log.table()[0];
         assert!(row[0].is_nan());
         assert_eq!(row[1], 1.0);
@@ -296,10 +312,17 @@ mod tests {
     fn leaving_the_polygon_is_a_notice_and_estimated_needs_a_time() {
         let st = two_feet(Point3::new(0.0, 0.0, 0.8));
         let mut log = DistributorLog::new(st, ComAcceleration::Estimated, true);
-        assert!(log.step(&two_feet(Point3::new(0.0, 0.0, 0.8)), None, None).is_err());
+        assert!(
+            log.step(&two_feet(Point3::new(0.0, 0.0, 0.8)), None, None)
+                .is_err()
+        );
         let (_, n) = log
             .step(&two_feet(Point3::new(0.5, 0.0, 0.8)), Some(0.1), None)
             .expect("valid");
-        assert!(n.iter().any(|(_, m)| m.contains("left the support polygon")), "{n:?}");
+        assert!(
+            n.iter()
+                .any(|(_, m)| m.contains("left the support polygon")),
+            "{n:?}"
+        );
     }
 }

@@ -10,9 +10,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::convert::{f64s_arg, point3_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
-use crate::stability::{
-    PyContact, contacts_arg, matrix_out, method_arg, polygon_dict,
-};
+use crate::stability::{PyContact, contacts_arg, matrix_out, method_arg, polygon_dict};
 
 /// A wrench [fx, fy, fz, tx, ty, tz] (finite).
 pub fn wrench_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector6<f64>> {
@@ -24,7 +22,9 @@ pub fn wrench_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector6<f64>> 
         )));
     }
     if let Some(x) = w.iter().find(|x| !x.is_finite()) {
-        return Err(value_error(format!("{what}: expected finite numbers, got {x}")));
+        return Err(value_error(format!(
+            "{what}: expected finite numbers, got {x}"
+        )));
     }
     Ok(Vector6::from_column_slice(&w))
 }
@@ -194,7 +194,14 @@ fn unset_wrench<'py>(
     args: &Bound<'py, PyTuple>,
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<()> {
-    call_method_of("unset_wrench", "a Contact or a Stance", target, args, kwargs).map(|_| ())
+    call_method_of(
+        "unset_wrench",
+        "a Contact or a Stance",
+        target,
+        args,
+        kwargs,
+    )
+    .map(|_| ())
 }
 
 /// `wrench_at(contact, point)`: the contact's known wrench moved to `point` (world frame),

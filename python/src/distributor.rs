@@ -32,9 +32,9 @@ pub struct SharedDistributor(Arc<Mutex<State>>);
 
 impl SharedDistributor {
     fn lock(&self) -> Result<MutexGuard<'_, State>, String> {
-        self.0
-            .lock()
-            .map_err(|_| "this wrench distributor was left broken by an earlier failure; rebuild it".to_string())
+        self.0.lock().map_err(|_| {
+            "this wrench distributor was left broken by an earlier failure; rebuild it".to_string()
+        })
     }
 
     /// One tick at simulation `time` (`None` by hand) with an explicit or the configured CoM
@@ -44,7 +44,9 @@ impl SharedDistributor {
         time: Option<f64>,
         explicit: Option<Vector3<f64>>,
     ) -> Result<(TickRecord, Vec<ProcessNotice>), morsel_lab::LabError> {
-        let mut guard = self.lock().map_err(|reason| morsel_lab::LabError::Distributor { reason })?;
+        let mut guard = self
+            .lock()
+            .map_err(|reason| morsel_lab::LabError::Distributor { reason })?;
         let s = &mut *guard;
         let (record, notices) = s.log.step(&s.stance, time, explicit)?;
         Ok((record.clone(), notices))
@@ -209,18 +211,21 @@ pub(crate) fn wrench_distributor(
     };
     let check_polygon = match o.take("polygon") {
         None => true,
-        Some(v) => v.cast::<pyo3::types::PyBool>().map(|b| b.is_true()).map_err(|_| {
-            crate::errors::type_error(format!(
-                "option `polygon` of wrench_distributor(): expected a bool, got {}",
-                crate::convert::type_name(&v)
-            ))
-        })?,
+        Some(v) => v
+            .cast::<pyo3::types::PyBool>()
+            .map(|b| b.is_true())
+            .map_err(|_| {
+                crate::errors::type_error(format!(
+                    "option `polygon` of wrench_distributor(): expected a bool, got {}",
+                    crate::convert::type_name(&v)
+                ))
+            })?,
     };
     o.finish()?;
     let log = DistributorLog::new(st.clone(), acceleration, check_polygon);
-    Ok(PyWrenchDistributor(SharedDistributor(Arc::new(Mutex::new(
-        State { stance: st, log },
-    )))))
+    Ok(PyWrenchDistributor(SharedDistributor(Arc::new(
+        Mutex::new(State { stance: st, log }),
+    ))))
 }
 
 /// `set_stance(distributor, stance)`: the distributor's method as a function.

@@ -39,7 +39,10 @@ fn write_text(path: &Path, text: &str) -> PyResult<()> {
         };
         error(
             kind,
-            format!("cannot write {}: {e} (does its folder exist?)", path.display()),
+            format!(
+                "cannot write {}: {e} (does its folder exist?)",
+                path.display()
+            ),
         )
     })
 }
@@ -74,10 +77,15 @@ fn plot_options(
     if let Some(v) = o.take("views") {
         let what = format!("option `views` of {function}()");
         if v.is_instance_of::<PyString>() {
-            return Err(type_error(format!("{what}: expected a list of view names, got one str")));
+            return Err(type_error(format!(
+                "{what}: expected a list of view names, got one str"
+            )));
         }
         let items = v.try_iter().map_err(|_| {
-            type_error(format!("{what}: expected a list of view names, got {}", type_name(&v)))
+            type_error(format!(
+                "{what}: expected a list of view names, got {}",
+                type_name(&v)
+            ))
         })?;
         let mut views = Vec::new();
         for (i, item) in items.enumerate() {
@@ -99,16 +107,24 @@ fn plot_options(
         Some(b) => {
             let what = format!("option `bodies` of {function}()");
             if b.is_instance_of::<PyString>() {
-                return Err(type_error(format!("{what}: expected a list of body names, got one str")));
+                return Err(type_error(format!(
+                    "{what}: expected a list of body names, got one str"
+                )));
             }
             let items = b.try_iter().map_err(|_| {
-                type_error(format!("{what}: expected a list of body names, got {}", type_name(&b)))
+                type_error(format!(
+                    "{what}: expected a list of body names, got {}",
+                    type_name(&b)
+                ))
             })?;
             let mut names = Vec::new();
             for item in items {
                 let item = item?;
                 names.push(item.extract::<String>().map_err(|_| {
-                    type_error(format!("{what}: body names are strings, got {}", type_name(&item)))
+                    type_error(format!(
+                        "{what}: body names are strings, got {}",
+                        type_name(&item)
+                    ))
                 })?);
             }
             Some(names)
@@ -133,11 +149,17 @@ pub(crate) fn plot_polygon(
     let title = match polygon {
         None => format!("static-equilibrium polygon {}", PolygonMethod::Bretl.name()),
         Some(d) => {
-            let method = match d.cast::<PyDict>().ok().and_then(|d| d.get_item("method").ok().flatten()) {
+            let method = match d
+                .cast::<PyDict>()
+                .ok()
+                .and_then(|d| d.get_item("method").ok().flatten())
+            {
                 Some(m) => m.str()?.to_string(),
                 None => String::new(),
             };
-            format!("static-equilibrium polygon {method}").trim().to_string()
+            format!("static-equilibrium polygon {method}")
+                .trim()
+                .to_string()
         }
     };
     let p = polygon_arg(&st, polygon, py)?;
@@ -179,7 +201,10 @@ fn plot_map(py: Python<'_>, path: &Bound<'_, PyAny>, map: &Bound<'_, PyAny>) -> 
     )))
 }
 
-fn touch_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, function: &str) -> PyResult<&'a Bound<'py, PyTouch>> {
+fn touch_arg<'a, 'py>(
+    obj: &'a Bound<'py, PyAny>,
+    function: &str,
+) -> PyResult<&'a Bound<'py, PyTouch>> {
     obj.cast::<PyTouch>().map_err(|_| {
         type_error(format!(
             "`touch` of {function}(): expected a morsel Touch, got {}",

@@ -250,7 +250,12 @@ impl PyStance {
     fn set_wrench(&mut self, index: &Bound<'_, PyAny>, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
         let i = crate::contact_wrench::index_arg(index, "`index` of set_wrench()")?;
         let w = crate::contact_wrench::wrench_arg(wrench, "`wrench` of set_wrench()")?;
-        self.0.contacts_mut().contact_mut(i).py()?.set_wrench(&w).py()
+        self.0
+            .contacts_mut()
+            .contact_mut(i)
+            .py()?
+            .set_wrench(&w)
+            .py()
     }
     /// `unset_wrench(index)`: makes contact `index` supporting again.
     fn unset_wrench(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -397,7 +402,10 @@ fn static_polygon<'py>(
         let m = method.ok_or_else(|| {
             type_error("static_polygon(set, method): a ContactSet needs a method (\"hull\" | \"bretl\" | \"cdd\")")
         })?;
-        return set.call_method1("static_polygon", (m,))?.cast_into::<PyDict>().map_err(Into::into);
+        return set
+            .call_method1("static_polygon", (m,))?
+            .cast_into::<PyDict>()
+            .map_err(Into::into);
     }
     let st = stance_arg(stance, "`stance` of static_polygon()")?;
     let method = method_arg(method)?;
@@ -486,7 +494,12 @@ fn vertices<'py>(
     Ok(c.borrow().vertices(py))
 }
 
-pub(crate) fn matrix_out<'py, R: nalgebra::Dim, C: nalgebra::Dim, S: nalgebra::RawStorage<f64, R, C>>(
+pub(crate) fn matrix_out<
+    'py,
+    R: nalgebra::Dim,
+    C: nalgebra::Dim,
+    S: nalgebra::RawStorage<f64, R, C>,
+>(
     py: Python<'py>,
     m: &nalgebra::Matrix<f64, R, C, S>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
@@ -642,7 +655,10 @@ pub(crate) fn weights_arg(
     Ok(w)
 }
 
-pub(crate) fn distribution_dict<'py>(py: Python<'py>, d: &WrenchDistribution) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn distribution_dict<'py>(
+    py: Python<'py>,
+    d: &WrenchDistribution,
+) -> PyResult<Bound<'py, PyDict>> {
     let m = PyDict::new(py);
     m.set_item("status", d.status.name())?;
     m.set_item("reason", d.status.reason())?;

@@ -44,8 +44,14 @@ fn flags<'py>(py: Python<'py>, a: ArrayD<f64>, drop_env: bool) -> Bound<'py, PyA
 
 fn depth_dict(py: Python<'_>, s: ProbeState, drop_env: bool) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("depth", PyArrayDyn::from_owned_array(py, shaped(s.depth, drop_env)))?;
-    d.set_item("slip", PyArrayDyn::from_owned_array(py, shaped(s.slip, drop_env)))?;
+    d.set_item(
+        "depth",
+        PyArrayDyn::from_owned_array(py, shaped(s.depth, drop_env)),
+    )?;
+    d.set_item(
+        "slip",
+        PyArrayDyn::from_owned_array(py, shaped(s.slip, drop_env)),
+    )?;
     Ok(d)
 }
 
@@ -93,7 +99,11 @@ pub struct PyTaxelDepths(PyTaxels);
 impl PyTaxelDepths {
     /// `read(scene)`: one step: {depth (m) (probes,), slip (m/s, along the probe's tangents
     /// t1, t2) (probes, 2)}, a history axis first when kept.
-    fn read<'py>(&self, py: Python<'py>, scene: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    fn read<'py>(
+        &self,
+        py: Python<'py>,
+        scene: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         depth_dict(py, read_one(py, &self.0, scene)?, true)
     }
     /// `read_batch(scenes)`: one step on several scenes: an envs axis first.

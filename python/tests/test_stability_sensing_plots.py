@@ -129,11 +129,12 @@ save("out.json", #{ a: a, b: b, c: c, records: d.records });
     assert rows[0] == list(t)
     saved = np.array([[float(x) for x in r] for r in rows[1:]])
     np.testing.assert_array_equal(saved, np.column_stack(list(t.values())))
-    # Newton: the vertical forces carry m (g + a_z); the horizontal ones m a_x
-    np.testing.assert_allclose(t["normal_force_total"][:2], [38.0 * 9.81, 38.0 * (9.81 + 1.5)],
-                               rtol=1e-9)
-    fx = sum(w["world"][0] for w in a["wrenches"])
-    assert fx == pytest.approx(38.0 * 0.5, rel=1e-9)
+    # Newton on the CoM: the contact forces sum to m (a - g) (world frame)
+    for dist, acc in [(a, [0.5, 0.0, 0.0]), (b, [0.0, 0.0, 1.5])]:
+        force = sum(w["world"][:3] for w in dist["wrenches"])
+        np.testing.assert_allclose(force, 38.0 * (np.array(acc) + [0, 0, 9.81]), rtol=1e-9, atol=1e-9)
+    for row, dist in zip(t["normal_force_total"], [a, b, c]):
+        assert row == pytest.approx(sum(w["normal_force"] for w in dist["wrenches"]), rel=1e-12)
     np.testing.assert_array_equal(t["tick"], [1, 2, 3])
     assert np.isnan(t["time"]).all()          # driven by hand
     assert d.ticks == 3 and len(d.records) == 3

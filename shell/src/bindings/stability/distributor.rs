@@ -52,7 +52,8 @@ fn record_map(r: &TickRecord) -> Map {
     record.insert("tick".into(), Dynamic::from_int(r.tick as i64));
     record.insert(
         "time".into(),
-        r.time.map_or(Dynamic::UNIT, |t| Dynamic::from_float(t as FLOAT)),
+        r.time
+            .map_or(Dynamic::UNIT, |t| Dynamic::from_float(t as FLOAT)),
     );
     record.insert("status".into(), r.distribution.status.name().into());
     record.insert("com".into(), from_point3(&r.com).into());
@@ -69,7 +70,8 @@ fn record_map(r: &TickRecord) -> Map {
     record.insert("normal_forces".into(), from_f64s(&r.normal_forces).into());
     record.insert(
         "margin".into(),
-        r.margin.map_or(Dynamic::UNIT, |m| Dynamic::from_float(m as FLOAT)),
+        r.margin
+            .map_or(Dynamic::UNIT, |m| Dynamic::from_float(m as FLOAT)),
     );
     record.insert("inside".into(), r.inside.into());
     record.insert(
@@ -110,7 +112,10 @@ impl ScriptDistributor {
         o.finish().or_script()?;
         let mut stance = stance;
         let log = DistributorLog::new(stance.build()?, acceleration, check_polygon);
-        Ok(ScriptDistributor(Arc::new(Mutex::new(State { stance, log }))))
+        Ok(ScriptDistributor(Arc::new(Mutex::new(State {
+            stance,
+            log,
+        }))))
     }
 
     /// One tick at simulation `time` (`None` when driven by hand), with an explicit CoM
