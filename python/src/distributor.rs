@@ -207,7 +207,16 @@ pub(crate) fn wrench_distributor(
             }
             ComAcceleration::Estimated
         }
-        Some(v) => ComAcceleration::Fixed(vector3_arg(&v, what)?),
+        Some(v) => {
+            let a = vector3_arg(&v, what)?;
+            if a.iter().any(|x| !x.is_finite()) {
+                return Err(value_error(format!(
+                    "{what}: expected finite numbers, got [{}, {}, {}]",
+                    a.x, a.y, a.z
+                )));
+            }
+            ComAcceleration::Fixed(a)
+        }
     };
     let check_polygon = match o.take("polygon") {
         None => true,

@@ -54,9 +54,12 @@ def test_wrench_at_is_the_moment_transfer_of_the_given_wrench():
 
 
 def test_a_managed_contact_is_subtracted_from_the_distribution():
-    left, right = two_feet()
+    # flat feet; the left one pushes 170 N of the 372.78 N weight, the right one the rest
+    # (its centre of pressure shifted to balance the moment)
+    left = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, 0.15, 0.0], "friction": 0.7})
+    right = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, -0.15, 0.0], "friction": 0.7})
     st = morsel.stance({"com": [0.01, 0.0, 0.8], "mass": 38.0, "contacts": [left, right]})
-    given = np.array([0.0, 0.0, 100.0, 0.0, 0.0, 0.0])
+    given = np.array([0.0, 0.0, 170.0, 0.0, 0.0, 0.0])
     morsel.set_wrench(st, 0, given)
     d = morsel.distribute(st)
     assert d["status"] == "solved"
