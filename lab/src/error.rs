@@ -31,6 +31,12 @@ pub enum LabError {
         /// Why, and what to do instead.
         reason: String,
     },
+    /// A wrench distributor cannot run this tick (an estimated acceleration without a time).
+    #[error("wrench distributor: {reason}")]
+    Distributor {
+        /// Why, and what to do instead.
+        reason: String,
+    },
     /// A stability computation failed (boxed: the error is large).
     #[error(transparent)]
     Stability(Box<morsel_stability::StabilityError>),

@@ -6,6 +6,7 @@
 //!
 //! - [`simulation`]: shared robot handles, the fixed-step kinematic loop and its recorders.
 //! - [`value`] and [`save`]: plain data and its formats (JSON, CSV, NPY).
+//! - [`distributor`]: the per-tick wrench distributor with its stability check and log.
 //! - [`point_contacts`]: a stance's distributed wrenches as point contacts of a sensing scene.
 //! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes, robots, touch sensors, taxels,
 //!   stances and simulations (animated), with a legend.
@@ -19,6 +20,7 @@
 //!   generated.
 
 pub mod api;
+pub mod distributor;
 pub mod error;
 pub mod gltf;
 pub mod html;

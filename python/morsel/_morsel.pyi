@@ -216,6 +216,8 @@ class Touch:
     def sensor_counts(self) -> Dict[str, Dict[str, int]]: ...
     def contacts(self) -> List[Dict[str, Any]]: ...
     def to_map(self) -> Dict[str, Any]: ...
+    def plot_outputs(self, path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None: ...
+    def plot_sensors(self, path: Path, body: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None: ...
 
 def scene(law: Optional[Mapping[str, float]] = None, **kwargs: Any) -> Scene:
     """An empty scene; law {stiffness, exponent, damping, friction, slip_speed}."""
@@ -236,7 +238,12 @@ class Contact:
     def friction(self) -> float: ...
     @property
     def pose(self) -> Pose: ...
+    @property
+    def managed(self) -> bool: ...
     def vertices(self) -> F64: ...
+    def set_wrench(self, wrench: Sequence[float]) -> None: ...
+    def unset_wrench(self) -> None: ...
+    def wrench_at(self, point: Vec3) -> Optional[F64]: ...
 
 class Stance:
     """A CoM, a mass and contacts."""
@@ -248,6 +255,10 @@ class Stance:
     def gravity(self) -> float: ...
     @property
     def contacts(self) -> List[Contact]: ...
+    def set_wrench(self, index: int, wrench: Sequence[float]) -> None: ...
+    def unset_wrench(self, index: int) -> None: ...
+    def plot_polygon(self, path: Path, polygon: Optional[Mapping[str, Any]] = None) -> None: ...
+    def wrench_distributor(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> WrenchDistributor: ...
 
 @overload
 def contact(options: Mapping[str, Any], **kwargs: Any) -> Contact: ...
@@ -255,7 +266,7 @@ def contact(options: Mapping[str, Any], **kwargs: Any) -> Contact: ...
 def contact(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> Optional[Dict[str, Any]]: ...
 def stance(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Stance:
     """A stance: options com, mass, contacts, gravity."""
-def static_polygon(stance: Stance, method: Optional[str] = None) -> Dict[str, Any]:
+def static_polygon(stance: Union[Stance, ContactSet], method: Optional[str] = None) -> Dict[str, Any]:
     """{method, status, vertices (k, 2), area, reason}; method "hull" | "bretl" | "cdd"."""
 def com_margin(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> Optional[float]: ...
 def com_inside(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> bool: ...
@@ -263,21 +274,21 @@ def gravity_wrench(stance: Stance) -> F64: ...
 def vertices(contact: Contact) -> F64: ...
 def distribute(stance: Stance, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """Distributes the gravity wrench over the contacts: {status, reason, iterations, wrenches}."""
-def find_supporting_wrenches(contacts: Union[Sequence[Contact], Stance], wrench: Sequence[float], point: Vec3, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
+def find_supporting_wrenches(contacts: Union[Sequence[Contact], ContactSet, Stance], wrench: Sequence[float], point: Vec3, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """Contact wrenches realising the net wrench (world frame, at point), pymanoid's QP."""
 def force_span(contact: Contact) -> F64:
     """3 x 4 span of the linearised friction cone (world frame)."""
 def force_inequalities(contact: Contact) -> F64:
     """4 x 3 faces of the linearised friction cone (world frame): F f <= 0."""
-def wrench_span(contact: Contact, point: Optional[Vec3] = None) -> F64:
+def wrench_span(contact: Union[Contact, ContactSet], point: Optional[Vec3] = None) -> F64:
     """6 x 16 span of the contact wrench cone (at the contact point or at `point`)."""
-def wrench_inequalities(contact: Contact) -> F64:
+def wrench_inequalities(contact: Union[Contact, ContactSet], point: Optional[Vec3] = None) -> F64:
     """16 x 6 faces of the contact wrench cone (world frame): F w <= 0."""
 def local_wrench_inequalities(contact: Contact) -> F64:
     """16 x 6 faces of the contact wrench cone in the contact frame."""
 def wrench_hrep(contact: Contact) -> Dict[str, F64]:
     """{F, g}: F w <= g."""
-def grasp_matrix(contact: Contact, point: Vec3) -> F64:
+def grasp_matrix(contact: Union[Contact, ContactSet], point: Vec3) -> F64:
     """6 x 6 matrix moving the contact's wrench to `point` (world frame)."""
 
 # jointspace -------------------------------------------------------------------------------
@@ -350,6 +361,7 @@ class Taxels:
     def probes(self) -> F64: ...
     def to_map(self) -> Dict[str, Any]: ...
     def __len__(self) -> int: ...
+    def plot_forces(self, path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None: ...
 
 def taxels(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Taxels:
     """Kinematic taxels on a body (Genesis's options and defaults: link_name, probe_local_pos, probe_local_normal, contact_depth_query, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels, crosstalk, crosstalk_radius, hysteresis, seed (default seed()))."""
@@ -434,3 +446,90 @@ class Simulation:
 def simulation(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Simulation:
     """A simulation at time 0; option dt (s, default 0.01)."""
 def pose_sensor(arm: Robot) -> PoseSensor: ...
+
+# stability, sensing and plots (contact sets, given wrenches, the wrench distributor, probe
+# sensors, SVG plots) ----------------------------------------------------------------------
+
+class ContactSet:
+    """An ordered, non-empty set of contacts (copies)."""
+    @property
+    def contacts(self) -> List[Contact]: ...
+    def grasp_matrix(self, point: Vec3) -> F64:
+        """6 x 6n matrix mapping the stacked contact wrenches to the net wrench at `point`."""
+    def wrench_span(self, point: Vec3) -> F64:
+        """6 x 16n span of the net contact wrench cone at `point` (world frame)."""
+    def wrench_inequalities(self, point: Vec3) -> F64:
+        """Faces F of the net contact wrench cone at `point`: F w <= 0."""
+    def static_polygon(self, method: str) -> Dict[str, Any]: ...
+    def to_map(self) -> Dict[str, Any]: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Any: ...
+
+def contact_set(contacts: Sequence[Contact]) -> ContactSet:
+    """An ordered, non-empty set of contacts."""
+@overload
+def set_wrench(contact: Contact, wrench: Sequence[float]) -> None: ...
+@overload
+def set_wrench(stance: Stance, index: int, wrench: Sequence[float]) -> None:
+    """Makes a contact managed: its wrench is given (contact frame, at the contact point)."""
+@overload
+def unset_wrench(contact: Contact) -> None: ...
+@overload
+def unset_wrench(stance: Stance, index: int) -> None:
+    """Makes the contact supporting again."""
+def wrench_at(contact: Contact, point: Vec3) -> Optional[F64]:
+    """The contact's known wrench moved to `point` (world frame), or None when it has none."""
+
+class WrenchDistributor:
+    """A per-tick wrench distributor (pymanoid's StanceWrenchDistributor) with a stability check and a log."""
+    def step(self, com_acceleration: Optional[Vec3] = None) -> Dict[str, Any]:
+        """One tick: distributes the wrench for the CoM acceleration, records and returns the distribution."""
+    def set_stance(self, stance: Stance) -> None: ...
+    def table(self) -> Dict[str, F64]:
+        """Columns time, tick, com_x/y/z, acc_x/y/z, margin, inside, solved, normal_force_total; a row per tick."""
+    @property
+    def records(self) -> List[Dict[str, Any]]: ...
+    @property
+    def last(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def ticks(self) -> int: ...
+    def to_map(self) -> Dict[str, Any]: ...
+
+def wrench_distributor(stance: Stance, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> WrenchDistributor:
+    """A per-tick distributor; options com_acceleration ([x, y, z] or "estimated"), polygon (bool)."""
+def set_stance(distributor: WrenchDistributor, stance: Stance) -> None:
+    """Distributes over another stance from the next tick on; records go on, the solver memory restarts."""
+def table(distributor: WrenchDistributor) -> Dict[str, F64]:
+    """The distributor's table: one float64 column per quantity, a row per tick."""
+
+class TaxelContacts:
+    """A contact flag per probe (Genesis's KinematicContactSensor)."""
+    def read(self, scene: Scene) -> npt.NDArray[np.bool_]:
+        """(probes,) or (history, probes)."""
+    def read_batch(self, scenes: List[Scene]) -> npt.NDArray[np.bool_]: ...
+    @property
+    def num_probes(self) -> int: ...
+
+class TaxelDepths:
+    """Raw penetration depth per probe (Genesis's KinematicDepthSensor) and slip."""
+    def read(self, scene: Scene) -> Dict[str, F64]:
+        """{depth (probes,), slip (probes, 2)}, a history axis first when kept."""
+    def read_batch(self, scenes: List[Scene]) -> Dict[str, F64]: ...
+    @property
+    def num_probes(self) -> int: ...
+
+def taxel_contacts(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> TaxelContacts:
+    """A contact flag per probe; the options of taxels()."""
+def taxel_depths(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> TaxelDepths:
+    """Raw penetration depth and slip per probe; the options of taxels()."""
+
+def plot_polygon(path: Path, stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> None:
+    """SVG top view of the contact rectangles, the polygon (default: Bretl's) and the CoM."""
+def plot_map(path: Path, map: Union[SampleMap, Boundary]) -> None:
+    """A map as SVG (PNG for .png): 2D grid heat map, 3D grid slices, 2D scatter; or a 2D boundary."""
+def plot_outputs(touch: Touch, path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:
+    """SVG of the last outputs of every sensing body; options title, views, arrows, bodies."""
+def plot_sensors(touch: Touch, path: Path, body: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:
+    """SVG of a body's sensor points (body frame); options title, views."""
+def plot_forces(taxels: Taxels, path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:
+    """SVG of the last reading's per-probe forces on the link; options title, views, arrows."""

@@ -165,7 +165,9 @@ fn lab_kind(e: &morsel_lab::LabError) -> Kind {
         LabError::Stability(s) => stability_kind(s),
         LabError::Jointspace(j) => jointspace_kind(j),
         LabError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => Kind::File,
-        LabError::Save { .. } | LabError::PointContacts { .. } => Kind::Value,
+        LabError::Save { .. } | LabError::PointContacts { .. } | LabError::Distributor { .. } => {
+            Kind::Value
+        }
         _ => Kind::Other,
     }
 }

@@ -45,9 +45,7 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
         return taxels
             .get()
             .with_last(|config, last| match last {
-                Some((scene, reading)) => {
-                    Drawing::from_taxels(&name, scene, config, Some(reading))
-                }
+                Some((scene, reading)) => Drawing::from_taxels(&name, scene, config, Some(reading)),
                 None => Err(
                     "taxels are drawn on the scene they read: call read(scene) first".to_string(),
                 ),
@@ -55,7 +53,7 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
             .map_err(refuse);
     }
     if let Ok(stance) = value.cast::<PyStance>() {
-        return stance_drawing(&name, &stance.get().0).map_err(refuse);
+        return stance_drawing(&name, &stance.borrow().0).map_err(refuse);
     }
     let what = if morsel_lab::html::is_html_path(path) {
         "an HTML view"

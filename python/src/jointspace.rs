@@ -38,7 +38,7 @@ impl PySampler {
 
 /// Sampled configurations, one value each.
 #[pyclass(frozen, name = "SampleMap", module = "morsel")]
-pub struct PySampleMap(SampleMap);
+pub struct PySampleMap(pub(crate) SampleMap);
 
 #[pymethods]
 impl PySampleMap {
@@ -235,7 +235,7 @@ fn grid(
 
 /// Configurations on the collision boundary.
 #[pyclass(frozen, name = "Boundary", module = "morsel")]
-pub struct PyBoundary(Boundary);
+pub struct PyBoundary(pub(crate) Boundary);
 
 #[pymethods]
 impl PyBoundary {

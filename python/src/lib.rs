@@ -7,7 +7,9 @@
 #![forbid(unsafe_code)]
 
 mod armature;
+mod contact_wrench;
 mod convert;
+mod distributor;
 mod errors;
 mod geometry;
 mod gltf_save;
@@ -15,12 +17,14 @@ mod jointspace;
 mod kinematics;
 mod motions;
 mod mujoco;
+mod plots;
 mod sensing;
 mod sensors;
 mod shell;
 mod simulation;
 mod stability;
 mod stance_contacts;
+mod taxel_probes;
 mod taxels;
 
 use pyo3::prelude::*;
@@ -40,5 +44,10 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     stance_contacts::register(m)?;
     armature::register(m)?;
     simulation::register(m)?;
+    // stability, sensing and plots (issue 17)
+    contact_wrench::register(m)?;
+    distributor::register(m)?;
+    taxel_probes::register(m)?;
+    plots::register(m)?;
     Ok(())
 }

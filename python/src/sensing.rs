@@ -400,19 +400,22 @@ pub fn scene_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PyScene> {
 #[pyclass(frozen, name = "Touch", module = "morsel")]
 #[derive(Debug)]
 pub struct PyTouch {
-    scene: PyScene,
+    pub(crate) scene: PyScene,
     touch: Mutex<Touch>,
 }
 
 impl PyTouch {
     /// Runs `f` on the (refreshed) scene and the sensor.
-    pub fn with_scene<T>(&self, f: impl FnOnce(&morsel_sensing::Scene, &Touch) -> T) -> PyResult<T> {
+    pub fn with_scene<T>(
+        &self,
+        f: impl FnOnce(&morsel_sensing::Scene, &Touch) -> T,
+    ) -> PyResult<T> {
         let touch = self.lock()?;
         let s = self.scene.fresh()?;
         Ok(f(&s.scene, &touch))
     }
 
-    fn lock(&self) -> PyResult<MutexGuard<'_, Touch>> {
+    pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, Touch>> {
         self.touch.lock().map_err(|_| {
             error(
                 Kind::Other,
@@ -624,6 +627,29 @@ impl PyTouch {
             out.append(contact_dict(py, &s.scene, c)?)?;
         }
         Ok(out)
+    }
+
+    /// `plot_outputs(path, options=None)`: see `morsel.plot_outputs`.
+    #[pyo3(signature = (path, options=None, **kwargs))]
+    fn plot_outputs(
+        slf: &Bound<'_, Self>,
+        path: &Bound<'_, PyAny>,
+        options: Option<&Bound<'_, PyAny>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
+        crate::plots::plot_outputs(slf.as_any(), path, options, kwargs)
+    }
+
+    /// `plot_sensors(path, body, options=None)`: see `morsel.plot_sensors`.
+    #[pyo3(signature = (path, body, options=None, **kwargs))]
+    fn plot_sensors(
+        slf: &Bound<'_, Self>,
+        path: &Bound<'_, PyAny>,
+        body: &str,
+        options: Option<&Bound<'_, PyAny>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
+        crate::plots::plot_sensors(slf.as_any(), path, body, options, kwargs)
     }
 
     /// The flat output of the last observation.

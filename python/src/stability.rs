@@ -1,7 +1,8 @@
 //! Contacts, stances and static-equilibrium polygons of morsel-stability.
 //!
 //! Contacts here are world-placed; contacts bound to robot links (`robot`/`link` options,
-//! `attach`) are not bound in Python yet and raise a clear error.
+//! `attach`) are not bound in Python yet and raise a clear error. Contacts and stances are
+//! mutable (`set_wrench`, `unset_wrench`); a stance holds copies of the contacts it was given.
 
 use morsel_stability::contact::{pose_from_pos_quaternion, pose_from_pos_rpy};
 use morsel_stability::{
@@ -20,7 +21,7 @@ use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::geometry::{PyPose, pose_arg};
 
 /// A rectangular contact (normal = its local z), world-placed.
-#[pyclass(frozen, name = "Contact", module = "morsel")]
+#[pyclass(name = "Contact", module = "morsel")]
 #[derive(Clone, Debug)]
 pub struct PyContact(pub Contact);
 
@@ -50,6 +51,35 @@ impl PyContact {
     #[getter]
     fn pose(&self) -> PyPose {
         PyPose(*self.0.pose())
+    }
+    /// `set_wrench(wrench)`: makes the contact managed: its wrench [fx, fy, fz, tx, ty, tz] is
+    /// given (contact frame, at the contact point) and subtracted from distributions.
+    fn set_wrench(&mut self, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
+        let w = crate::contact_wrench::wrench_arg(wrench, "`wrench` of set_wrench()")?;
+        self.0.set_wrench(&w).py()
+    }
+    /// `unset_wrench()`: makes the contact supporting again.
+    fn unset_wrench(&mut self) {
+        self.0.unset_wrench();
+    }
+    /// `wrench_at(point)`: the contact's known wrench moved to `point` (world frame), (6,), or
+    /// None when it has none.
+    fn wrench_at<'py>(
+        &self,
+        py: Python<'py>,
+        point: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyArray1<f64>>>> {
+        let p = point3_arg(point, "`point` of wrench_at()")?;
+        Ok(self
+            .0
+            .wrench_at(&p)
+            .py()?
+            .map(|w| PyArray1::from_slice(py, w.as_slice())))
+    }
+    /// Whether the contact's wrench is given (`set_wrench`).
+    #[getter]
+    fn managed(&self) -> bool {
+        self.0.is_managed()
     }
     /// The rectangle's four corners (world), pymanoid's order, (4, 3).
     fn vertices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
@@ -183,7 +213,7 @@ fn contact<'py>(
 }
 
 /// A stance: a CoM, a mass and contacts.
-#[pyclass(frozen, name = "Stance", module = "morsel")]
+#[pyclass(name = "Stance", module = "morsel")]
 #[derive(Clone, Debug)]
 pub struct PyStance(pub Stance);
 
@@ -215,6 +245,42 @@ impl PyStance {
             .map(PyContact)
             .collect()
     }
+    /// `set_wrench(index, wrench)`: makes contact `index` managed with this wrench (contact
+    /// frame, at the contact point).
+    fn set_wrench(&mut self, index: &Bound<'_, PyAny>, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
+        let i = crate::contact_wrench::index_arg(index, "`index` of set_wrench()")?;
+        let w = crate::contact_wrench::wrench_arg(wrench, "`wrench` of set_wrench()")?;
+        self.0
+            .contacts_mut()
+            .contact_mut(i)
+            .py()?
+            .set_wrench(&w)
+            .py()
+    }
+    /// `unset_wrench(index)`: makes contact `index` supporting again.
+    fn unset_wrench(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
+        let i = crate::contact_wrench::index_arg(index, "`index` of unset_wrench()")?;
+        self.0.contacts_mut().contact_mut(i).py()?.unset_wrench();
+        Ok(())
+    }
+    /// `plot_polygon(path, polygon=None)`: see `morsel.plot_polygon` (the stance second there).
+    #[pyo3(signature = (path, polygon=None))]
+    fn plot_polygon(
+        slf: &Bound<'_, Self>,
+        path: &Bound<'_, PyAny>,
+        polygon: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        crate::plots::plot_polygon(slf.py(), path, slf.as_any(), polygon)
+    }
+    /// `wrench_distributor(options=None)`: see `morsel.wrench_distributor`.
+    #[pyo3(signature = (options=None, **kwargs))]
+    fn wrench_distributor(
+        slf: &Bound<'_, Self>,
+        options: Option<&Bound<'_, PyAny>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<crate::distributor::PyWrenchDistributor> {
+        crate::distributor::wrench_distributor(slf.as_any(), options, kwargs)
+    }
     fn __repr__(&self) -> String {
         format!(
             "Stance({} contacts, mass {})",
@@ -224,7 +290,7 @@ impl PyStance {
     }
 }
 
-fn contacts_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ContactSet> {
+pub(crate) fn contacts_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ContactSet> {
     let mut out = Vec::new();
     for (i, c) in obj
         .try_iter()
@@ -238,7 +304,7 @@ fn contacts_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ContactSet> {
                 type_name(&c)
             ))
         })?;
-        out.push(c.get().0.clone());
+        out.push(c.borrow().0.clone());
     }
     ContactSet::new(out).py()
 }
@@ -289,7 +355,7 @@ fn stance(
 /// A `Stance` argument (cloned).
 pub fn stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Stance> {
     obj.cast::<PyStance>()
-        .map(|s| s.get().0.clone())
+        .map(|s| s.borrow().0.clone())
         .map_err(|_| {
             type_error(format!(
                 "{what}: expected a morsel Stance, got {}",
@@ -298,14 +364,14 @@ pub fn stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Stance> {
         })
 }
 
-fn method_arg(method: Option<&str>) -> PyResult<PolygonMethod> {
+pub(crate) fn method_arg(method: Option<&str>) -> PyResult<PolygonMethod> {
     match method {
         None => Ok(PolygonMethod::Bretl),
         Some(m) => m.parse::<PolygonMethod>().py(),
     }
 }
 
-fn polygon_dict<'py>(
+pub(crate) fn polygon_dict<'py>(
     py: Python<'py>,
     method: PolygonMethod,
     p: &StaticPolygon,
@@ -332,13 +398,22 @@ fn static_polygon<'py>(
     stance: &Bound<'py, PyAny>,
     method: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if let Ok(set) = stance.cast::<crate::contact_wrench::PyContactSet>() {
+        let m = method.ok_or_else(|| {
+            type_error("static_polygon(set, method): a ContactSet needs a method (\"hull\" | \"bretl\" | \"cdd\")")
+        })?;
+        return set
+            .call_method1("static_polygon", (m,))?
+            .cast_into::<PyDict>()
+            .map_err(Into::into);
+    }
     let st = stance_arg(stance, "`stance` of static_polygon()")?;
     let method = method_arg(method)?;
     let p = py.detach(|| st.static_equilibrium_polygon(method)).py()?;
     polygon_dict(py, method, &p)
 }
 
-fn polygon_arg(
+pub(crate) fn polygon_arg(
     st: &Stance,
     polygon: Option<&Bound<'_, PyAny>>,
     py: Python<'_>,
@@ -416,10 +491,15 @@ fn vertices<'py>(
             type_name(contact)
         ))
     })?;
-    Ok(c.get().vertices(py))
+    Ok(c.borrow().vertices(py))
 }
 
-fn matrix_out<'py, R: nalgebra::Dim, C: nalgebra::Dim, S: nalgebra::RawStorage<f64, R, C>>(
+pub(crate) fn matrix_out<
+    'py,
+    R: nalgebra::Dim,
+    C: nalgebra::Dim,
+    S: nalgebra::RawStorage<f64, R, C>,
+>(
     py: Python<'py>,
     m: &nalgebra::Matrix<f64, R, C, S>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
@@ -431,9 +511,9 @@ fn matrix_out<'py, R: nalgebra::Dim, C: nalgebra::Dim, S: nalgebra::RawStorage<f
     rows_out(py, r, c, flat)
 }
 
-fn contact_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Contact> {
+pub(crate) fn contact_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Contact> {
     obj.cast::<PyContact>()
-        .map(|c| c.get().0.clone())
+        .map(|c| c.borrow().0.clone())
         .map_err(|_| {
             type_error(format!(
                 "{what}: expected a morsel Contact, got {}",
@@ -477,6 +557,11 @@ fn wrench_span<'py>(
     contact: &Bound<'py, PyAny>,
     point: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    if let Some(p) = point
+        && let Some(m) = crate::contact_wrench::set_method(contact, "wrench_span", p)?
+    {
+        return Ok(m);
+    }
     let c = contact_arg(contact, "`contact` of wrench_span()")?;
     match point {
         None => matrix_out(py, &c.wrench_span()),
@@ -489,11 +574,24 @@ fn wrench_span<'py>(
 
 /// `wrench_inequalities(contact)`: 16 x 6 faces of the contact wrench cone (world frame, at
 /// the contact point): valid wrenches satisfy F w <= 0.
+/// With a ContactSet and a point: the faces of the net contact wrench cone at `point`.
 #[pyfunction]
+#[pyo3(signature = (contact, point=None))]
 fn wrench_inequalities<'py>(
     py: Python<'py>,
     contact: &Bound<'py, PyAny>,
+    point: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    if let Some(p) = point
+        && let Some(m) = crate::contact_wrench::set_method(contact, "wrench_inequalities", p)?
+    {
+        return Ok(m);
+    }
+    if point.is_some() {
+        return Err(type_error(
+            "wrench_inequalities(contact) takes no point; wrench_inequalities(set, point) takes a ContactSet",
+        ));
+    }
     matrix_out(
         py,
         &contact_arg(contact, "`contact` of wrench_inequalities()")?.wrench_inequalities(),
@@ -533,12 +631,15 @@ fn grasp_matrix<'py>(
     contact: &Bound<'py, PyAny>,
     point: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    if let Some(m) = crate::contact_wrench::set_method(contact, "grasp_matrix", point)? {
+        return Ok(m);
+    }
     let c = contact_arg(contact, "`contact` of grasp_matrix()")?;
     let p = point3_arg(point, "`point` of grasp_matrix()")?;
     matrix_out(py, &c.grasp_matrix(&p).py()?)
 }
 
-fn weights_arg(
+pub(crate) fn weights_arg(
     options: Option<&Bound<'_, PyAny>>,
     function: &'static str,
 ) -> PyResult<DistributionWeights> {
@@ -554,7 +655,10 @@ fn weights_arg(
     Ok(w)
 }
 
-fn distribution_dict<'py>(py: Python<'py>, d: &WrenchDistribution) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn distribution_dict<'py>(
+    py: Python<'py>,
+    d: &WrenchDistribution,
+) -> PyResult<Bound<'py, PyDict>> {
     let m = PyDict::new(py);
     m.set_item("status", d.status.name())?;
     m.set_item("reason", d.status.reason())?;
@@ -609,7 +713,7 @@ fn find_supporting_wrenches<'py>(
     weights: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let set = match contacts.cast::<PyStance>() {
-        Ok(s) => s.get().0.contacts().clone(),
+        Ok(s) => s.borrow().0.contacts().clone(),
         Err(_) => contacts_arg(contacts, "`contacts` of find_supporting_wrenches()")?,
     };
     let w = f64s_arg(wrench, "`wrench` of find_supporting_wrenches()")?;

@@ -22,11 +22,11 @@ use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::sensing::{PyScene, scene_arg};
 
 #[derive(Debug)]
-struct Built {
+pub(crate) struct Built {
     scene: PyScene,
     sensor: TaxelSensor,
-    /// The last reading (measured or ground truth), for `save("x.glb", taxels)`.
-    last: Option<TaxelReading>,
+    /// The last reading (measured or ground truth), for plot_forces and save("x.glb", taxels).
+    pub(crate) last: Option<TaxelReading>,
 }
 
 /// Kinematic taxels: probes on a link that read a spring-damper force where they sink into
@@ -34,12 +34,12 @@ struct Built {
 #[pyclass(frozen, name = "Taxels", module = "morsel")]
 #[derive(Debug)]
 pub struct PyTaxels {
-    config: TaxelConfig,
+    pub(crate) config: TaxelConfig,
     built: Mutex<Option<Built>>,
 }
 
 impl PyTaxels {
-    fn lock(&self) -> PyResult<MutexGuard<'_, Option<Built>>> {
+    pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, Option<Built>>> {
         self.built.lock().map_err(|_| {
             error(
                 Kind::Other,
@@ -49,7 +49,7 @@ impl PyTaxels {
     }
 
     /// The sensor built for `first` (rebuilt, with its state cleared, when the scene changes).
-    fn sensor<'a>(
+    pub(crate) fn sensor<'a>(
         built: &'a mut Option<Built>,
         config: &TaxelConfig,
         first: &PyScene,
@@ -147,29 +147,14 @@ impl PyTaxels {
         py: Python<'py>,
         scenes: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let what = "`scenes` of read_batch()";
-        let list = scenes.cast::<PyList>().map_err(|_| {
-            type_error(format!(
-                "{what}: expected a list of Scene, got {}",
-                type_name(scenes)
-            ))
-        })?;
-        let mut handles = Vec::with_capacity(list.len());
-        for (i, s) in list.iter().enumerate() {
-            handles.push(scene_arg(&s, &format!("{what}, element {i}"))?);
-        }
-        let Some(first) = handles.first() else {
-            return Err(value_error(format!(
-                "{what}: expected at least one Scene, got an empty list"
-            )));
-        };
-        let mut copies = Vec::with_capacity(handles.len());
-        for h in &handles {
-            copies.push(h.fresh()?.scene.clone());
-        }
+        let (handles, copies) = scenes_arg(scenes)?;
+        let first = &handles[0];
         let mut built = self.lock()?;
         let sensor = Self::sensor(&mut built, &self.config, first, &copies[0])?;
         let reading = py.detach(|| sensor.read_batch(&copies)).py()?;
+        if let Some(b) = built.as_mut() {
+            b.last = Some(reading.clone());
+        }
         reading_dict(py, reading, false)
     }
 
@@ -186,6 +171,17 @@ impl PyTaxels {
     #[getter]
     fn num_probes(&self) -> usize {
         self.config.probe_local_pos.len()
+    }
+
+    /// `plot_forces(path, options=None)`: see `morsel.plot_forces`.
+    #[pyo3(signature = (path, options=None, **kwargs))]
+    fn plot_forces(
+        slf: &Bound<'_, Self>,
+        path: &Bound<'_, PyAny>,
+        options: Option<&Bound<'_, PyAny>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
+        crate::plots::plot_forces(slf.as_any(), path, options, kwargs)
     }
 
     /// The probe centres in the link frame, (probes, 3).
@@ -242,6 +238,31 @@ impl PyTaxels {
             self.config.normal_stiffness
         )
     }
+}
+
+/// The scenes of `read_batch(scenes)` (a non-empty list) and copies of their current state.
+pub(crate) fn scenes_arg(scenes: &Bound<'_, PyAny>) -> PyResult<(Vec<PyScene>, Vec<Scene>)> {
+    let what = "`scenes` of read_batch()";
+    let list = scenes.cast::<PyList>().map_err(|_| {
+        type_error(format!(
+            "{what}: expected a list of Scene, got {}",
+            type_name(scenes)
+        ))
+    })?;
+    let mut handles = Vec::with_capacity(list.len());
+    for (i, s) in list.iter().enumerate() {
+        handles.push(scene_arg(&s, &format!("{what}, element {i}"))?);
+    }
+    if handles.is_empty() {
+        return Err(value_error(format!(
+            "{what}: expected at least one Scene, got an empty list"
+        )));
+    }
+    let mut copies = Vec::with_capacity(handles.len());
+    for h in &handles {
+        copies.push(h.fresh()?.scene.clone());
+    }
+    Ok((handles, copies))
 }
 
 /// A reading as {force, torque, raw}; `drop_env` removes the single-environment axis.
@@ -358,16 +379,29 @@ fn taxels(
     options: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyTaxels> {
-    let function = "taxels";
+    make_taxels("taxels", options, kwargs)
+}
+
+/// Taxels from the options of `taxels()`, for `function` (taxels, taxel_contacts,
+/// taxel_depths).
+pub(crate) fn make_taxels(
+    function: &'static str,
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyTaxels> {
     let mut o = Options::new(function, options)?.merge(kwargs)?;
     let d = TaxelConfig::default();
     let link_name = o
         .string("link_name")?
-        .ok_or_else(|| value_error("taxels(): option `link_name` is required"))?;
+        .ok_or_else(|| value_error(format!("{function}(): option `link_name` is required")))?;
     let probe_local_pos = match o.take("probe_local_pos") {
         None => d.probe_local_pos.clone(),
         Some(p) => {
-            let a = array2_arg(&p, "option `probe_local_pos` of taxels()", Some(3))?;
+            let a = array2_arg(
+                &p,
+                &format!("option `probe_local_pos` of {function}()"),
+                Some(3),
+            )?;
             a.as_array()
                 .rows()
                 .into_iter()
@@ -377,7 +411,7 @@ fn taxels(
     };
     let probe_local_normal = match o.take("probe_local_normal") {
         None => d.probe_local_normal,
-        Some(n) => vector3_arg(&n, "option `probe_local_normal` of taxels()")?,
+        Some(n) => vector3_arg(&n, &format!("option `probe_local_normal` of {function}()"))?,
     };
     let config = TaxelConfig {
         link_name,

@@ -74,7 +74,10 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
     } else {
         "a glTF file"
     };
-    Err(refuse(format!("{what} draws {DRAWABLE}, not {}", describe(value))))
+    Err(refuse(format!(
+        "{what} draws {DRAWABLE}, not {}",
+        describe(value)
+    )))
 }
 
 /// Writes the glTF drawing of `value` (see [`drawing`]), or its HTML view for a `.html` path,

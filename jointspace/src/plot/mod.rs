@@ -69,6 +69,23 @@ pub fn boundary_svg(path: impl AsRef<Path>, boundary: &Boundary) -> Result<()> {
     write_text(path.as_ref(), &boundary_svg_string(boundary)?)
 }
 
+/// Writes a map as the script API's `plot_map(path, map)` does: a PNG heat map of about 400
+/// pixels a side when `path` ends in `.png` (2D grids only), else [`map_svg`].
+pub fn plot_map_file(path: impl AsRef<Path>, map: &SampleMap) -> Result<()> {
+    let path = path.as_ref();
+    let png = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if png {
+        let cells = map
+            .steps()
+            .map_or(1, |s| s.iter().copied().max().unwrap_or(1));
+        heat_map_png(path, map, (400 / cells.max(1)).max(1))
+    } else {
+        map_svg(path, map)
+    }
+}
+
 /// Writes a 2D grid map as a PNG of `pixels_per_cell × pixels_per_cell` pixels per cell, in
 /// the heat map's colours (first joint to the right, second upwards; no axes).
 pub fn heat_map_png(path: impl AsRef<Path>, map: &SampleMap, pixels_per_cell: usize) -> Result<()> {

@@ -176,15 +176,7 @@ fn register_plot(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         engine,
         move |path: ImmutableString, m: Samples| {
             let target = shared.sandbox.write_path(&path).or_script()?;
-            if is_png(&path) {
-                let cells = m
-                    .steps()
-                    .map_or(1, |s| s.iter().copied().max().unwrap_or(1));
-                let pixels = (400 / cells.max(1)).max(1);
-                plot::heat_map_png(&target, &m, pixels).or_script()
-            } else {
-                plot::map_svg(&target, &m).or_script()
-            }
+            plot::plot_map_file(&target, &m).or_script()
         },
     );
     let shared = Arc::clone(ctx);

@@ -16,8 +16,8 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use morsel_stability::{PolygonMethod, WrenchDistributor};
-use nalgebra::{Point3, Vector3};
+use morsel_lab::distributor::{COLUMNS, ComAcceleration, DistributorLog, TickRecord};
+use nalgebra::Vector3;
 use rhai::{Array, Dynamic, Engine, FLOAT, Map};
 
 use crate::bindings::doc;
@@ -30,50 +30,13 @@ use super::results::distribution_map;
 use super::{ScriptStance, save_table};
 use crate::context::ShellContext;
 
-/// Where the CoM acceleration of a tick comes from.
-#[derive(Clone, Copy, Debug)]
-enum Acceleration {
-    /// The same vector every tick (m/s^2).
-    Fixed(Vector3<f64>),
-    /// The second difference of the CoM over the last three timed ticks (zero before).
-    Estimated,
-}
-
-/// The numeric columns of [`ScriptDistributor`]'s table, in order.
-const COLUMNS: [&str; 12] = [
-    "time",
-    "tick",
-    "com_x",
-    "com_y",
-    "com_z",
-    "acc_x",
-    "acc_y",
-    "acc_z",
-    "margin",
-    "inside",
-    "solved",
-    "normal_force_total",
-];
-
 #[derive(Debug)]
 struct State {
     stance: ScriptStance,
-    inner: WrenchDistributor,
-    acceleration: Acceleration,
-    /// Re-compute the static-equilibrium polygon every tick.
-    check_polygon: bool,
-    ticks: i64,
-    records: Array,
-    /// One row per tick, [`COLUMNS`].
-    table: Vec<[f64; COLUMNS.len()]>,
-    last: Option<Map>,
-    /// The last (up to) three timed CoM samples, oldest first.
-    history: Vec<(f64, Point3<f64>)>,
-    /// Stability of the previous tick: (CoM inside, distribution solved).
-    previous: Option<(bool, bool)>,
+    log: DistributorLog,
 }
 
-/// A shared wrench distributor over a script stance.
+/// A shared wrench distributor over a script stance ([`DistributorLog`] does the work).
 #[derive(Clone, Debug)]
 pub struct ScriptDistributor(Arc<Mutex<State>>);
 
@@ -83,16 +46,39 @@ struct Tick {
     notices: Vec<ProcessNotice>,
 }
 
-/// The second derivative at the middle of three timed samples (m/s^2).
-fn second_difference(h: &[(f64, Point3<f64>)]) -> Option<Vector3<f64>> {
-    let [(t0, c0), (t1, c1), (t2, c2)] = h else {
-        return None;
-    };
-    let (d1, d2, span) = (t1 - t0, t2 - t1, t2 - t0);
-    if d1 <= 0.0 || d2 <= 0.0 {
-        return None;
-    }
-    Some(((c2 - c1) / d2 - (c1 - c0) / d1) * (2.0 / span))
+/// A tick's record as a script map.
+fn record_map(r: &TickRecord) -> Map {
+    let mut record = Map::new();
+    record.insert("tick".into(), Dynamic::from_int(r.tick as i64));
+    record.insert(
+        "time".into(),
+        r.time
+            .map_or(Dynamic::UNIT, |t| Dynamic::from_float(t as FLOAT)),
+    );
+    record.insert("status".into(), r.distribution.status.name().into());
+    record.insert("com".into(), from_point3(&r.com).into());
+    record.insert(
+        "com_acceleration".into(),
+        from_f64s(r.com_acceleration.as_slice()).into(),
+    );
+    let links: Array = r
+        .links
+        .iter()
+        .map(|l| l.clone().map_or(Dynamic::UNIT, Dynamic::from))
+        .collect();
+    record.insert("links".into(), links.into());
+    record.insert("normal_forces".into(), from_f64s(&r.normal_forces).into());
+    record.insert(
+        "margin".into(),
+        r.margin
+            .map_or(Dynamic::UNIT, |m| Dynamic::from_float(m as FLOAT)),
+    );
+    record.insert("inside".into(), r.inside.into());
+    record.insert(
+        "polygon_area".into(),
+        Dynamic::from_float(r.polygon_area as FLOAT),
+    );
+    record
 }
 
 impl ScriptDistributor {
@@ -109,8 +95,8 @@ impl ScriptDistributor {
     fn new(stance: ScriptStance, opts: &Dynamic) -> ScriptResult<Self> {
         let mut o = Options::new("wrench_distributor", opts).or_script()?;
         let acceleration = match o.value("com_acceleration") {
-            None => Acceleration::Fixed(Vector3::zeros()),
-            Some(v) if v.is_string() && v.to_string() == "estimated" => Acceleration::Estimated,
+            None => ComAcceleration::Fixed(Vector3::zeros()),
+            Some(v) if v.is_string() && v.to_string() == "estimated" => ComAcceleration::Estimated,
             Some(v) if v.is_string() => {
                 return Err(script_error(ShellError::argument(
                     "option `com_acceleration` of wrench_distributor()",
@@ -118,25 +104,17 @@ impl ScriptDistributor {
                     format!("\"{v}\""),
                 )));
             }
-            Some(v) => Acceleration::Fixed(
+            Some(v) => ComAcceleration::Fixed(
                 vector3_arg(&v, "option `com_acceleration` of wrench_distributor()").or_script()?,
             ),
         };
         let check_polygon = o.bool_or("polygon", true).or_script()?;
         o.finish().or_script()?;
         let mut stance = stance;
-        let inner = WrenchDistributor::new(stance.build()?);
+        let log = DistributorLog::new(stance.build()?, acceleration, check_polygon);
         Ok(ScriptDistributor(Arc::new(Mutex::new(State {
             stance,
-            inner,
-            acceleration,
-            check_polygon,
-            ticks: 0,
-            records: Array::new(),
-            table: Vec::new(),
-            last: None,
-            history: Vec::new(),
-            previous: None,
+            log,
         }))))
     }
 
@@ -145,141 +123,21 @@ impl ScriptDistributor {
     fn step(&self, time: Option<f64>, explicit: Option<Vector3<f64>>) -> ScriptResult<Tick> {
         let mut s = self.lock()?;
         let fresh = s.stance.build()?;
-        {
-            let target = s.inner.stance_mut();
-            target.set_mass(fresh.mass()).or_script()?;
-            target.set_gravity(fresh.gravity()).or_script()?;
-            for (i, c) in fresh.contacts().contacts().iter().enumerate() {
-                target
-                    .contacts_mut()
-                    .contact_mut(i)
-                    .or_script()?
-                    .set_pose(*c.pose())
-                    .or_script()?;
-            }
-        }
-        let com = fresh.com();
-        if let Some(t) = time {
-            s.history.push((t, com));
-            if s.history.len() > 3 {
-                s.history.remove(0);
-            }
-        }
-        let acceleration = match (explicit, s.acceleration) {
-            (Some(a), _) | (None, Acceleration::Fixed(a)) => a,
-            (None, Acceleration::Estimated) if time.is_none() => {
-                return Err(script_error(ShellError::argument(
-                    "step() of a distributor made with com_acceleration: \"estimated\"",
-                    "a simulation tick (sim.add(d)) or an explicit step(d, [ax, ay, az])",
-                    "a tick without a time",
-                )));
-            }
-            (None, Acceleration::Estimated) => {
-                second_difference(&s.history).unwrap_or_else(Vector3::zeros)
-            }
-        };
-        let (margin, area) = if s.check_polygon {
-            let polygon = fresh
-                .static_equilibrium_polygon(PolygonMethod::Bretl)
-                .or_script()?;
-            match polygon.polygon() {
-                Some(p) => (Some(p.signed_distance([com.x, com.y])), p.area()),
-                None => (None, 0.0),
-            }
-        } else {
-            (None, 0.0)
-        };
-        let d = s.inner.step(&com, &acceleration).or_script()?;
-        let map = distribution_map(d);
-        let solved = d.is_solved();
-        let forces: Vec<f64> = d.wrenches.iter().map(|w| w.normal_force).collect();
-        let links: Array = d
-            .wrenches
-            .iter()
-            .map(|w| w.link.clone().map_or(Dynamic::UNIT, Dynamic::from))
-            .collect();
-        let inside = margin.is_some_and(|m| m >= 0.0);
-        s.ticks += 1;
-
-        let mut notices = Vec::new();
-        let (was_inside, was_solved) = s.previous.unwrap_or((true, true));
-        let at = format!("CoM [{:.4}, {:.4}]", com.x, com.y);
-        if s.check_polygon && was_inside && !inside {
-            let how = margin.map_or("the polygon is not bounded".to_string(), |m| {
-                format!("margin {m:.4} m")
-            });
-            notices.push((
-                "stability",
-                format!("{at} left the support polygon ({how})"),
-            ));
-        } else if s.check_polygon && !was_inside && inside {
-            notices.push((
-                "stability",
-                format!("{at} is back inside the support polygon"),
-            ));
-        }
-        if was_solved && !solved {
-            let reason = map
-                .get("reason")
-                .map(ToString::to_string)
-                .unwrap_or_default();
-            notices.push(("stability", format!("wrench distribution failed: {reason}")));
-        } else if !was_solved && solved {
-            notices.push(("stability", "wrench distribution solved again".to_string()));
-        }
-        s.previous = Some((inside, solved));
-
-        let mut record = Map::new();
-        record.insert("tick".into(), Dynamic::from_int(s.ticks));
-        record.insert(
-            "time".into(),
-            time.map_or(Dynamic::UNIT, |t| Dynamic::from_float(t as FLOAT)),
-        );
-        record.insert(
-            "status".into(),
-            map.get("status").cloned().unwrap_or(Dynamic::UNIT),
-        );
-        record.insert("com".into(), from_point3(&com).into());
-        record.insert(
-            "com_acceleration".into(),
-            from_f64s(acceleration.as_slice()).into(),
-        );
-        record.insert("links".into(), links.into());
-        record.insert("normal_forces".into(), from_f64s(&forces).into());
-        record.insert(
-            "margin".into(),
-            margin.map_or(Dynamic::UNIT, |m| Dynamic::from_float(m as FLOAT)),
-        );
-        record.insert("inside".into(), inside.into());
-        record.insert("polygon_area".into(), Dynamic::from_float(area as FLOAT));
-        s.records.push(Dynamic::from_map(record));
-        let row = [
-            time.unwrap_or(f64::NAN),
-            s.ticks as f64,
-            com.x,
-            com.y,
-            com.z,
-            acceleration.x,
-            acceleration.y,
-            acceleration.z,
-            margin.unwrap_or(f64::NAN),
-            f64::from(u8::from(inside)),
-            f64::from(u8::from(solved)),
-            forces.iter().sum(),
-        ];
-        s.table.push(row);
-        s.last = Some(map.clone());
-        Ok(Tick { map, notices })
+        let (record, notices) = s.log.step(&fresh, time, explicit).or_script()?;
+        Ok(Tick {
+            map: distribution_map(&record.distribution),
+            notices,
+        })
     }
 
     /// Replaces the stance (a foot lifted, a hand placed): the solver memory restarts, the
     /// records go on.
     fn set_stance(&self, stance: ScriptStance) -> ScriptResult<()> {
         let mut stance = stance;
-        let inner = WrenchDistributor::new(stance.build()?);
+        let built = stance.build()?;
         let mut s = self.lock()?;
         s.stance = stance;
-        s.inner = inner;
+        s.log.set_stance(built);
         Ok(())
     }
 
@@ -287,7 +145,7 @@ impl ScriptDistributor {
         let (columns, rows) = {
             let s = self.lock()?;
             let columns: Vec<String> = COLUMNS.iter().map(|c| (*c).to_string()).collect();
-            let rows: Vec<Vec<f64>> = s.table.iter().map(|r| r.to_vec()).collect();
+            let rows: Vec<Vec<f64>> = s.log.table().iter().map(|r| r.to_vec()).collect();
             (columns, rows)
         };
         save_table(ctx, path, &columns, &rows)
@@ -295,17 +153,26 @@ impl ScriptDistributor {
 
     fn table(&self) -> ScriptResult<Map> {
         let s = self.lock()?;
+        let table = s.log.table();
         Ok(COLUMNS
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let column: Array = s
-                    .table
+                let column: Array = table
                     .iter()
                     .map(|row| Dynamic::from_float(row[i] as FLOAT))
                     .collect();
                 ((*c).into(), Dynamic::from_array(column))
             })
+            .collect())
+    }
+
+    fn records(&self) -> ScriptResult<Array> {
+        let s = self.lock()?;
+        Ok(s.log
+            .records()
+            .iter()
+            .map(|r| Dynamic::from_map(record_map(r)))
             .collect())
     }
 }
@@ -393,50 +260,34 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     );
     engine.register_get(
         "records",
-        |d: &mut ScriptDistributor| -> ScriptResult<Array> { Ok(d.lock()?.records.clone()) },
+        |d: &mut ScriptDistributor| -> ScriptResult<Array> { d.records() },
     );
     engine.register_get(
         "last",
         |d: &mut ScriptDistributor| -> ScriptResult<Dynamic> {
             Ok(d.lock()?
-                .last
-                .clone()
-                .map_or(Dynamic::UNIT, Dynamic::from_map))
+                .log
+                .last()
+                .map_or(Dynamic::UNIT, |l| Dynamic::from_map(distribution_map(l))))
         },
     );
     engine.register_get("ticks", |d: &mut ScriptDistributor| -> ScriptResult<i64> {
-        Ok(d.lock()?.ticks)
+        Ok(d.lock()?.log.ticks() as i64)
     });
     doc("to_map", &["distributor: WrenchDistributor", "Map"]).register_into_engine(
         engine,
         |d: &mut ScriptDistributor| -> ScriptResult<Map> {
-            let s = d.lock()?;
+            let records = d.records()?;
             let mut m = Map::new();
-            m.insert("ticks".into(), Dynamic::from_int(s.ticks));
-            m.insert("records".into(), s.records.clone().into());
+            m.insert("ticks".into(), Dynamic::from_int(records.len() as i64));
+            m.insert("records".into(), records.into());
             Ok(m)
         },
     );
     let text = |d: &mut ScriptDistributor| match d.lock() {
-        Ok(s) => format!("WrenchDistributor({} ticks)", s.ticks),
+        Ok(s) => format!("WrenchDistributor({} ticks)", s.log.ticks()),
         Err(_) => "WrenchDistributor(unusable)".to_string(),
     };
     engine.register_fn("to_string", text);
     engine.register_fn("to_debug", text);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn second_difference_of_a_parabola_is_its_curvature() {
-        // c(t) = (t^2, -3 t^2 / 2, 0): acceleration (2, -3, 0), uneven steps.
-        let c = |t: f64| Point3::new(t * t, -1.5 * t * t, 0.0);
-        let h = [(0.1, c(0.1)), (0.25, c(0.25)), (0.3, c(0.3))];
-        let a = second_difference(&h).expect("three samples");
-        assert!((a - Vector3::new(2.0, -3.0, 0.0)).norm() < 1e-9, "{a}");
-        assert!(second_difference(&h[..2]).is_none());
-        assert!(second_difference(&[h[0], h[0], h[1]]).is_none());
-    }
 }

@@ -1,0 +1,231 @@
+//! Contact sets and given ("managed") contact wrenches: `contact_set(contacts)`,
+//! `set_wrench`, `unset_wrench` and `wrench_at` (module functions that call the method of
+//! their first argument, a Contact or a Stance, as in Rhai).
+
+use morsel_stability::ContactSet;
+use nalgebra::Vector6;
+use numpy::PyArray2;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::convert::{f64s_arg, point3_arg, type_name};
+use crate::errors::{ToPy, type_error, value_error};
+use crate::stability::{PyContact, contacts_arg, matrix_out, method_arg, polygon_dict};
+
+/// A wrench [fx, fy, fz, tx, ty, tz] (finite).
+pub fn wrench_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector6<f64>> {
+    let w = f64s_arg(obj, what)?;
+    if w.len() != 6 {
+        return Err(value_error(format!(
+            "{what}: expected [fx, fy, fz, tx, ty, tz], got {} numbers",
+            w.len()
+        )));
+    }
+    if let Some(x) = w.iter().find(|x| !x.is_finite()) {
+        return Err(value_error(format!(
+            "{what}: expected finite numbers, got {x}"
+        )));
+    }
+    Ok(Vector6::from_column_slice(&w))
+}
+
+/// A contact index: an int >= 0 (not a bool).
+pub fn index_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() || !obj.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(type_error(format!(
+            "{what}: expected an integer, got {}",
+            type_name(obj)
+        )));
+    }
+    obj.extract::<usize>()
+        .map_err(|_| value_error(format!("{what}: expected an integer >= 0, got {obj}")))
+}
+
+/// An ordered, non-empty set of contacts (copies of the contacts given).
+#[pyclass(frozen, name = "ContactSet", module = "morsel")]
+#[derive(Clone, Debug)]
+pub struct PyContactSet(pub ContactSet);
+
+#[pymethods]
+impl PyContactSet {
+    /// The contacts (copies).
+    #[getter]
+    fn contacts(&self) -> Vec<PyContact> {
+        self.0.contacts().iter().cloned().map(PyContact).collect()
+    }
+    /// `grasp_matrix(point)`: 6 x 6n matrix mapping the stacked contact wrenches (each at its
+    /// contact point) to the net wrench at `point`.
+    fn grasp_matrix<'py>(
+        &self,
+        py: Python<'py>,
+        point: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let p = point3_arg(point, "`point` of grasp_matrix()")?;
+        matrix_out(py, &self.0.grasp_matrix(&p).py()?)
+    }
+    /// `wrench_span(point)`: 6 x 16n span of the net contact wrench cone at `point` (world).
+    fn wrench_span<'py>(
+        &self,
+        py: Python<'py>,
+        point: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let p = point3_arg(point, "`point` of wrench_span()")?;
+        matrix_out(py, &self.0.wrench_span(&p).py()?)
+    }
+    /// `wrench_inequalities(point)`: faces F of the net contact wrench cone at `point` (double
+    /// description): achievable net wrenches satisfy F w <= 0.
+    fn wrench_inequalities<'py>(
+        &self,
+        py: Python<'py>,
+        point: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let p = point3_arg(point, "`point` of wrench_inequalities()")?;
+        let set = &self.0;
+        let f = py
+            .detach(|| set.wrench_inequalities(&p).map_err(Box::new))
+            .map_err(|e| *e)
+            .py()?;
+        matrix_out(py, &f)
+    }
+    /// `static_polygon(method)`: the static-equilibrium polygon {method, status, vertices,
+    /// area, reason}; method "hull" | "bretl" | "cdd".
+    fn static_polygon<'py>(&self, py: Python<'py>, method: &str) -> PyResult<Bound<'py, PyDict>> {
+        let m = method_arg(Some(method))?;
+        let set = &self.0;
+        let p = py
+            .detach(|| set.static_equilibrium_polygon(m).map_err(Box::new))
+            .map_err(|e| *e)
+            .py()?;
+        polygon_dict(py, m, &p)
+    }
+    /// {contacts: [...]} (each contact as its fields).
+    #[allow(clippy::wrong_self_convention)] // a pymethod: `self` is borrowed from Python
+    fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let list = PyList::empty(py);
+        for c in self.0.contacts() {
+            let d = PyDict::new(py);
+            d.set_item("shape", c.shape().to_vec())?;
+            d.set_item("position", c.position().coords.as_slice().to_vec())?;
+            d.set_item("normal", c.normal().as_slice().to_vec())?;
+            let q = c.pose().rotation.quaternion();
+            d.set_item("quat", vec![q.w, q.i, q.j, q.k])?;
+            d.set_item("friction", c.friction())?;
+            d.set_item("max_pressure", c.max_pressure())?;
+            d.set_item("link", c.link())?;
+            d.set_item("bound", false)?;
+            d.set_item("managed", c.is_managed())?;
+            list.append(d)?;
+        }
+        let d = PyDict::new(py);
+        d.set_item("contacts", list)?;
+        Ok(d)
+    }
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyList::new(py, self.contacts())?.try_iter()?.into_any())
+    }
+    fn __repr__(&self) -> String {
+        format!("ContactSet({} contacts)", self.0.len())
+    }
+}
+
+/// `contact_set(contacts)`: an ordered, non-empty set of contacts.
+#[pyfunction]
+fn contact_set(contacts: &Bound<'_, PyAny>) -> PyResult<PyContactSet> {
+    Ok(PyContactSet(contacts_arg(
+        contacts,
+        "`contacts` of contact_set()",
+    )?))
+}
+
+/// When `obj` is a ContactSet, its method `name` at `point` (a matrix); else `None`.
+pub fn set_method<'py>(
+    obj: &Bound<'py, PyAny>,
+    name: &str,
+    point: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyArray2<f64>>>> {
+    match obj.cast::<PyContactSet>() {
+        Ok(set) => Ok(Some(
+            set.call_method1(name, (point,))?
+                .cast_into::<PyArray2<f64>>()?,
+        )),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Calls method `name` of `obj` with the other arguments (`f(x, a) == x.f(a)`).
+pub fn call_method_of<'py>(
+    name: &str,
+    what: &str,
+    obj: &Bound<'py, PyAny>,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !obj.hasattr(name)? || obj.is_instance_of::<pyo3::types::PyType>() {
+        return Err(type_error(format!(
+            "{name}(): the first argument must be {what}, got {}",
+            type_name(obj)
+        )));
+    }
+    obj.call_method(name, args, kwargs)
+}
+
+/// `set_wrench(contact, wrench)` or `set_wrench(stance, index, wrench)`: makes a contact
+/// managed: its wrench is given (contact frame, at the contact point) and subtracted from
+/// distributions.
+#[pyfunction]
+#[pyo3(signature = (target, *args, **kwargs))]
+fn set_wrench<'py>(
+    target: &Bound<'py, PyAny>,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<()> {
+    call_method_of("set_wrench", "a Contact or a Stance", target, args, kwargs).map(|_| ())
+}
+
+/// `unset_wrench(contact)` or `unset_wrench(stance, index)`: makes the contact supporting
+/// again (its wrench is found by distributions).
+#[pyfunction]
+#[pyo3(signature = (target, *args, **kwargs))]
+fn unset_wrench<'py>(
+    target: &Bound<'py, PyAny>,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<()> {
+    call_method_of(
+        "unset_wrench",
+        "a Contact or a Stance",
+        target,
+        args,
+        kwargs,
+    )
+    .map(|_| ())
+}
+
+/// `wrench_at(contact, point)`: the contact's known wrench moved to `point` (world frame),
+/// (6,), or None when it has none.
+#[pyfunction]
+fn wrench_at<'py>(
+    contact: &Bound<'py, PyAny>,
+    point: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let c = contact.cast::<PyContact>().map_err(|_| {
+        type_error(format!(
+            "`contact` of wrench_at(): expected a morsel Contact, got {}",
+            type_name(contact)
+        ))
+    })?;
+    c.call_method1("wrench_at", (point,))
+}
+
+/// Registers `ContactSet`, `contact_set`, `set_wrench`, `unset_wrench` and `wrench_at`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyContactSet>()?;
+    m.add_function(wrap_pyfunction!(contact_set, m)?)?;
+    m.add_function(wrap_pyfunction!(set_wrench, m)?)?;
+    m.add_function(wrap_pyfunction!(unset_wrench, m)?)?;
+    m.add_function(wrap_pyfunction!(wrench_at, m)?)?;
+    Ok(())
+}
