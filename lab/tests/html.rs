@@ -17,6 +17,7 @@ use morsel_kinematics::urdf::{self, UrdfOptions};
 use morsel_kinematics::{Data, forward_kinematics};
 use morsel_lab::gltf::{Drawing, LegendEntry};
 use morsel_lab::html;
+use morsel_lab::simulation::{Robot, Simulation};
 use morsel_sensing::{Body, Scene};
 use nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
 
@@ -71,6 +72,20 @@ fn solo12() -> Drawing {
     let mut data = Data::new(&model);
     forward_kinematics(&model, &mut data, q.as_slice()).unwrap();
     Drawing::from_robot("solo12", &model, data.world_from_links()).unwrap()
+}
+
+/// Solo-12 folding its front-left leg over 1 s of simulated time (dt 0.05 s): an animation.
+fn solo12_motion() -> Drawing {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/solo12/solo12.urdf");
+    let model = urdf::load_file(path, &UrdfOptions::default()).unwrap();
+    let robot = Robot::from_model("solo".into(), model).unwrap();
+    let sim = Simulation::new(0.05).unwrap();
+    sim.add(&robot).unwrap();
+    robot.with(|a| a.rotate("FL_HFE", 0.8, Some(1.0))).unwrap();
+    robot.with(|a| a.rotate("FL_KFE", -1.6, Some(2.0))).unwrap();
+    sim.run(1.0).unwrap();
+    Drawing::from_simulation("solo_motion", &sim).unwrap()
 }
 
 /// Writes the page of `drawing` as `name` under the tests' folder; checks that it names no
@@ -305,8 +320,8 @@ fn chromium_draws_the_pages_offline() {
         },
     ];
     let cases = [
-        ("primitives.html", primitives(), "surface"),
-        ("solo12.html", solo12(), "surface"),
+        ("primitives.html", primitives(), "bodies"),
+        ("solo12.html", solo12(), "robot links"),
         ("legend.html", legend_drawing, "force arrows (1 cm per N)"),
     ];
     for (name, drawing, label) in cases {
@@ -335,6 +350,30 @@ fn chromium_draws_the_pages_offline() {
             "{name}: the player shows without animation"
         );
     }
+    // An animated page: the player (play/pause, time slider) shows and the clip spans 1 s.
+    let page = write_page("solo_motion.html", &solo12_motion());
+    let shot = page.with_extension("png");
+    let _ = std::fs::remove_file(&shot);
+    run_chromium(
+        &chromium,
+        &page,
+        &format!("--screenshot={}", shot.display()),
+        (800, 600),
+    );
+    assert_not_blank(&shot);
+    let dom = run_chromium(&chromium, &page, "--dump-dom", (800, 600));
+    assert!(
+        dom.contains("data-ready=\"true\""),
+        "solo_motion.html: the page did not finish loading"
+    );
+    assert!(
+        dom.contains("<div id=\"player\" class=\"panel\">"),
+        "solo_motion.html: no player for an animation"
+    );
+    assert!(
+        dom.contains("/ 1.000 s"),
+        "solo_motion.html: the time slider does not span the simulated second"
+    );
 }
 
 /// The bar for large models: MIMo v2's page (every link's geometry) stays under

@@ -428,7 +428,8 @@ class PoseSensor:
 
 class Simulation:
     """A fixed-step kinematic simulation."""
-    def add(self, arm: Robot) -> None: ...
+    def add(self, arm: Union[Robot, WrenchDistributor]) -> None:
+        """Adds a robot's armature, or a wrench distributor that steps on every tick."""
     @overload
     def record(self, source: Robot, what: str) -> Recorder: ...
     @overload

@@ -77,7 +77,6 @@ pub struct PyWrenchDistributor(SharedDistributor);
 
 impl PyWrenchDistributor {
     /// The handle a simulation ticks (the same state as this object), for `add(sim, d)`.
-    #[allow(dead_code)] // used once the simulation object is bound (the kinematics group)
     pub fn process(&self) -> Arc<dyn TickProcess> {
         Arc::new(self.0.clone())
     }

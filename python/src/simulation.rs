@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyList};
 
 use crate::armature::string_arg;
 use crate::convert::{Options, f64_arg, rows_out, type_name};
+use crate::distributor::PyWrenchDistributor;
 use crate::errors::{Kind, ToPy, error, type_error};
 use crate::kinematics::{PyRobot, path_arg, robot_arg};
 
@@ -40,8 +41,12 @@ fn event_dict<'py>(py: Python<'py>, e: &SimEvent) -> PyResult<Bound<'py, PyDict>
 
 #[pymethods]
 impl PySimulation {
-    /// `add(sim, arm)`: adds a robot's armature process (its clock joins the simulation's).
+    /// `add(sim, arm)`: adds a robot's armature process (its clock joins the simulation's);
+    /// `add(sim, distributor)`: a wrench distributor that steps on every tick.
     fn add(&self, arm: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Ok(d) = arm.cast::<PyWrenchDistributor>() {
+            return self.0.add_process(d.get().process()).py();
+        }
         let r = robot_arg(arm, "`arm` of add()")?;
         self.0.add(&r.lab).py()
     }

@@ -376,3 +376,22 @@ def test_plots_bad_input(tmp_path, monkeypatch):
     with pytest.raises(morsel.WrongTypeError):
         morsel.plot_forces(t, "f.svg")
     assert not list(tmp_path.iterdir())               # nothing was written
+
+
+def test_a_distributor_added_to_a_simulation_steps_every_tick():
+    """add(sim, d): the distributor runs once per tick with the simulation's clock; with a
+    fixed CoM acceleration each tick's forces sum to m (a - g) (Newton on the CoM, z up)."""
+    left, right = two_feet()
+    mass, acc = 38.0, np.array([0.2, 0.0, 0.0])
+    st = morsel.stance({"com": [0.0, 0.0, 0.8], "mass": mass, "contacts": [left, right]})
+    d = morsel.wrench_distributor(st, {"com_acceleration": list(acc)})
+    sim = morsel.simulation({"dt": 0.01})
+    morsel.add(sim, d)
+    sim.run(0.05)
+    assert d.ticks == 5
+    t = morsel.table(d)
+    np.testing.assert_allclose(t["time"], [0.01, 0.02, 0.03, 0.04, 0.05], atol=1e-12)
+    for record in d.records:
+        np.testing.assert_array_equal(record["com_acceleration"], acc)
+    total = sum(np.asarray(w["world"])[:3] for w in d.last["wrenches"])
+    np.testing.assert_allclose(total, mass * (acc + np.array([0.0, 0.0, 9.81])), atol=1e-6)

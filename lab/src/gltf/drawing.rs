@@ -137,25 +137,29 @@ impl Drawing {
         }
     }
 
-    /// Every body of a scene: its name, world pose and colliders.
+    /// Every body of a scene: its name, world pose and colliders (legend: "bodies").
     pub fn from_scene(name: &str, scene: &Scene) -> Self {
         let parts = scene
             .bodies()
             .iter()
             .map(|body| Part::new(body.name.clone(), body.pose, body.colliders.clone()))
             .collect();
-        Drawing::new(name, parts)
+        let mut drawing = Drawing::new(name, parts);
+        drawing.legend = vec![LegendEntry::new("bodies", SURFACE_COLOUR)];
+        drawing
     }
 
     /// Every link of a robot placed at `world_from_links` (one pose per link, model order, as
     /// forward kinematics gives them). A link draws its visual geometry, or its collision
-    /// geometry when it has no visuals.
+    /// geometry when it has no visuals (legend: "robot links").
     pub fn from_robot(
         name: &str,
         model: &Model,
         world_from_links: &[Isometry3<f64>],
     ) -> Result<Self, String> {
-        Ok(Drawing::new(name, robot_parts(model, world_from_links)?))
+        let mut drawing = Drawing::new(name, robot_parts(model, world_from_links)?);
+        drawing.legend = vec![LegendEntry::new("robot links", SURFACE_COLOUR)];
+        Ok(drawing)
     }
 
     /// How many parts have geometry (the glTF file's mesh count).
