@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates README's pictures of the HTML views (docs/images/view_*.png): lab/tests/html.rs
 # writes the views of a scene of primitives and of Solo-12 (target/tmp/html-tests/),
-# docs/images/views.rhai writes those of a touch sensor, a stance and a simulation
+# docs/images/views.rhai writes those of a touch sensor, a stance, a simulation and taxels
 # (target/views/), and headless Chromium (Debian `chromium`, SwiftShader WebGL, no network)
 # takes their screenshots.
 set -euo pipefail
@@ -12,7 +12,7 @@ profile="$(mktemp -d)"
 trap 'rm -rf "$profile"' EXIT
 for pair in view_scene:target/tmp/html-tests/primitives view_robot:target/tmp/html-tests/solo12 \
     view_touch:target/views/touch view_stance:target/views/stance \
-    view_simulation:target/views/simulation; do
+    view_simulation:target/views/simulation view_taxels:target/views/taxels; do
     name="${pair%%:*}"
     page="${pair#*:}"
     chromium --headless --no-sandbox --use-gl=angle --use-angle=swiftshader \

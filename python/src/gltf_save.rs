@@ -1,5 +1,5 @@
-//! `save("x.glb" | "x.gltf", value)` from Python: the drawing of a scene, a robot, a touch
-//! sensor, taxels or a stance, built by `morsel_lab::gltf` (the same drawing, hence the same bytes, as
+//! `save("x.glb" | "x.gltf" | "x.html", value)` from Python: the drawing of a scene, a robot, a
+//! touch sensor, taxels, a stance or a simulation (animated), built by `morsel_lab::gltf` (the same drawing, hence the same bytes, as
 //! the binary's `save`). This file only unwraps the Python types.
 
 use morsel_lab::gltf::Drawing;
@@ -10,6 +10,7 @@ use crate::convert::type_name;
 use crate::errors::{type_error, value_error};
 use crate::kinematics::PyRobot;
 use crate::sensing::{PyScene, PyTouch};
+use crate::simulation::PySimulation;
 use crate::stability::PyStance;
 use crate::taxels::PyTaxels;
 
@@ -55,13 +56,16 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
     if let Ok(stance) = value.cast::<PyStance>() {
         return stance_drawing(&name, &stance.borrow().0).map_err(refuse);
     }
+    if let Ok(sim) = value.cast::<PySimulation>() {
+        return Drawing::from_simulation(&name, &sim.get().0).map_err(refuse);
+    }
     let what = if morsel_lab::html::is_html_path(path) {
         "an HTML view"
     } else {
         "a glTF file"
     };
     Err(type_error(format!(
-        "cannot save {path}: {what} draws a Scene, a Robot, a Touch, Taxels or a Stance, not {}",
+        "cannot save {path}: {what} draws a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation, not {}",
         type_name(value)
     )))
 }

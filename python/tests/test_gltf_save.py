@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 import morsel
+from conftest import REPO
 from test_rhai_parity import morsel_bin
 
 RHAI = """
@@ -88,3 +89,24 @@ def test_gltf_refuses_what_it_cannot_draw(tmp_path):
     with pytest.raises(morsel.MissingFileError, match="does its folder exist"):
         morsel.save(str(tmp_path / "missing" / "x.glb"), sc)
     assert not (tmp_path / "x.glb").exists()
+
+
+def test_a_simulation_saves_as_an_animation(tmp_path):
+    """A Python simulation of Solo-12 (dt 0.05 s, 1 s): one animation whose key times are the
+    recorded ticks (21, from 0 to the simulated time) on every link's channels."""
+    solo = morsel.urdf(str(REPO / "assets" / "robots" / "solo12" / "solo12.urdf"))
+    sim = morsel.simulation({"dt": 0.05})
+    sim.add(solo)
+    morsel.rotate(solo, "FL_HFE", 0.5, 1.0)
+    sim.run(1.0)
+    path = tmp_path / "motion.glb"
+    morsel.save(str(path), sim)
+    doc = glb_json(path.read_bytes())
+    (animation,) = doc["animations"]
+    inputs = {animation["samplers"][c["sampler"]]["input"] for c in animation["channels"]}
+    assert len(animation["channels"]) == 2 * len(doc["nodes"])
+    for i in inputs:
+        accessor = doc["accessors"][i]
+        assert accessor["count"] == 21
+        assert accessor["min"][0] == 0.0
+        assert abs(accessor["max"][0] - sim.time) < 1e-6
