@@ -1,5 +1,5 @@
 //! `save("x.glb" | "x.gltf" | "x.html", value)` from Python: the drawing of a scene, a robot, a
-//! touch sensor, taxels, a stance or a simulation (animated), built by `morsel_lab::gltf` (the same drawing, hence the same bytes, as
+//! touch sensor, taxels, a stance, a simulation (animated) or a joint-space boundary, built by `morsel_lab::gltf` (the same drawing, hence the same bytes, as
 //! the binary's `save`). This file only unwraps the Python types.
 
 use morsel_lab::gltf::Drawing;
@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 
 use crate::convert::type_name;
 use crate::errors::{type_error, value_error};
+use crate::jointspace::PyBoundary;
 use crate::kinematics::PyRobot;
 use crate::sensing::{PyScene, PyTouch};
 use crate::simulation::PySimulation;
@@ -59,13 +60,16 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
     if let Ok(sim) = value.cast::<PySimulation>() {
         return Drawing::from_simulation(&name, &sim.get().0).map_err(refuse);
     }
+    if let Ok(boundary) = value.cast::<PyBoundary>() {
+        return Drawing::from_boundary(&name, &boundary.get().0).map_err(refuse);
+    }
     let what = if morsel_lab::html::is_html_path(path) {
         "an HTML view"
     } else {
         "a glTF file"
     };
     Err(type_error(format!(
-        "cannot save {path}: {what} draws a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation, not {}",
+        "cannot save {path}: {what} draws a Scene, a Robot, a Touch, Taxels, a Stance, a Simulation or a Boundary (2 or 3 joints), not {}",
         type_name(value)
     )))
 }

@@ -110,3 +110,31 @@ def test_a_simulation_saves_as_an_animation(tmp_path):
         assert accessor["count"] == 21
         assert accessor["min"][0] == 0.0
         assert abs(accessor["max"][0] - sim.time) < 1e-6
+
+
+def test_a_boundary_saves_as_markers_in_joint_coordinates(tmp_path):
+    """A 2-joint collision boundary: one node "boundary" whose mesh has 6 vertices (an
+    octahedron) per point, each marker centred on its point (z = 0)."""
+    solo = morsel.urdf(str(REPO / "assets" / "robots" / "solo12" / "solo12.urdf"))
+    cs = morsel.collision_sampler(solo, {"joints": ["FL_HAA", "FL_HFE"],
+                                         "ranges": [[-3.14159, 3.14159], [-3.14159, 3.14159]],
+                                         "pairs": [["base_link", "FL_UPPER_LEG"]]})
+    b = cs.boundary(12, {"seed": 5})
+    path = tmp_path / "boundary.glb"
+    morsel.save(str(path), b)
+    data = path.read_bytes()
+    doc = glb_json(data)
+    assert [n["name"] for n in doc["nodes"]] == ["boundary"]
+    (primitive,) = doc["meshes"][0]["primitives"]
+    positions = doc["accessors"][primitive["attributes"]["POSITION"]]
+    assert positions["count"] == 6 * len(b.points)
+    view = doc["bufferViews"][positions["bufferView"]]
+    json_len = struct.unpack_from("<I", data, 12)[0]
+    bin_start = 20 + json_len + 8
+    start = bin_start + view.get("byteOffset", 0) + positions.get("byteOffset", 0)
+    xyz = struct.unpack_from(f"<{3 * positions['count']}f", data, start)
+    for i, point in enumerate(b.points):
+        marker = [xyz[3 * (6 * i + k):3 * (6 * i + k) + 3] for k in range(6)]
+        centre = [sum(v[a] for v in marker) / 6 for a in range(3)]
+        assert abs(centre[0] - point[0]) < 1e-6 and abs(centre[1] - point[1]) < 1e-6
+        assert abs(centre[2]) < 1e-6

@@ -1,5 +1,5 @@
 //! `save("x.glb" | "x.gltf" | "x.html", value)` for scripts: a scene, a robot, a touch sensor,
-//! taxels, a stance or a simulation drawn as glTF 2.0 by [`morsel_lab::gltf`], or as an offline
+//! taxels, a stance, a simulation or a joint-space boundary drawn as glTF 2.0 by [`morsel_lab::gltf`], or as an offline
 //! HTML view by [`morsel_lab::html`], into the sandbox's output folder. The drawings are built by
 //! the lab; this file only unwraps the script types.
 
@@ -10,6 +10,7 @@ use morsel_lab::gltf::{self, Drawing};
 use morsel_lab::html;
 use morsel_lab::simulation::{Robot, Simulation};
 
+use crate::bindings::jointspace::BoundaryPoints;
 use crate::bindings::sensing::{ScriptScene, ScriptTaxels, ScriptTouch};
 use crate::bindings::stability::ScriptStance;
 use crate::convert::describe;
@@ -17,7 +18,8 @@ use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
 
 /// What a glTF file or an HTML view can draw, for messages.
-pub const DRAWABLE: &str = "a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation";
+pub const DRAWABLE: &str =
+    "a Scene, a Robot, a Touch, Taxels, a Stance, a Simulation or a Boundary (2 or 3 joints)";
 
 /// True when `path` names a glTF file (`.glb` or `.gltf`) or an HTML view (`.html`).
 pub fn is_gltf_path(path: &str) -> bool {
@@ -68,6 +70,9 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
     }
     if let Some(sim) = value.clone().try_cast::<Simulation>() {
         return Drawing::from_simulation(&name, &sim).map_err(refuse);
+    }
+    if let Some(boundary) = value.clone().try_cast::<BoundaryPoints>() {
+        return Drawing::from_boundary(&name, &boundary).map_err(refuse);
     }
     let what = if html::is_html_path(path) {
         "an HTML view"

@@ -22,6 +22,7 @@
 //! [`Drawing::from_simulation`].
 
 pub mod animation_view;
+pub mod boundary_view;
 pub mod container;
 pub mod document;
 pub mod drawing;

@@ -104,7 +104,7 @@ fn saving_glb_refuses_what_it_cannot_draw_and_bad_paths() {
     let cases = [
         (
             "save(\"x.glb\", 1);",
-            "a glTF file draws a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation, not the integer 1",
+            "a glTF file draws a Scene, a Robot, a Touch, Taxels, a Stance, a Simulation or a Boundary (2 or 3 joints), not the integer 1",
         ),
         (
             "save(\"x.gltf\", box(1, 1, 1));",
@@ -179,4 +179,40 @@ fn touch_stance_and_simulation_views_are_saved_with_their_nodes_and_legends() {
     // Keys at t = 0 and after each of the 5 steps.
     let input = sim.animations[0].samplers[0].input.value();
     assert_eq!(sim.accessors[input].count.0, 6);
+}
+
+#[test]
+fn a_joint_space_boundary_is_saved_as_a_cloud_of_markers() {
+    let root_dir = workspace_root();
+    let out = tempfile::tempdir().expect("temp dir");
+    let options = SessionOptions::new(root_dir.join("scripts"), out.path())
+        .read_root(root_dir)
+        .capture_output();
+    let mut session = Session::new(options).expect("session");
+    if let Err(d) = session.run_source(
+        "test.rhai",
+        "let solo = urdf(\"../assets/robots/solo12/solo12.urdf\");
+        let cs = collision_sampler(solo, #{ joints: [\"FL_HAA\", \"FL_HFE\"],
+            ranges: [[-PI(), PI()], [-PI(), PI()]], pairs: [[\"base_link\", \"FL_UPPER_LEG\"]] });
+        let bd = cs.boundary(25, #{ seed: 3 });
+        save(\"boundary.glb\", bd);
+        save(\"boundary.json\", bd.points);",
+    ) {
+        panic!("script failed:\n{d}");
+    }
+    let bytes = std::fs::read(out.path().join("boundary.glb")).expect("glb written");
+    let root = glb_document(&bytes);
+    let names: Vec<_> = root.nodes.iter().filter_map(|n| n.name.clone()).collect();
+    assert_eq!(names, ["boundary"]);
+    // One octahedron (6 vertices) per boundary point.
+    let points = std::fs::read_to_string(out.path().join("boundary.json")).expect("json");
+    let rows = numbers(&points).len() / 2;
+    assert_eq!(rows, 25);
+    let position = root.meshes[0].primitives[0]
+        .attributes
+        .values()
+        .next()
+        .expect("positions")
+        .value();
+    assert_eq!(root.accessors[position].count.0 as usize, 6 * rows);
 }

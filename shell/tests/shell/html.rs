@@ -32,7 +32,7 @@ fn saving_html_refuses_what_it_cannot_draw_and_bad_paths() {
     let cases = [
         (
             "save(\"x.html\", 1);",
-            "an HTML view draws a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation, not the integer 1",
+            "an HTML view draws a Scene, a Robot, a Touch, Taxels, a Stance, a Simulation or a Boundary (2 or 3 joints), not the integer 1",
         ),
         ("save(\"x.html\", scene());", "nothing to draw"),
         (
@@ -80,7 +80,7 @@ fn view_writes_the_page_of_a_value_and_prints_its_path() {
     let (_, err) = input(&mut repl, ":view 42");
     assert!(
         err.contains(":view")
-            && err.contains("an HTML view draws a Scene, a Robot, a Touch, Taxels, a Stance or a Simulation, not the integer 42"),
+            && err.contains("an HTML view draws a Scene, a Robot, a Touch, Taxels, a Stance, a Simulation or a Boundary (2 or 3 joints), not the integer 42"),
         "{err}"
     );
     let (_, err) = input(&mut repl, ":view");

@@ -115,7 +115,8 @@ fn register_boundary_properties(engine: &mut Engine) {
 
 /// `save(path, map)`: `.npy` writes the rows `[q_1 .. q_k, value]` as an `n × (k + 1)` array
 /// (the notebook's layout), `.csv` the same rows, `.json` the map's `to_map()`. `save(path,
-/// boundary)` does the same with the points.
+/// boundary)` does the same with the points; `.glb`, `.gltf` and `.html` draw them
+/// ([`crate::save_gltf`]).
 fn register_save(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let shared = Arc::clone(ctx);
     doc("save", &["path: string", "map: SampleMap", "()"]).register_into_engine(
@@ -129,6 +130,10 @@ fn register_save(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc("save", &["path: string", "boundary: Boundary", "()"]).register_into_engine(
         engine,
         move |context: NativeCallContext, path: ImmutableString, b: BoundaryPoints| {
+            if crate::save_gltf::is_gltf_path(&path) {
+                let drawn = crate::save_gltf::save(&shared.sandbox, &path, &Dynamic::from(b));
+                return drawn.map(|_| ());
+            }
             let map = Dynamic::from_map(boundary_map(&b));
             save_rows(&context, &shared.sandbox, &path, b.points().view(), map)
         },

@@ -34,6 +34,8 @@ use super::doc;
 
 mod maps;
 
+pub use maps::BoundaryPoints;
+
 /// A shared [`CollisionSampler`], as scripts hold it.
 pub type Sampler = Arc<CollisionSampler>;
 
