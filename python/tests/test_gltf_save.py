@@ -119,7 +119,7 @@ def test_a_boundary_saves_as_markers_in_joint_coordinates(tmp_path):
     cs = morsel.collision_sampler(solo, {"joints": ["FL_HAA", "FL_HFE"],
                                          "ranges": [[-3.14159, 3.14159], [-3.14159, 3.14159]],
                                          "pairs": [["base_link", "FL_UPPER_LEG"]]})
-    b = cs.boundary(12, {"seed": 5})
+    b = morsel.boundary(cs, 12, {"seed": 5})
     path = tmp_path / "boundary.glb"
     morsel.save(str(path), b)
     data = path.read_bytes()
