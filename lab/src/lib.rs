@@ -11,6 +11,7 @@
 //! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes, robots, touch sensors, taxels,
 //!   stances and simulations (animated), with a legend.
 //! - [`html`]: offline HTML views of those drawings (three.js and the glb in one page).
+//! - [`view`]: glTF or HTML by the file's extension, the one dispatch both front ends call.
 //! - [`manifest`]: the run manifest (`<out>/manifest.json`, SHA-256 of inputs and outputs).
 //! - [`sharding`] and [`slurm`]: a script's workloads split over shards, merged, and submitted
 //!   to a Slurm cluster.
@@ -33,6 +34,7 @@ pub mod simulation;
 pub mod slurm;
 pub mod stop;
 pub mod value;
+pub mod view;
 
 pub use error::LabError;
 pub use value::Value;

@@ -307,7 +307,7 @@ fn bad_requests_are_refused_with_clear_errors() {
     assert!(err.contains("nothing to draw"), "{err}");
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("missing/x.glb");
-    let err = gltf::write("x.glb", &target, &drawing)
+    let err = morsel_lab::view::write("x.glb", &target, &drawing)
         .unwrap_err()
         .to_string();
     assert!(

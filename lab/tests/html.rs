@@ -92,7 +92,7 @@ fn solo12_motion() -> Drawing {
 /// http(s) URL.
 fn write_page(name: &str, drawing: &Drawing) -> PathBuf {
     let path = out_dir().join(name);
-    html::write(name, &path, drawing).unwrap();
+    morsel_lab::view::write(name, &path, drawing).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     for scheme in ["http://", "https://"] {
         if let Some(at) = text.find(scheme) {
@@ -138,7 +138,7 @@ fn bad_requests_are_refused_with_clear_errors() {
     );
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("missing/x.html");
-    let err = html::write("x.html", &target, &drawing)
+    let err = morsel_lab::view::write("x.html", &target, &drawing)
         .unwrap_err()
         .to_string();
     assert!(

@@ -63,13 +63,10 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
     if let Ok(boundary) = value.cast::<PyBoundary>() {
         return Drawing::from_boundary(&name, &boundary.get().0).map_err(refuse);
     }
-    let what = if morsel_lab::html::is_html_path(path) {
-        "an HTML view"
-    } else {
-        "a glTF file"
-    };
     Err(type_error(format!(
-        "cannot save {path}: {what} draws a Scene, a Robot, a Touch, Taxels, a Stance, a Simulation or a Boundary (2 or 3 joints), not {}",
+        "cannot save {path}: {} draws {}, not {}",
+        morsel_lab::view::kind(path),
+        morsel_lab::view::DRAWABLE,
         type_name(value)
     )))
 }

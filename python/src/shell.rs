@@ -120,12 +120,9 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         })?
         .to_string_lossy()
         .into_owned();
-    let written = if morsel_lab::html::is_html_path(&name) {
+    let written = if morsel_lab::view::is_view_path(&name) {
         let drawing = crate::gltf_save::drawing(&name, value)?;
-        morsel_lab::html::write(&name, Path::new(&name), &drawing).map(|_| ())
-    } else if morsel_lab::gltf::is_gltf_path(&name) {
-        let drawing = crate::gltf_save::drawing(&name, value)?;
-        morsel_lab::gltf::write(&name, Path::new(&name), &drawing).map(|_| ())
+        morsel_lab::view::write(&name, Path::new(&name), &drawing).map(|_| ())
     } else {
         let plain = to_value(value, &mut String::from("value"), 0)?;
         morsel_lab::save::write(&name, Path::new(&name), &plain).map(|_| ())

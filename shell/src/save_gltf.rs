@@ -5,10 +5,10 @@
 
 use rhai::Dynamic;
 
+use morsel_lab::gltf::Drawing;
 use morsel_lab::gltf::stance_view::stance_drawing;
-use morsel_lab::gltf::{self, Drawing};
-use morsel_lab::html;
 use morsel_lab::simulation::{Robot, Simulation};
+use morsel_lab::view::{self, DRAWABLE};
 
 use crate::bindings::jointspace::BoundaryPoints;
 use crate::bindings::sensing::{ScriptScene, ScriptTaxels, ScriptTouch};
@@ -17,13 +17,9 @@ use crate::convert::describe;
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
 
-/// What a glTF file or an HTML view can draw, for messages.
-pub const DRAWABLE: &str =
-    "a Scene, a Robot, a Touch, Taxels, a Stance, a Simulation or a Boundary (2 or 3 joints)";
-
 /// True when `path` names a glTF file (`.glb` or `.gltf`) or an HTML view (`.html`).
 pub fn is_gltf_path(path: &str) -> bool {
-    gltf::is_gltf_path(path) || html::is_html_path(path)
+    view::is_view_path(path)
 }
 
 /// The drawing of `value` (see [`morsel_lab::gltf`]); anything else is an error naming what
@@ -74,13 +70,9 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
     if let Some(boundary) = value.clone().try_cast::<BoundaryPoints>() {
         return Drawing::from_boundary(&name, &boundary).map_err(refuse);
     }
-    let what = if html::is_html_path(path) {
-        "an HTML view"
-    } else {
-        "a glTF file"
-    };
     Err(refuse(format!(
-        "{what} draws {DRAWABLE}, not {}",
+        "{} draws {DRAWABLE}, not {}",
+        view::kind(path),
         describe(value)
     )))
 }
@@ -89,12 +81,7 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
 /// under the sandbox's output folder. Returns the file written.
 pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<std::path::PathBuf> {
     let drawing = drawing(path, value)?;
-    let bytes = if html::is_html_path(path) {
-        html::encode(path, &drawing)
-    } else {
-        gltf::encode(path, &drawing)
-    }
-    .or_script()?;
+    let bytes = view::encode(path, &drawing).or_script()?;
     let target = sandbox.write_path(path).or_script()?;
     std::fs::write(&target, bytes)
         .map_err(|source| ShellError::Io {

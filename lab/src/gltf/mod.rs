@@ -33,8 +33,6 @@ pub mod taxel_view;
 pub mod tessellate;
 pub mod touch_view;
 
-use std::path::{Path, PathBuf};
-
 pub use container::Container;
 pub use drawing::{Animation, Drawing, Part, Surface, Track};
 pub use legend::LegendEntry;
@@ -65,16 +63,4 @@ pub fn encode(name: &str, drawing: &Drawing) -> Result<Vec<u8>, LabError> {
     }
     let document = document::build(drawing).map_err(refuse)?;
     container.encode(document).map_err(refuse)
-}
-
-/// Encodes `drawing` by the extension of `name`, then writes it to `target` (the resolved path
-/// of `name`). Nothing is written when the drawing cannot be encoded. Returns `target`.
-pub fn write(name: &str, target: &Path, drawing: &Drawing) -> Result<PathBuf, LabError> {
-    let bytes = encode(name, drawing)?;
-    std::fs::write(target, bytes).map_err(|source| LabError::Io {
-        action: "cannot write",
-        path: target.to_path_buf(),
-        source,
-    })?;
-    Ok(target.to_path_buf())
 }

@@ -11,7 +11,7 @@
 
 mod page;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::error::LabError;
 use crate::gltf::{self, Drawing};
@@ -47,16 +47,4 @@ pub fn encode(name: &str, drawing: &Drawing) -> Result<Vec<u8>, LabError> {
         other => other,
     })?;
     Ok(page(&drawing.name, &drawing.legend, &glb).into_bytes())
-}
-
-/// Encodes the HTML view of `drawing`, then writes it to `target` (the resolved path of
-/// `name`). Nothing is written when the drawing cannot be encoded. Returns `target`.
-pub fn write(name: &str, target: &Path, drawing: &Drawing) -> Result<PathBuf, LabError> {
-    let bytes = encode(name, drawing)?;
-    std::fs::write(target, bytes).map_err(|source| LabError::Io {
-        action: "cannot write",
-        path: target.to_path_buf(),
-        source,
-    })?;
-    Ok(target.to_path_buf())
 }
