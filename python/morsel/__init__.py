@@ -20,23 +20,7 @@ from ._errors import (
 )
 from ._morsel import *  # noqa: F401,F403  (the native functions and classes)
 from ._morsel import Boundary, Pose, Robot, SampleMap, Scene, SensorMesh, SensorPoints, Shape, Touch
-
-
-def _method(name, doc):
-    """A module function that calls method `name` of its first argument."""
-
-    def call(obj, *args, **kwargs):
-        method = getattr(type(obj), name, None)
-        if method is None or not callable(method):
-            raise WrongTypeError(
-                f"{name}(): the first argument has no `{name}` (got {type(obj).__name__})"
-            )
-        return method(obj, *args, **kwargs)
-
-    call.__name__ = name
-    call.__qualname__ = name
-    call.__doc__ = doc
-    return call
+from ._methods import method_of_first_argument as _method
 
 
 # Functions that are methods of the object they act on (as in Rhai, f(x, a) == x.f(a)).

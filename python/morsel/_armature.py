@@ -7,7 +7,7 @@ first argument (a ``Simulation`` now; other simulated objects can have the same 
 """
 
 from . import _morsel
-from ._errors import WrongTypeError
+from ._methods import method_of_first_argument as _dispatch
 from ._morsel import Robot
 
 # Native functions whose first argument is a Robot, made methods of Robot.
@@ -35,23 +35,6 @@ for _name in ROBOT_METHODS:
     setattr(Robot, _name, _as_method(getattr(_morsel, _name)))
 # to_map(robot) is the robot's configuration, as in Rhai.
 setattr(Robot, "to_map", _as_method(_morsel.get_configurations, "to_map"))
-
-
-def _dispatch(name, doc):
-    """A module function that calls method `name` of its first argument."""
-
-    def call(obj, *args, **kwargs):
-        method = getattr(type(obj), name, None)
-        if method is None or not callable(method):
-            raise WrongTypeError(
-                f"{name}(): the first argument has no `{name}` (got {type(obj).__name__})"
-            )
-        return method(obj, *args, **kwargs)
-
-    call.__name__ = name
-    call.__qualname__ = name
-    call.__doc__ = doc
-    return call
 
 
 add = _dispatch("add", "add(sim, arm): adds a robot's armature process to the simulation.")
