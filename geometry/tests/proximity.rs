@@ -527,9 +527,9 @@ fn channel(w: f64) -> Mesh {
 /// A cube sitting in a channel (a concavity: the walls stand out past the floor along the
 /// closest pair's direction, so the slabs of the whole meshes prove nothing) moved along a
 /// coherent path: every distance equals the closed form `min(z - 0.1, w - |x| - 0.1)` (floor
-/// or wall), whether the walk over the channel's hierarchy certified the warm answer or the
-/// traversal found it; with walls near the cube, the warm start on the floor is not taken
-/// for the answer.
+/// or wall), found by the traversal; with walls near the cube, the warm start on the floor is
+/// not taken for the answer. With the walls far, no answer can be certified by the slabs, and
+/// the hull bounds of the channel's nodes keep the traversal short.
 #[test]
 fn cube_in_a_channel_matches_the_closed_form() {
     let id = Isometry3::identity();
@@ -545,6 +545,7 @@ fn cube_in_a_channel_matches_the_closed_form() {
         let mut scratch = ProximityScratch::new();
         let mut warm = None;
         let mut certified = 0;
+        let mut volume_tests = 0;
         let [(x0, z0), (x1, z1)] = path;
         for k in 0..=40 {
             let s = k as f64 / 40.0;
@@ -553,6 +554,7 @@ fn cube_in_a_channel_matches_the_closed_form() {
             let r = mesh_distance(&walls, &id, &small, &p, warm, &mut scratch).expect("ok");
             warm = Some(r.triangles);
             certified += scratch.last_query_stats().certified as usize;
+            volume_tests += scratch.last_query_stats().volume_tests;
             let truth = (z - half).min(w - x.abs() - half);
             assert!(
                 (r.distance - truth).abs() <= TOL,
@@ -560,10 +562,13 @@ fn cube_in_a_channel_matches_the_closed_form() {
                 r.distance
             );
         }
+        assert_eq!(certified, 0, "the walls stand out past the floor's slab");
         if w > 0.4 {
-            // Far walls: the walk certifies the warm answers (the first query has no warm
-            // start).
-            assert!(certified >= 38, "{certified} of 41 certified");
+            // Far walls: a few node pairs per query (60 in all when this was written).
+            assert!(
+                volume_tests <= 41 * 4,
+                "{volume_tests} volume tests for 41 queries"
+            );
         }
     }
 }

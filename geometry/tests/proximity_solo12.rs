@@ -273,3 +273,50 @@ fn solo12_base_against_lower_leg_certified_answers_match_brute_force() {
     }
     assert!(checked >= 3, "only {checked} certified answers checked");
 }
+
+/// Base against the front-left lower leg at cells where the answer is not on the meshes'
+/// hulls (the traversal has to prove it, pruning by the hulls of small nodes and ties among
+/// many equally distant triangle pairs): cold and warm-started queries equal brute force.
+#[test]
+fn solo12_base_against_lower_leg_traversed_answers_match_brute_force() {
+    use nalgebra::Translation3;
+    let base = load_stl("solo12/solo_12_base.stl");
+    let lower = load_stl("with_foot/solo_lower_leg_left_side.stl");
+    let (bb, bl) = (base.bvh(), lower.bvh());
+    let id = Isometry3::identity();
+    let knee = Isometry3::from_parts(Translation3::new(0.0, 0.03745, -0.16), Default::default());
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let mut traversed = 0;
+    // Rows and cells where the benchmark's slowest far queries were (shoulder grid).
+    for (j, cells) in [
+        (20usize, [190usize, 191]),
+        (112, [105, 172]),
+        (188, [27, 28]),
+    ] {
+        let mut scratch = ProximityScratch::new();
+        let mut warm = None;
+        for i in 0..200 {
+            let p = leg_pose(q(i), q(j)) * knee;
+            let r = mesh_distance(&bb, &id, &bl, &p, warm, &mut scratch).expect("ok");
+            warm = Some(r.triangles);
+            if !cells.contains(&i) {
+                continue;
+            }
+            traversed += usize::from(!scratch.last_query_stats().certified);
+            let (truth, any) = brute_force(&base, &id, &lower, &p);
+            let cold =
+                mesh_distance(&bb, &id, &bl, &p, None, &mut ProximityScratch::new()).expect("ok");
+            assert_eq!(any, truth <= 0.0);
+            for (what, d) in [("warm", r.distance), ("cold", cold.distance)] {
+                assert!(
+                    (d - truth).abs() <= TOL,
+                    "cell ({i}, {j}), {what}: {d} vs brute force {truth}"
+                );
+            }
+        }
+    }
+    assert!(
+        traversed >= 2,
+        "only {traversed} of the cells needed a traversal"
+    );
+}

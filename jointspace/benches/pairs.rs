@@ -5,15 +5,19 @@
 //! only joint between them). Signed distance with 0 in collision (`zero_in_collision`).
 //!
 //! Warm: each pair's queries in grid order with its warm start and scratch space, as a grid
-//! run keeps them. Cold: every 16th cell with both forgotten first. Per-query times are
-//! wall-clock (the machine may be shared: read the median, and rerun to see the noise);
-//! placements are computed outside the timed region.
+//! run keeps them, from the second query on (the first has nothing to start from and is
+//! reported apart). Cold: every 16th cell with both forgotten first. Each query is timed by
+//! the wall clock and by the thread's CPU clock: on a shared machine a query can be preempted
+//! for a whole time slice (milliseconds), which the CPU clock does not count; read the CPU
+//! figures for the engine's own worst case. Placements are computed outside the timed region.
 //!
 //! `cargo bench -p morsel-jointspace --bench pairs` (`PAIRS_STRIDE=k` keeps every k-th grid
 //! row, `PAIRS_LEGS=FL` one leg).
 
 use std::f64::consts::PI;
 use std::time::Instant;
+
+use cpu_time::ThreadTime;
 
 use morsel_jointspace::{
     CollisionData, CollisionModel, DistanceOptions, InCollision, PairSelector, compute_distance,
@@ -30,6 +34,14 @@ fn env_or(name: &str, default: usize) -> usize {
         .ok()
         .and_then(|x| x.parse().ok())
         .unwrap_or(default)
+}
+
+/// Wall and CPU time of `f`, with its result.
+fn timed<T>(f: impl FnOnce() -> T) -> (f64, f64, T) {
+    let (wall, cpu) = (Instant::now(), ThreadTime::now());
+    let out = f();
+    let cpu = cpu.elapsed().as_secs_f64();
+    (wall.elapsed().as_secs_f64(), cpu, out)
 }
 
 /// Quantiles and extremes of per-query times, in microseconds.
@@ -103,32 +115,35 @@ impl<'m> Pair<'m> {
         }
     }
 
-    /// Runs the configurations in order; returns per-query times (warm, cold), the values and
-    /// a line on the warm queries' work.
-    fn run(&mut self, configurations: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>, Vec<f64>, String) {
+    /// Runs the configurations in order, then every 16th cold.
+    fn run(&mut self, configurations: &[Vec<f64>]) -> Timings {
         let options = DistanceOptions {
             in_collision: InCollision::Zero,
             cap: None,
         };
-        let (mut warm, mut cold, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        let mut t = Timings::default();
         let (mut certified, mut volume_tests, mut triangle_tests) = (0, 0, 0);
-        // Per warm query: (time, cell, value, certified, volume tests, triangle tests).
+        // Per warm query: (CPU time, cell, value, certified, volume tests, triangle tests).
         let mut cells: Vec<(f64, usize, f64, bool, u64, u64)> = Vec::new();
         for (cell, q) in configurations.iter().enumerate() {
             update_pair_placements(self.model, &self.collision, &mut self.data, q, 0)
                 .expect("placement");
-            let t = Instant::now();
-            let d =
-                compute_distance(&self.collision, &mut self.data, 0, &options).expect("distance");
-            let elapsed = t.elapsed().as_secs_f64();
-            warm.push(elapsed);
-            values.push(d);
+            let (wall, cpu, d) = timed(|| {
+                compute_distance(&self.collision, &mut self.data, 0, &options).expect("distance")
+            });
+            t.values.push(d);
+            if cell == 0 {
+                t.first = (wall, cpu);
+                continue;
+            }
+            t.warm_wall.push(wall);
+            t.warm_cpu.push(cpu);
             if let Some(stats) = self.data.last_query_stats(0) {
                 certified += usize::from(stats.certified);
                 volume_tests += stats.volume_tests;
                 triangle_tests += stats.triangle_tests;
                 cells.push((
-                    elapsed,
+                    cpu,
                     cell,
                     d,
                     stats.certified,
@@ -137,32 +152,48 @@ impl<'m> Pair<'m> {
                 ));
             }
         }
-        let n = configurations.len().max(1) as f64;
-        let mut work = format!(
+        let n = cells.len().max(1) as f64;
+        t.work = format!(
             "  warm work: {certified} answers certified by the slabs of the meshes, {:.1} volume \
-             and {:.1} triangle tests per query",
+             and {:.1} triangle tests per query (CPU times below)",
             volume_tests as f64 / n,
             triangle_tests as f64 / n
         );
-        work.push_str(&where_time_goes(&mut cells));
+        t.work.push_str(&where_time_goes(&mut cells));
         let mut cold_data = CollisionData::new(self.model, &self.collision);
         for (i, q) in configurations.iter().enumerate().step_by(COLD_EVERY) {
             update_pair_placements(self.model, &self.collision, &mut cold_data, q, 0)
                 .expect("placement");
             cold_data.reset_warm_starts();
-            let t = Instant::now();
-            let d =
-                compute_distance(&self.collision, &mut cold_data, 0, &options).expect("distance");
-            cold.push(t.elapsed().as_secs_f64());
+            let (wall, cpu, d) = timed(|| {
+                compute_distance(&self.collision, &mut cold_data, 0, &options).expect("distance")
+            });
+            t.cold_wall.push(wall);
+            t.cold_cpu.push(cpu);
             // Equal to rounding (ties between triangle pairs may be settled by either).
             assert!(
-                (d - values[i]).abs() <= 1e-12,
+                (d - t.values[i]).abs() <= 1e-12,
                 "cold {d} and warm {} answers differ at cell {i}",
-                values[i]
+                t.values[i]
             );
         }
-        (warm, cold, values, work)
+        t
     }
+}
+
+/// What [`Pair::run`] measured.
+#[derive(Default)]
+struct Timings {
+    /// Wall and CPU time of the first query (nothing to start from).
+    first: (f64, f64),
+    warm_wall: Vec<f64>,
+    warm_cpu: Vec<f64>,
+    cold_wall: Vec<f64>,
+    cold_cpu: Vec<f64>,
+    /// Every query's value, in order.
+    values: Vec<f64>,
+    /// Lines on the warm queries' work.
+    work: String,
 }
 
 fn main() {
@@ -217,15 +248,22 @@ fn main() {
             (upper.as_str(), lower.as_str(), &knee, "knee sweep"),
         ] {
             let mut pair = Pair::new(&model, first, second);
-            let (mut warm, mut cold, values, work) = pair.run(grid);
-            let zero = values.iter().filter(|v| **v <= 0.0).count();
+            let mut t = pair.run(grid);
+            let zero = t.values.iter().filter(|v| **v <= 0.0).count();
             println!(
                 "{first} vs {second} ({name}, {} queries, {zero} in collision)",
-                warm.len()
+                t.values.len()
             );
-            println!("  warm: {}", summary(&mut warm));
-            println!("  cold: {}", summary(&mut cold));
-            println!("{work}");
+            println!(
+                "  first query: {:.2} us wall, {:.2} us CPU",
+                t.first.0 * 1e6,
+                t.first.1 * 1e6
+            );
+            println!("  warm CPU:  {}", summary(&mut t.warm_cpu));
+            println!("  warm wall: {}", summary(&mut t.warm_wall));
+            println!("  cold CPU:  {}", summary(&mut t.cold_cpu));
+            println!("  cold wall: {}", summary(&mut t.cold_wall));
+            println!("{}", t.work);
         }
     }
 }

@@ -3,6 +3,7 @@
 use nalgebra::{Matrix3, Point3};
 
 use super::extreme_points::ExtremePoints;
+use super::node_points::NodePoints;
 use super::obb::{Obb, obb_gap, obbs_disjoint, orthonormal_frame, principal_axes};
 use super::one_ring::OneRings;
 use super::triangle::{PreparedTriangle, V3};
@@ -96,6 +97,8 @@ pub struct MeshBvh {
     pub(crate) rings: OneRings,
     /// The corners the faces use, for the mesh's extent along a direction.
     pub(crate) extremes: ExtremePoints,
+    /// The corners under each small node, for exact hull bounds.
+    pub(crate) points: NodePoints,
     /// Largest absolute coordinate of the mesh (sets rounding tolerances).
     pub(crate) scale: f64,
     /// A process-unique identity (shared by clones, which hold the same hierarchy), so that a
@@ -195,7 +198,10 @@ impl MeshBvh {
         let rings = OneRings::new(faces, &slot_of_face, n);
         let coords: Vec<V3> = vertices.iter().map(|v| v.coords).collect();
         let extremes = ExtremePoints::new(&coords, faces);
+        let faces_in_slots: Vec<[u32; 3]> = order.iter().map(|&f| faces[f as usize]).collect();
+        let points = NodePoints::new(&links, &faces_in_slots, &coords);
         Ok(Self {
+            points,
             nodes,
             spheres,
             links,

@@ -102,6 +102,68 @@ pub(crate) fn gjk_triangle(tri: &[V3; 3], support: impl Fn(&V3) -> V3, tol: f64)
     }
 }
 
+/// Largest number of iterations of [`separation_bound`]: it is called on hierarchy nodes and
+/// stops at the first certified answer; a few iterations settle boxes.
+const MAX_BOUND_ITERATIONS: usize = 12;
+
+/// A certified lower bound on the distance between two convex sets `A` and `B` (by their
+/// support functions, in one frame), with the unit direction from `A` towards `B` it was
+/// taken along: the sets' slabs along it are that far apart. `start` is a point of `A - B`
+/// (the difference of two interior points, such as centres). GJK's iterates give the bound
+/// (each support point `w` of `A - B` against the iterate `v` bounds the distance below by
+/// `v . w / |v|`); it stops once the bound exceeds `stop`, once `|v|` (an upper bound) shows it
+/// never will, or once the two meet. A bound of at most zero means nothing was certified.
+pub(crate) fn separation_bound(
+    support_a: impl Fn(&V3) -> V3,
+    support_b: impl Fn(&V3) -> V3,
+    start: V3,
+    stop: f64,
+) -> (f64, V3) {
+    let vertex = |v: &V3| {
+        let a = support_a(&(-v));
+        let b = support_b(v);
+        Vertex { w: a - b, a, b }
+    };
+    let mut best = (f64::NEG_INFINITY, V3::zeros());
+    let mut v = start;
+    if v.norm_squared() == 0.0 {
+        return best;
+    }
+    let mut simplex = [vertex(&v); 4];
+    let mut n = 1;
+    v = simplex[0].w;
+    for _ in 0..MAX_BOUND_ITERATIONS {
+        let vv = v.norm_squared();
+        if vv == 0.0 {
+            break;
+        }
+        let norm = vv.sqrt();
+        let next = vertex(&v);
+        let vw = v.dot(&next.w);
+        let bound = vw / norm;
+        if bound > best.0 {
+            best = (bound, -v / norm);
+            if bound > stop {
+                break;
+            }
+        }
+        // |v| bounds the distance above: the bound can no longer pass `stop`; or converged.
+        if norm <= stop || vv - vw <= 1e-12 * vv {
+            break;
+        }
+        let mut candidate = simplex;
+        candidate[n] = next;
+        let (new_v, new_n, _, enclosed) = closest_on_simplex(&mut candidate, n + 1);
+        if enclosed || new_v.norm_squared() >= vv {
+            break;
+        }
+        simplex = candidate;
+        v = new_v;
+        n = new_n;
+    }
+    best
+}
+
 fn combine(s: &[Vertex; 4], lambda: &[f64; 4], n: usize, f: impl Fn(&Vertex) -> V3) -> V3 {
     (0..n).map(|i| f(&s[i]) * lambda[i]).sum()
 }
@@ -280,4 +342,91 @@ fn closest_on_tetrahedron(s: &mut [Vertex; 4]) -> (V3, usize, [f64; 4], bool) {
         best.unwrap_or((0.0, w[0], [1.0, 0.0, 0.0, 0.0], [true, false, false, false]));
     let (m, lam) = compact(s, &bary, &keep, 4);
     (p, m, lam, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proximity::obb::Obb;
+    use crate::proximity::test_random::uniform_stream;
+    use nalgebra::Rotation3;
+
+    fn aabb(center: V3, half: V3) -> Obb {
+        Obb {
+            axes: [V3::x(), V3::y(), V3::z()],
+            center,
+            half,
+        }
+    }
+
+    #[test]
+    fn separation_bound_reaches_the_distance_of_diagonal_boxes() {
+        // Unit cubes offset along x and y: their distance is sqrt(2) * (offset - 1), corner
+        // edge to corner edge, where every face axis gives only offset - 1.
+        for offset in [1.5, 3.0, 10.0] {
+            let a = aabb(V3::zeros(), V3::repeat(0.5));
+            let b = aabb(V3::new(offset, offset, 0.0), V3::repeat(0.5));
+            let (bound, n) = separation_bound(
+                |d| a.support(d),
+                |d| b.support(d),
+                a.center - b.center,
+                f64::INFINITY,
+            );
+            let exact = 2f64.sqrt() * (offset - 1.0);
+            assert!((bound - exact).abs() <= 1e-9 * exact, "{bound} vs {exact}");
+            assert!((n - V3::new(1.0, 1.0, 0.0).normalize()).norm() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn separation_bound_never_exceeds_sampled_distances() {
+        let mut rnd = uniform_stream(7);
+        for _ in 0..300 {
+            let mk = |r: Rotation3<f64>, c: V3, h: V3| Obb {
+                axes: [
+                    r.matrix().column(0).into_owned(),
+                    r.matrix().column(1).into_owned(),
+                    r.matrix().column(2).into_owned(),
+                ],
+                center: c,
+                half: h,
+            };
+            let a = mk(
+                Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0),
+                V3::new(rnd(), rnd(), rnd()),
+                V3::new(rnd().abs(), rnd().abs(), rnd().abs()),
+            );
+            let b = mk(
+                Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0),
+                V3::new(rnd(), rnd(), rnd()) * 3.0,
+                V3::new(rnd().abs(), rnd().abs(), rnd().abs()),
+            );
+            let stop = rnd().abs() * 3.0;
+            let (bound, n) = separation_bound(
+                |d| a.support(d),
+                |d| b.support(d),
+                a.center - b.center,
+                stop,
+            );
+            if bound <= 0.0 {
+                continue;
+            }
+            // The slabs along n are `bound` apart, so no two points are closer.
+            let top_a = a.support(&n).dot(&n);
+            let bottom_b = b.support(&-n).dot(&n);
+            assert!(
+                bottom_b - top_a >= bound - 1e-12,
+                "slabs {} < {bound}",
+                bottom_b - top_a
+            );
+            for _ in 0..50 {
+                let p = |o: &Obb, u: [f64; 3]| {
+                    o.center + (0..3).map(|k| o.axes[k] * o.half[k] * u[k]).sum::<V3>()
+                };
+                let pa = p(&a, [rnd(), rnd(), rnd()]);
+                let pb = p(&b, [rnd(), rnd(), rnd()]);
+                assert!((pa - pb).norm() >= bound - 1e-12);
+            }
+        }
+    }
 }

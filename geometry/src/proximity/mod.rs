@@ -55,6 +55,7 @@ mod intersection_walk;
 mod mesh_mesh;
 mod mesh_primitive;
 mod moved_node;
+mod node_points;
 mod obb;
 mod one_ring;
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! traversal: its sphere centre at once, its box only when the sphere test is not enough.
 
 use super::bvh::MeshBvh;
+use super::gjk::separation_bound;
 use super::obb::{Obb, gap_direction, obb_gap_axis, obb_separation};
 use super::scratch::MovedCache;
 use super::triangle::V3;
@@ -46,13 +47,45 @@ impl MovedNode {
         if sphere > stop {
             return (sphere, GapAxis::Spheres);
         }
+        let ib = self.index;
         let ob = self.moved_box(b, moved);
-        let (gap, code) = obb_gap_axis(&a.nodes[ia as usize].obb, ob, stop);
-        if gap >= sphere {
+        let oa = &a.nodes[ia as usize].obb;
+        let (gap, code) = obb_gap_axis(oa, ob, stop);
+        let (gap, axis) = if gap >= sphere {
             (gap, GapAxis::Boxes(code))
         } else {
             (sphere, GapAxis::Spheres)
+        };
+        if gap > 0.0 && gap <= stop {
+            // Apart but not far enough along the box axes: the boxes' Euclidean distance can
+            // be much larger when they lie diagonally to each other (far pairs, flat regions).
+            let (hull_a, hull_b) = (a.points.has(ia), b.points.has(ib));
+            let (r, t) = (&moved.rotation, &moved.translation);
+            let (euclid, n) = separation_bound(
+                |d| {
+                    if hull_a {
+                        a.points.farthest(ia, d)
+                    } else {
+                        oa.support(d)
+                    }
+                },
+                |d| {
+                    if hull_b {
+                        r * b.points.farthest(ib, &r.tr_mul(d)) + t
+                    } else {
+                        ob.support(d)
+                    }
+                },
+                oa.center - ob.center,
+                stop,
+            );
+            // No shrink: the bound is a dot product of exact support points over a norm, its
+            // rounding far inside the traversal's tolerance (which also lets exact ties prune).
+            if euclid > gap {
+                return (euclid, GapAxis::Along(n));
+            }
         }
+        (gap, axis)
     }
 
     /// The box of this node, moved (on first need).
@@ -93,6 +126,7 @@ impl MovedNode {
     pub fn direction(&self, a: &MeshBvh, ia: u32, axis: GapAxis) -> V3 {
         match (axis, &self.obb) {
             (GapAxis::Boxes(code), Some(ob)) => gap_direction(&a.nodes[ia as usize].obb, ob, code),
+            (GapAxis::Along(n), _) => n,
             _ => (self.center - a.spheres[ia as usize].center)
                 .try_normalize(1e-300)
                 .unwrap_or_else(V3::zeros),
@@ -101,10 +135,12 @@ impl MovedNode {
 }
 
 /// Which bound [`MovedNode::gap_to`] returned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum GapAxis {
     /// The gap of the bounding spheres, along the line of their centres.
     Spheres,
     /// The gap of the boxes along a separating-axis candidate (its code).
     Boxes(u8),
+    /// The gap of the boxes along a direction found by GJK (unit, from the first node).
+    Along(V3),
 }

@@ -54,6 +54,23 @@ impl Obb {
         Self { axes, center, half }
     }
 
+    /// The box's farthest point along `d` (a corner, or any point of a face or edge
+    /// perpendicular to it).
+    #[inline]
+    pub fn support(&self, d: &V3) -> V3 {
+        let mut p = self.center;
+        for k in 0..3 {
+            let s = self.axes[k].dot(d);
+            p += self.axes[k]
+                * if s >= 0.0 {
+                    self.half[k]
+                } else {
+                    -self.half[k]
+                };
+        }
+        p
+    }
+
     /// The volume of the box with every side at least `floor` long (to compare flat boxes).
     pub fn volume_with_floor(&self, floor: f64) -> f64 {
         (2.0 * self.half.x).max(floor)
@@ -205,6 +222,10 @@ pub(crate) fn obb_gap_axis(a: &Obb, b: &Obb, stop: f64) -> (f64, u8) {
     ];
     let ar = r.map(|x| x.map(f64::abs));
     let (ea, eb) = (a.half, b.half);
+    let centre = centre_line_gap(&d, &t, &r, &ea, &eb);
+    if centre > stop {
+        return (centre, CENTRE_LINE);
+    }
     let fa =
         |i: usize| t[i].abs() - ea[i] - (eb[0] * ar[i][0] + eb[1] * ar[i][1] + eb[2] * ar[i][2]);
     let faces = [
@@ -222,10 +243,39 @@ pub(crate) fn obb_gap_axis(a: &Obb, b: &Obb, stop: f64) -> (f64, u8) {
         .max(faces[4])
         .max(faces[5]);
     let code = faces.iter().position(|&g| g == gap).unwrap_or(0) as u8;
+    let (gap, code) = if centre > gap {
+        (centre, CENTRE_LINE)
+    } else {
+        (gap, code)
+    };
     if gap > stop {
         return (gap, code);
     }
     cross_gap(&r, &ar, &t, &ea, &eb, stop, (gap, code))
+}
+
+/// The axis code of the line through the two boxes' centres.
+const CENTRE_LINE: u8 = 15;
+
+/// The gap of two boxes along the line through their centres (`d` from `a`'s centre to `b`'s,
+/// `t` its coordinates on `a`'s axes, `r` the axes' dot products): their distance minus both
+/// extents along it. Far apart, this line is near the closest points' direction, where the
+/// fifteen box axes can all be oblique; then it is the tightest of them.
+#[inline(always)]
+fn centre_line_gap(d: &V3, t: &[f64; 3], r: &[[f64; 3]; 3], ea: &V3, eb: &V3) -> f64 {
+    let d2 = d.norm_squared();
+    if d2 == 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    // b's axes dotted with d, from a's coordinates of d.
+    let s = |j: usize| t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j];
+    let reach = ea[0] * t[0].abs()
+        + ea[1] * t[1].abs()
+        + ea[2] * t[2].abs()
+        + eb[0] * s(0).abs()
+        + eb[1] * s(1).abs()
+        + eb[2] * s(2).abs();
+    (d2 - reach) / d2.sqrt() * CROSS_SHRINK
 }
 
 /// The unit axis, pointing from `a` towards `b`, along which [`obb_gap_axis`] took the gap it
@@ -235,6 +285,7 @@ pub(crate) fn gap_direction(a: &Obb, b: &Obb, code: u8) -> V3 {
     let axis = match code {
         0..=2 => a.axes[code as usize],
         3..=5 => b.axes[code as usize - 3],
+        CENTRE_LINE => d.normalize(),
         _ => {
             let k = (code - 6) as usize;
             a.axes[(k / 3) % 3].cross(&b.axes[k % 3]).normalize()
