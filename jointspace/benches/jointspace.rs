@@ -3,7 +3,9 @@
 //! - the 100 x 100 x 9 leg grid, binary, both pairs;
 //! - 2,000 periodic boundary points, at precision 1e-9 (true length) and at the notebook's
 //!   threshold (1e-9 on the squared length, i.e. sqrt(1e-9) on the length);
-//! - the joint-space distance and Jacobian of the 200 x 200 grid.
+//! - the joint-space distance and Jacobian of the 200 x 200 grid;
+//! - a script's first step: Solo-12 loaded with its meshes and the leg sampler made (every
+//!   structure its queries need built: hierarchies with their node hulls, vertex trees).
 
 use std::f64::consts::PI;
 use std::sync::Arc;
@@ -28,7 +30,8 @@ fn solo() -> Arc<morsel_kinematics::Model> {
 }
 
 fn notebook(c: &mut Criterion) {
-    let solo = solo();
+    let robot = solo;
+    let solo = robot();
     let shoulder = SamplerSpec::new(
         ["FL_HAA", "FL_HFE"],
         [[-PI, PI]; 2],
@@ -43,7 +46,8 @@ fn notebook(c: &mut Criterion) {
             ("base_link_0", "FL_LOWER_LEG_0"),
         ],
     );
-    let leg = CollisionSampler::new(solo, &leg).expect("leg sampler");
+    let leg_spec = leg;
+    let leg = CollisionSampler::new(solo, &leg_spec).expect("leg sampler");
     let distance = SampleOptions::distance()
         .with_zero_in_collision()
         .without_progress();
@@ -53,6 +57,9 @@ fn notebook(c: &mut Criterion) {
     g.sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
+    g.bench_function("load_and_leg_sampler", |b| {
+        b.iter(|| CollisionSampler::new(robot(), &leg_spec).expect("leg sampler"))
+    });
     g.bench_function("grid_2d_distance_200x200", |b| {
         b.iter(|| shoulder.grid(&[200, 200], &distance).expect("grid"))
     });

@@ -7,6 +7,7 @@ use kiddo::ImmutableKdTree;
 use morsel_geometry::proximity::MeshBvh;
 use morsel_geometry::{Collider, GeometryError, Shape, ShapeKind, TriangleMesh};
 use morsel_kinematics::{CollisionFilter, GeomInfo, LinkId, Model};
+use rayon::prelude::*;
 
 use crate::error::{JointspaceError, Result, list_names};
 use crate::occupancy::Occupancy;
@@ -64,29 +65,42 @@ impl MeshGeometry {
             second: name.to_owned(),
             source,
         };
-        let bvh = match self.shape.mesh_bvh().map_err(geometry_error)? {
-            Some(bvh) => Arc::clone(bvh),
-            None => Arc::new(MeshBvh::new(mesh.vertices(), mesh.faces()).map_err(geometry_error)?),
-        };
-        let (normals, vertex_tree, occupancy, projector) = if self.closed {
-            let points: Vec<[f64; 3]> = mesh.vertices().iter().map(|v| [v.x, v.y, v.z]).collect();
-            let tree = ImmutableKdTree::new_from_slice(&points).map_err(|e| {
-                JointspaceError::invalid(
-                    format!("mesh of \"{name}\""),
-                    format!("its vertices do not fit a k-d tree: {e:?}"),
+        // The hierarchy, the voxels and the rest are independent: built side by side.
+        let closed = self.closed;
+        let (bvh, (occupancy, rest)) = rayon::join(
+            || -> Result<Arc<MeshBvh>> {
+                match self.shape.mesh_bvh().map_err(geometry_error)? {
+                    Some(bvh) => Ok(Arc::clone(bvh)),
+                    None => Ok(Arc::new(
+                        MeshBvh::new(mesh.vertices(), mesh.faces()).map_err(geometry_error)?,
+                    )),
+                }
+            },
+            || {
+                rayon::join(
+                    || closed.then(|| Occupancy::new(mesh)),
+                    || -> Result<_> {
+                        if !closed {
+                            return Ok((None, None, None));
+                        }
+                        let points: Vec<[f64; 3]> =
+                            mesh.vertices().iter().map(|v| [v.x, v.y, v.z]).collect();
+                        let tree = ImmutableKdTree::new_from_slice(&points).map_err(|e| {
+                            JointspaceError::invalid(
+                                format!("mesh of \"{name}\""),
+                                format!("its vertices do not fit a k-d tree: {e:?}"),
+                            )
+                        })?;
+                        let projector = SurfaceProjector::new(mesh).map_err(|reason| {
+                            JointspaceError::invalid(format!("mesh of \"{name}\""), reason)
+                        })?;
+                        Ok((Some(PseudoNormals::new(mesh)), Some(tree), Some(projector)))
+                    },
                 )
-            })?;
-            (
-                Some(PseudoNormals::new(mesh)),
-                Some(tree),
-                Some(Occupancy::new(mesh)),
-                Some(SurfaceProjector::new(mesh).map_err(|reason| {
-                    JointspaceError::invalid(format!("mesh of \"{name}\""), reason)
-                })?),
-            )
-        } else {
-            (None, None, None, None)
-        };
+            },
+        );
+        let bvh: Arc<MeshBvh> = bvh?;
+        let (normals, vertex_tree, projector) = rest?;
         Ok(self.accel.get_or_init(|| MeshAccel {
             bvh,
             normals,
@@ -339,7 +353,7 @@ impl CollisionModel {
             second: fb.clone(),
             reason,
         };
-        let mut added = Vec::new();
+        let mut candidates = Vec::new();
         for &a in &first {
             for &b in &second {
                 if a == b {
@@ -359,26 +373,37 @@ impl CollisionModel {
                 {
                     continue;
                 }
-                for id in [a, b] {
-                    let o = &self.objects[id.0];
-                    if let Some(m) = &o.mesh {
-                        m.prepare(&o.name)?;
-                    }
-                }
-                let pair = CollisionPair {
+                candidates.push(CollisionPair {
                     first: a.min(b),
                     second: a.max(b),
-                };
-                let index = match self.pairs.iter().position(|p| *p == pair) {
-                    Some(i) => i,
-                    None => {
-                        self.pairs.push(pair);
-                        self.pairs.len() - 1
-                    }
-                };
-                if !added.contains(&index) {
-                    added.push(index);
+                });
+            }
+        }
+        // The meshes of the pairs get their search structures (side by side) before any pair
+        // is added, so that a failure adds none.
+        let mut to_prepare: Vec<usize> = candidates
+            .iter()
+            .flat_map(|p| [p.first.0, p.second.0])
+            .collect();
+        to_prepare.sort_unstable();
+        to_prepare.dedup();
+        to_prepare
+            .par_iter()
+            .try_for_each(|&i| match &self.objects[i].mesh {
+                Some(m) => m.prepare(&self.objects[i].name).map(|_| ()),
+                None => Ok(()),
+            })?;
+        let mut added = Vec::new();
+        for pair in candidates {
+            let index = match self.pairs.iter().position(|p| *p == pair) {
+                Some(i) => i,
+                None => {
+                    self.pairs.push(pair);
+                    self.pairs.len() - 1
                 }
+            };
+            if !added.contains(&index) {
+                added.push(index);
             }
         }
         if added.is_empty() {

@@ -107,13 +107,13 @@ impl Occupancy {
             // Widen by one cell so that triangles on a cell face mark both neighbours.
             *r = (cell(lo).saturating_sub(1), (cell(hi) + 1).min(max));
         }
-        let half = Vector3::repeat(0.5 * self.h);
+        let test = TriangleBoxTest::new(t, &Vector3::repeat(0.5 * self.h));
         for z in range[2].0..=range[2].1 {
             for y in range[1].0..=range[1].1 {
                 for x in range[0].0..=range[0].1 {
                     let center = self.origin
                         + Vector3::new(x as f64 + 0.5, y as f64 + 0.5, z as f64 + 0.5) * self.h;
-                    if triangle_box_overlap(t, &center, &half) {
+                    if test.overlaps(&center) {
                         let i = self.index(x, y, z);
                         self.state[i] = SURFACE;
                     }
@@ -199,32 +199,41 @@ impl Occupancy {
     }
 }
 
-/// Whether a triangle overlaps an axis-aligned box (centre, half extents): the separating
-/// axis test over the box axes, the triangle normal and the nine edge cross products.
-fn triangle_box_overlap(t: &[Point3<f64>; 3], center: &Point3<f64>, half: &Vector3<f64>) -> bool {
-    let v = t.map(|p| p - center);
-    let e = [v[1] - v[0], v[2] - v[1], v[0] - v[2]];
-    let separated = |axis: Vector3<f64>| {
-        let p = v.map(|x| x.dot(&axis));
-        let r = half.x * axis.x.abs() + half.y * axis.y.abs() + half.z * axis.z.abs();
-        let (lo, hi) = (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]));
-        lo > r || hi < -r
-    };
-    for edge in &e {
-        for unit in [Vector3::x(), Vector3::y(), Vector3::z()] {
-            let axis = unit.cross(edge);
-            if axis.norm_squared() > 0.0 && separated(axis) {
-                return false;
-            }
-        }
+/// The separating-axis test of one triangle against equal boxes at many centres: the
+/// triangle's extent along each candidate axis (its normal, the box axes, and the nine edge
+/// cross products) and the boxes' radius along it are computed once; a box then costs one
+/// dot product per axis. Exact up to rounding (a box touching the triangle overlaps it).
+struct TriangleBoxTest {
+    /// Per axis: the axis, the triangle's lowest and highest projection, the box's radius.
+    axes: Vec<(Vector3<f64>, f64, f64, f64)>,
+}
+
+impl TriangleBoxTest {
+    fn new(t: &[Point3<f64>; 3], half: &Vector3<f64>) -> Self {
+        let e = [t[1] - t[0], t[2] - t[1], t[0] - t[2]];
+        let units = [Vector3::x(), Vector3::y(), Vector3::z()];
+        // The normal first: it separates most boxes near a large triangle.
+        let candidates = std::iter::once(e[0].cross(&e[1]))
+            .chain(units)
+            .chain(e.iter().flat_map(|edge| units.map(|u| u.cross(edge))));
+        let axes = candidates
+            .filter(|a| a.norm_squared() > 0.0)
+            .map(|a| {
+                let p = t.map(|x| x.coords.dot(&a));
+                let r = half.x * a.x.abs() + half.y * a.y.abs() + half.z * a.z.abs();
+                (a, p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]), r)
+            })
+            .collect();
+        Self { axes }
     }
-    for unit in [Vector3::x(), Vector3::y(), Vector3::z()] {
-        if separated(unit) {
-            return false;
-        }
+
+    /// Whether the box about `center` overlaps the triangle.
+    fn overlaps(&self, center: &Point3<f64>) -> bool {
+        self.axes.iter().all(|(a, lo, hi, r)| {
+            let c = center.coords.dot(a);
+            !(lo - c > *r || hi - c < -r)
+        })
     }
-    let normal = e[0].cross(&e[1]);
-    !(normal.norm_squared() > 0.0 && separated(normal))
 }
 
 #[cfg(test)]
