@@ -72,10 +72,7 @@ impl LiveStance {
                 (com, Some(mass))
             }
         };
-        let mass = self
-            .mass
-            .or(robot_mass)
-            .ok_or(BindingError::MissingMass)?;
+        let mass = self.mass.or(robot_mass).ok_or(BindingError::MissingMass)?;
         Ok(Stance::new(com, mass, set)?.with_gravity(self.gravity)?)
     }
 

@@ -22,7 +22,9 @@ use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 const FEET: [&str; 4] = ["FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"];
 
 fn load(file: &str) -> (Robot, Model) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/robots").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../assets/robots")
+        .join(file);
     let model = urdf::load_file(path, &UrdfOptions::default()).unwrap();
     (Robot::from_model("r".into(), model.clone()).unwrap(), model)
 }
@@ -80,7 +82,9 @@ fn a_contact_on_a_solo_foot_follows_its_forward_kinematics() {
     for q in [
         model.reference_configuration().as_slice().to_vec(),
         standing(&model),
-        (0..model.nq()).map(|i| 0.37 * (i as f64 + 1.0).sin()).collect(),
+        (0..model.nq())
+            .map(|i| 0.37 * (i as f64 + 1.0).sin())
+            .collect(),
     ] {
         set_q(&solo, &q);
         let expected = fk(&model, &q, &placement, "FL_FOOT") * offset;
@@ -122,9 +126,7 @@ fn a_stance_of_attached_feet_equals_the_stance_placed_by_hand() {
     let sole = Vector3::new(0.0, 0.0, -0.016);
     let feet: Vec<BoundContact> = FEET
         .iter()
-        .map(|f| {
-            BoundContact::new(square(sole.into(), [0.0; 3]).with_link(f.to_string()), true)
-        })
+        .map(|f| BoundContact::new(square(sole.into(), [0.0; 3]).with_link(f.to_string()), true))
         .collect();
     let mut live = LiveStance::new(
         feet,
@@ -164,7 +166,12 @@ fn a_stance_of_attached_feet_equals_the_stance_placed_by_hand() {
         let (da, db) = (a.distribute().unwrap(), b.distribute().unwrap());
         assert!(da.is_solved() && db.is_solved());
         for (u, v) in da.wrenches.iter().zip(&db.wrenches) {
-            assert!((u.world - v.world).norm() < 1e-9, "{} vs {}", u.world, v.world);
+            assert!(
+                (u.world - v.world).norm() < 1e-9,
+                "{} vs {}",
+                u.world,
+                v.world
+            );
         }
     }
 }
@@ -186,8 +193,7 @@ fn the_shared_distributor_follows_the_robot_every_tick() {
         None,
     )
     .unwrap();
-    let d = StanceDistributor::new(stance, ComAcceleration::Fixed(Vector3::zeros()), true)
-        .unwrap();
+    let d = StanceDistributor::new(stance, ComAcceleration::Fixed(Vector3::zeros()), true).unwrap();
     let mut moved = q.clone();
     let hfe = model.joint_id("HR_HFE").unwrap();
     moved[model.joints()[hfe.index()].idx_q()] = -0.5;
