@@ -459,7 +459,7 @@ class Simulation:
     def to_map(self) -> Dict[str, Any]: ...
 
 def simulation(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Simulation:
-    """A simulation at time 0; option dt (s, default 0.01)."""
+    """A simulation at time 0; options dt (s, default 0.01), record_poses (bool, default False; animations need it)."""
 def pose_sensor(arm: Robot) -> PoseSensor: ...
 
 # stability, sensing and plots (contact sets, given wrenches, the wrench distributor, probe
