@@ -208,3 +208,41 @@ def test_bad_attachments_raise():
         morsel.stance(solo, robot=solo, contacts=[c])
     with pytest.raises(morsel.WrongTypeError):
         morsel.stance([c], {"contacts": [c]})
+
+
+def test_a_simulated_distributor_on_attached_feet_equals_rhai(tmp_path):
+    q = standing_q()
+    rhai = run_rhai(tmp_path, """
+let solo = urdf("@model@");
+for j in @q@.keys() { solo.set_rotation(j, @q@[j]); }
+let paws = ["FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"].map(|f| contact(#{ shape: [0.01, 0.01],
+    pos: [0.0, 0.0, -0.016], friction: 0.8, link: f, orientation: "world" }));
+let d = wrench_distributor(stance(solo, #{ contacts: paws }), #{ com_acceleration: "estimated" });
+let sim = simulation(#{ dt: 0.05 });
+sim.add(solo);
+sim.add(d);
+solo.rotate("FL_HFE", 0.5, 1.0);
+sim.run(0.5);
+save("out.json", #{ records: d.records, table: d.table() });
+""".replace("@q@", "#{" + ", ".join(f"{k}: {v}" for k, v in q.items()) + "}"), model=SOLO12)
+    solo = morsel.urdf(SOLO12)
+    for j, v in q.items():
+        morsel.set_rotation(solo, j, v)
+    paws = [morsel.contact(shape=[0.01, 0.01], pos=[0.0, 0.0, -0.016], friction=0.8, link=f,
+                           orientation="world") for f in FEET]
+    d = morsel.wrench_distributor(morsel.stance(solo, contacts=paws), com_acceleration="estimated")
+    sim = morsel.simulation(dt=0.05)
+    morsel.add(sim, solo)
+    morsel.add(sim, d)
+    solo.rotate("FL_HFE", 0.5, 1.0)
+    morsel.run(sim, 0.5)
+    assert len(rhai["records"]) == d.ticks == 10
+    for x, y in zip(rhai["records"], d.records, strict=True):
+        assert x["time"] == y["time"] and x["status"] == y["status"]
+        np.testing.assert_array_equal(np.array(x["com"]), y["com"])
+        np.testing.assert_array_equal(np.array(x["com_acceleration"]), y["com_acceleration"])
+        np.testing.assert_array_equal(np.array(x["normal_forces"]), y["normal_forces"])
+        assert x["margin"] == y["margin"]
+    t = d.table()
+    for k, v in rhai["table"].items():
+        np.testing.assert_array_equal(np.array(v, dtype=float), t[k], err_msg=k)
