@@ -37,6 +37,9 @@ pub enum LabError {
         /// Why, and what to do instead.
         reason: String,
     },
+    /// A contact could not follow its robot link, or a stance on a robot could not be built.
+    #[error(transparent)]
+    Binding(Box<crate::bound_contact::BindingError>),
     /// A stability computation failed (boxed: the error is large).
     #[error(transparent)]
     Stability(Box<morsel_stability::StabilityError>),
@@ -75,6 +78,12 @@ impl LabError {
 impl From<morsel_stability::StabilityError> for LabError {
     fn from(e: morsel_stability::StabilityError) -> Self {
         LabError::Stability(Box::new(e))
+    }
+}
+
+impl From<crate::bound_contact::BindingError> for LabError {
+    fn from(e: crate::bound_contact::BindingError) -> Self {
+        LabError::Binding(Box::new(e))
     }
 }
 

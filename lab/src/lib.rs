@@ -6,7 +6,10 @@
 //!
 //! - [`simulation`]: shared robot handles, the fixed-step kinematic loop and its recorders.
 //! - [`value`] and [`save`]: plain data and its formats (JSON, CSV, NPY).
-//! - [`distributor`]: the per-tick wrench distributor with its stability check and log.
+//! - [`bound_contact`] and [`live_stance`]: contacts that follow robot links, and stances over
+//!   them whose CoM and mass may come from the robot.
+//! - [`distributor`]: the per-tick wrench distributor with its stability check and log;
+//!   [`stance_distributor`] is the shared one over a live stance that simulations tick.
 //! - [`point_contacts`]: a stance's distributed wrenches as point contacts of a sensing scene.
 //! - [`gltf`]: glTF 2.0 files (`.glb`, `.gltf`) of scenes, robots, touch sensors, taxels,
 //!   stances and simulations (animated), with a legend.
@@ -21,17 +24,20 @@
 //!   generated.
 
 pub mod api;
+pub mod bound_contact;
 pub mod distributor;
 pub mod error;
 pub mod gltf;
 pub mod html;
 pub mod ik;
+pub mod live_stance;
 pub mod manifest;
 pub mod point_contacts;
 pub mod save;
 pub mod sharding;
 pub mod simulation;
 pub mod slurm;
+pub mod stance_distributor;
 pub mod stop;
 pub mod value;
 pub mod view;

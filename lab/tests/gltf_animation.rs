@@ -38,7 +38,7 @@ fn simulate(seconds: f64) -> (Simulation, Robot) {
             UnitQuaternion::from_axis_angle(&Vector3::z_axis(), 0.3),
         ))
         .unwrap();
-    let sim = Simulation::new(DT).unwrap();
+    let sim = Simulation::with_pose_record(DT, true).unwrap();
     sim.add(&robot).unwrap();
     robot
         .with(|a| a.rotate(JOINT, TARGET, Some(SPEED)))
@@ -122,7 +122,7 @@ fn a_simulation_animates_every_link_with_one_key_per_tick() {
 
 #[test]
 fn a_simulation_without_robots_or_steps_is_handled() {
-    let sim = Simulation::new(0.1).unwrap();
+    let sim = Simulation::with_pose_record(0.1, true).unwrap();
     let err = Drawing::from_simulation("empty", &sim).unwrap_err();
     assert!(err.contains("without robots"), "{err}");
     // A robot added but never stepped: one key at t = 0.
@@ -146,6 +146,16 @@ fn a_simulation_without_robots_or_steps_is_handled() {
     let track = &animation.tracks[links];
     assert_eq!(track.poses[0], track.poses[3]);
     assert!((track.poses[0].translation.x - 1.0).abs() < 1e-12 || links > 0);
+}
+
+#[test]
+fn a_simulation_that_did_not_record_poses_says_how_to_record_them() {
+    let sim = Simulation::new(0.1).unwrap();
+    sim.add(&solo()).unwrap();
+    sim.run(0.2).unwrap();
+    let err = Drawing::from_simulation("quiet", &sim).unwrap_err();
+    assert!(err.contains("did not record link poses"), "{err}");
+    assert!(err.contains("record_poses: true"), "{err}");
 }
 
 #[test]

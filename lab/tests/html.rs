@@ -80,7 +80,7 @@ fn solo12_motion() -> Drawing {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/solo12/solo12.urdf");
     let model = urdf::load_file(path, &UrdfOptions::default()).unwrap();
     let robot = Robot::from_model("solo".into(), model).unwrap();
-    let sim = Simulation::new(0.05).unwrap();
+    let sim = Simulation::with_pose_record(0.05, true).unwrap();
     sim.add(&robot).unwrap();
     robot.with(|a| a.rotate("FL_HFE", 0.8, Some(1.0))).unwrap();
     robot.with(|a| a.rotate("FL_KFE", -1.6, Some(2.0))).unwrap();

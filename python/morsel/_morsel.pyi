@@ -227,7 +227,8 @@ def touch(scene: Scene, options: Optional[Mapping[str, Any]] = None, **kwargs: A
 # stability --------------------------------------------------------------------------------
 
 class Contact:
-    """A rectangular contact (normal = its local z), world-placed."""
+    """A rectangular contact (normal = its local z), world-placed or following a robot link
+    (its pose is then read from the robot at every use)."""
     @property
     def shape(self) -> F64: ...
     @property
@@ -239,14 +240,21 @@ class Contact:
     @property
     def pose(self) -> Pose: ...
     @property
+    def link(self) -> Optional[str]: ...
+    @property
+    def bound(self) -> bool: ...
+    @property
     def managed(self) -> bool: ...
+    def attach(self, robot: Robot, link: str) -> Contact:
+        """A copy that follows `robot`'s `link` (the given pose becomes the link offset)."""
+    def to_map(self) -> Dict[str, Any]: ...
     def vertices(self) -> F64: ...
     def set_wrench(self, wrench: Sequence[float]) -> None: ...
     def unset_wrench(self) -> None: ...
     def wrench_at(self, point: Vec3) -> Optional[F64]: ...
 
 class Stance:
-    """A CoM, a mass and contacts."""
+    """A CoM (a point or a robot's), a mass and contacts, read from the robot at every use."""
     @property
     def com(self) -> F64: ...
     @property
@@ -264,8 +272,14 @@ class Stance:
 def contact(options: Mapping[str, Any], **kwargs: Any) -> Contact: ...
 @overload
 def contact(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> Optional[Dict[str, Any]]: ...
+@overload
 def stance(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Stance:
-    """A stance: options com, mass, contacts, gravity."""
+    """A stance: options com ([x, y, z] or Robot), mass, contacts, robot, gravity."""
+@overload
+def stance(robot: Robot, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Stance:
+    """A stance on a robot: contacts naming a link follow it; CoM and mass default to the robot's."""
+def attach(contact: Contact, robot: Robot, link: str) -> Contact:
+    """A copy of the contact that follows `robot`'s `link` (its pose becomes the link offset)."""
 def static_polygon(stance: Union[Stance, ContactSet], method: Optional[str] = None) -> Dict[str, Any]:
     """{method, status, vertices (k, 2), area, reason}; method "hull" | "bretl" | "cdd"."""
 def com_margin(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> Optional[float]: ...
@@ -445,7 +459,7 @@ class Simulation:
     def to_map(self) -> Dict[str, Any]: ...
 
 def simulation(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Simulation:
-    """A simulation at time 0; option dt (s, default 0.01)."""
+    """A simulation at time 0; options dt (s, default 0.01), record_poses (bool, default False; animations need it)."""
 def pose_sensor(arm: Robot) -> PoseSensor: ...
 
 # stability, sensing and plots (contact sets, given wrenches, the wrench distributor, probe

@@ -8,9 +8,11 @@ use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
+use crate::contacts::{PyContact, contact_dict, contacts_arg};
 use crate::convert::{f64s_arg, point3_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
-use crate::stability::{PyContact, contacts_arg, matrix_out, method_arg, polygon_dict};
+use crate::stability::{matrix_out, method_arg, polygon_dict};
+use morsel_lab::bound_contact::{BoundContact, refreshed_set};
 
 /// A wrench [fx, fy, fz, tx, ty, tz] (finite).
 pub fn wrench_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector6<f64>> {
@@ -41,17 +43,25 @@ pub fn index_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
         .map_err(|_| value_error(format!("{what}: expected an integer >= 0, got {obj}")))
 }
 
-/// An ordered, non-empty set of contacts (copies of the contacts given).
+/// An ordered, non-empty set of contacts (copies of the contacts given; bound ones follow
+/// their links).
 #[pyclass(frozen, name = "ContactSet", module = "morsel")]
 #[derive(Clone, Debug)]
-pub struct PyContactSet(pub ContactSet);
+pub struct PyContactSet(pub Vec<BoundContact>);
+
+impl PyContactSet {
+    /// The crate's set with every bound contact at its link's current pose.
+    fn set(&self) -> PyResult<ContactSet> {
+        refreshed_set(&mut self.0.clone()).py()
+    }
+}
 
 #[pymethods]
 impl PyContactSet {
     /// The contacts (copies).
     #[getter]
     fn contacts(&self) -> Vec<PyContact> {
-        self.0.contacts().iter().cloned().map(PyContact).collect()
+        self.0.iter().cloned().map(PyContact).collect()
     }
     /// `grasp_matrix(point)`: 6 x 6n matrix mapping the stacked contact wrenches (each at its
     /// contact point) to the net wrench at `point`.
@@ -61,7 +71,7 @@ impl PyContactSet {
         point: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
         let p = point3_arg(point, "`point` of grasp_matrix()")?;
-        matrix_out(py, &self.0.grasp_matrix(&p).py()?)
+        matrix_out(py, &self.set()?.grasp_matrix(&p).py()?)
     }
     /// `wrench_span(point)`: 6 x 16n span of the net contact wrench cone at `point` (world).
     fn wrench_span<'py>(
@@ -70,7 +80,7 @@ impl PyContactSet {
         point: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
         let p = point3_arg(point, "`point` of wrench_span()")?;
-        matrix_out(py, &self.0.wrench_span(&p).py()?)
+        matrix_out(py, &self.set()?.wrench_span(&p).py()?)
     }
     /// `wrench_inequalities(point)`: faces F of the net contact wrench cone at `point` (double
     /// description): achievable net wrenches satisfy F w <= 0.
@@ -80,7 +90,7 @@ impl PyContactSet {
         point: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
         let p = point3_arg(point, "`point` of wrench_inequalities()")?;
-        let set = &self.0;
+        let set = self.set()?;
         let f = py
             .detach(|| set.wrench_inequalities(&p).map_err(Box::new))
             .map_err(|e| *e)
@@ -91,7 +101,7 @@ impl PyContactSet {
     /// area, reason}; method "hull" | "bretl" | "cdd".
     fn static_polygon<'py>(&self, py: Python<'py>, method: &str) -> PyResult<Bound<'py, PyDict>> {
         let m = method_arg(Some(method))?;
-        let set = &self.0;
+        let set = self.set()?;
         let p = py
             .detach(|| set.static_equilibrium_polygon(m).map_err(Box::new))
             .map_err(|e| *e)
@@ -102,19 +112,8 @@ impl PyContactSet {
     #[allow(clippy::wrong_self_convention)] // a pymethod: `self` is borrowed from Python
     fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let list = PyList::empty(py);
-        for c in self.0.contacts() {
-            let d = PyDict::new(py);
-            d.set_item("shape", c.shape().to_vec())?;
-            d.set_item("position", c.position().coords.as_slice().to_vec())?;
-            d.set_item("normal", c.normal().as_slice().to_vec())?;
-            let q = c.pose().rotation.quaternion();
-            d.set_item("quat", vec![q.w, q.i, q.j, q.k])?;
-            d.set_item("friction", c.friction())?;
-            d.set_item("max_pressure", c.max_pressure())?;
-            d.set_item("link", c.link())?;
-            d.set_item("bound", false)?;
-            d.set_item("managed", c.is_managed())?;
-            list.append(d)?;
+        for c in &self.0 {
+            list.append(contact_dict(py, c)?)?;
         }
         let d = PyDict::new(py);
         d.set_item("contacts", list)?;

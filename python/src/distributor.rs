@@ -1,79 +1,30 @@
 //! `wrench_distributor(stance, options)`: pymanoid's per-tick wrench distributor with its
 //! stability check and table (`morsel_lab::distributor`, the same code as the script's).
 //!
-//! Python stances are world-placed, so every tick distributes over the stance given (the
-//! script's stances on robots re-read their robot instead). `step()` drives it by hand;
-//! [`PyWrenchDistributor::process`] is the handle a simulation ticks.
+//! The distributor is morsel-lab's `StanceDistributor`, the one the Rhai shell holds: every tick
+//! rebuilds the stance from its robot (contacts that follow links move, a robot CoM is
+//! recomputed). `step()` drives it by hand; [`PyWrenchDistributor::process`] is the handle a
+//! simulation ticks.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use morsel_lab::distributor::{COLUMNS, ComAcceleration, DistributorLog, TickRecord};
-use morsel_lab::simulation::{ProcessNotice, TickProcess};
-use morsel_stability::Stance;
+use morsel_lab::simulation::TickProcess;
+use morsel_lab::stance_distributor::StanceDistributor;
 use nalgebra::Vector3;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::convert::{Options, v3_out, vector3_arg};
-use crate::errors::{Kind, ToPy, error, value_error};
-use crate::stability::{distribution_dict, stance_arg};
-
-/// The stance given and the log of the ticks.
-#[derive(Debug)]
-struct State {
-    stance: Stance,
-    log: DistributorLog,
-}
-
-/// A shared distributor state: the Python object and the simulation's process handle.
-#[derive(Clone, Debug)]
-pub struct SharedDistributor(Arc<Mutex<State>>);
-
-impl SharedDistributor {
-    fn lock(&self) -> Result<MutexGuard<'_, State>, String> {
-        self.0.lock().map_err(|_| {
-            "this wrench distributor was left broken by an earlier failure; rebuild it".to_string()
-        })
-    }
-
-    /// One tick at simulation `time` (`None` by hand) with an explicit or the configured CoM
-    /// acceleration: the record and the stability notices.
-    fn step(
-        &self,
-        time: Option<f64>,
-        explicit: Option<Vector3<f64>>,
-    ) -> Result<(TickRecord, Vec<ProcessNotice>), morsel_lab::LabError> {
-        let mut guard = self
-            .lock()
-            .map_err(|reason| morsel_lab::LabError::Distributor { reason })?;
-        let s = &mut *guard;
-        let (record, notices) = s.log.step(&s.stance, time, explicit)?;
-        Ok((record.clone(), notices))
-    }
-}
-
-impl TickProcess for SharedDistributor {
-    fn label(&self) -> String {
-        "wrench_distributor".into()
-    }
-
-    fn identity(&self) -> usize {
-        Arc::as_ptr(&self.0) as usize
-    }
-
-    fn tick(&self, time: f64, _dt: f64) -> Result<Vec<ProcessNotice>, String> {
-        self.step(Some(time), None)
-            .map(|(_, n)| n)
-            .map_err(|e| e.to_string())
-    }
-}
+use crate::errors::{ToPy, value_error};
+use crate::stability::{distribution_dict, live_stance_arg};
 
 /// A per-tick wrench distributor (pymanoid's StanceWrenchDistributor) reusing its solver
 /// memory, with a stability check and a log of its ticks.
 #[pyclass(frozen, name = "WrenchDistributor", module = "morsel")]
 #[derive(Debug)]
-pub struct PyWrenchDistributor(SharedDistributor);
+pub struct PyWrenchDistributor(StanceDistributor);
 
 impl PyWrenchDistributor {
     /// The handle a simulation ticks (the same state as this object), for `add(sim, d)`.
@@ -81,8 +32,8 @@ impl PyWrenchDistributor {
         Arc::new(self.0.clone())
     }
 
-    fn state(&self) -> PyResult<MutexGuard<'_, State>> {
-        self.0.lock().map_err(|e| error(Kind::Other, e))
+    fn log<T>(&self, f: impl FnOnce(&DistributorLog) -> T) -> PyResult<T> {
+        self.0.with_log(f).py()
     }
 }
 
@@ -123,18 +74,15 @@ impl PyWrenchDistributor {
     /// `set_stance(stance)`: distributes over another stance from the next tick on (a foot
     /// lifted); records go on, the solver memory restarts.
     fn set_stance(&self, stance: &Bound<'_, PyAny>) -> PyResult<()> {
-        let st = stance_arg(stance, "`stance` of set_stance()")?;
-        let mut s = self.state()?;
-        s.log.set_stance(st.clone());
-        s.stance = st;
-        Ok(())
+        let st = live_stance_arg(stance, "`stance` of set_stance()")?;
+        self.0.set_stance(st).py()
     }
 
     /// `table()`: one float64 column per quantity, a row per tick: time, tick, com_x/y/z,
     /// acc_x/y/z, margin, inside, solved, normal_force_total (NaN time for ticks driven by
     /// hand, NaN margin without a bounded polygon).
     fn table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let rows = self.state()?.log.table();
+        let rows = self.log(DistributorLog::table)?;
         let d = PyDict::new(py);
         for (i, c) in COLUMNS.iter().enumerate() {
             let column: Vec<f64> = rows.iter().map(|r| r[i]).collect();
@@ -147,9 +95,9 @@ impl PyWrenchDistributor {
     /// normal_forces, margin, inside, polygon_area}.
     #[getter]
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let s = self.state()?;
+        let records = self.log(|l| l.records().to_vec())?;
         let out = PyList::empty(py);
-        for r in s.log.records() {
+        for r in &records {
             out.append(record_dict(py, r)?)?;
         }
         Ok(out)
@@ -158,14 +106,14 @@ impl PyWrenchDistributor {
     /// The last tick's distribution, or None before the first tick.
     #[getter]
     fn last<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let s = self.state()?;
-        s.log.last().map(|d| distribution_dict(py, d)).transpose()
+        let last = self.log(|l| l.last().cloned())?;
+        last.map(|d| distribution_dict(py, &d)).transpose()
     }
 
     /// The number of ticks so far.
     #[getter]
     fn ticks(&self) -> PyResult<u64> {
-        Ok(self.state()?.log.ticks())
+        self.log(DistributorLog::ticks)
     }
 
     /// {ticks, records}.
@@ -192,7 +140,7 @@ pub(crate) fn wrench_distributor(
     options: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyWrenchDistributor> {
-    let st = stance_arg(stance, "`stance` of wrench_distributor()")?;
+    let st = live_stance_arg(stance, "`stance` of wrench_distributor()")?;
     let mut o = Options::new("wrench_distributor", options)?.merge(kwargs)?;
     let what = "option `com_acceleration` of wrench_distributor()";
     let acceleration = match o.take("com_acceleration") {
@@ -230,10 +178,9 @@ pub(crate) fn wrench_distributor(
             })?,
     };
     o.finish()?;
-    let log = DistributorLog::new(st.clone(), acceleration, check_polygon);
-    Ok(PyWrenchDistributor(SharedDistributor(Arc::new(
-        Mutex::new(State { stance: st, log }),
-    ))))
+    StanceDistributor::new(st, acceleration, check_polygon)
+        .map(PyWrenchDistributor)
+        .py()
 }
 
 /// `set_stance(distributor, stance)`: the distributor's method as a function.

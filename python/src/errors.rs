@@ -164,6 +164,7 @@ fn lab_kind(e: &morsel_lab::LabError) -> Kind {
         LabError::Sensing(s) => sensing_kind(s),
         LabError::Stability(s) => stability_kind(s),
         LabError::Jointspace(j) => jointspace_kind(j),
+        LabError::Binding(b) => binding_kind(b),
         LabError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => Kind::File,
         LabError::Save { .. } | LabError::PointContacts { .. } | LabError::Distributor { .. } => {
             Kind::Value
@@ -184,3 +185,16 @@ fn simulation_kind(e: &morsel_lab::simulation::SimulationError) -> Kind {
 }
 
 to_py!(morsel_lab::simulation::SimulationError, simulation_kind);
+
+fn binding_kind(e: &morsel_lab::bound_contact::BindingError) -> Kind {
+    use morsel_lab::bound_contact::BindingError;
+    match e {
+        BindingError::Simulation(s) => simulation_kind(s),
+        BindingError::Kinematics(k) => kinematics_kind(k),
+        BindingError::Stability(s) => stability_kind(s),
+        BindingError::MissingMass => Kind::Value,
+        _ => Kind::Other,
+    }
+}
+
+to_py!(morsel_lab::bound_contact::BindingError, binding_kind);

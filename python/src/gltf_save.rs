@@ -7,7 +7,7 @@ use morsel_lab::gltf::stance_view::stance_drawing;
 use pyo3::prelude::*;
 
 use crate::convert::type_name;
-use crate::errors::{type_error, value_error};
+use crate::errors::{ToPy, type_error, value_error};
 use crate::jointspace::PyBoundary;
 use crate::kinematics::PyRobot;
 use crate::sensing::{PyScene, PyTouch};
@@ -55,7 +55,8 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
             .map_err(refuse);
     }
     if let Ok(stance) = value.cast::<PyStance>() {
-        return stance_drawing(&name, &stance.borrow().0).map_err(refuse);
+        let st = stance.borrow().0.current().py()?;
+        return stance_drawing(&name, &st).map_err(refuse);
     }
     if let Ok(sim) = value.cast::<PySimulation>() {
         return Drawing::from_simulation(&name, &sim.get().0).map_err(refuse);

@@ -8,6 +8,7 @@
 
 mod armature;
 mod contact_wrench;
+mod contacts;
 mod convert;
 mod distributor;
 mod errors;
@@ -37,6 +38,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     kinematics::register(m)?;
     sensing::register(m)?;
     mujoco::register(m)?;
+    contacts::register(m)?;
     stability::register(m)?;
     jointspace::register(m)?;
     shell::register(m)?;

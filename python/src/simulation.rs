@@ -212,7 +212,9 @@ impl PyRecorder {
     }
 }
 
-/// `simulation(options=None, **kwargs)`: a simulation at time 0; option dt (s, default 0.01).
+/// `simulation(options=None, **kwargs)`: a simulation at time 0; options dt (s, default 0.01)
+/// and record_poses (bool, default False: record every link's pose each step, which saving
+/// the simulation as an animation needs).
 #[pyfunction]
 #[pyo3(signature = (options=None, **kwargs))]
 fn simulation(
@@ -221,8 +223,22 @@ fn simulation(
 ) -> PyResult<PySimulation> {
     let mut o = Options::new("simulation", options)?.merge(kwargs)?;
     let dt = o.f64("dt")?.unwrap_or(0.01);
+    let record_poses = match o.take("record_poses") {
+        None => false,
+        Some(v) => v
+            .cast::<pyo3::types::PyBool>()
+            .map(|b| b.is_true())
+            .map_err(|_| {
+                crate::errors::type_error(format!(
+                    "option `record_poses` of simulation(): expected a bool, got {}",
+                    crate::convert::type_name(&v)
+                ))
+            })?,
+    };
     o.finish()?;
-    Ok(PySimulation(Simulation::new(dt).py()?))
+    Ok(PySimulation(
+        Simulation::with_pose_record(dt, record_poses).py()?,
+    ))
 }
 
 /// `pose_sensor(arm)`: the armature pose sensor of a robot (read it, or record it).

@@ -1,266 +1,66 @@
 //! Contacts, stances and static-equilibrium polygons of morsel-stability.
 //!
-//! Contacts here are world-placed; contacts bound to robot links (`robot`/`link` options,
-//! `attach`) are not bound in Python yet and raise a clear error. Contacts and stances are
-//! mutable (`set_wrench`, `unset_wrench`); a stance holds copies of the contacts it was given.
+//! Stances are morsel-lab's `LiveStance`: their contacts may follow robot links (see
+//! `contacts.rs`) and their CoM may be a robot's; both are read from the robot at every use.
+//! Stances are mutable (`set_wrench`, `unset_wrench`); a stance holds copies of the contacts
+//! it was given.
 
-use morsel_stability::contact::{pose_from_pos_quaternion, pose_from_pos_rpy};
-use morsel_stability::{
-    Contact, ContactSet, ConvexPolygon, PolygonMethod, STANDARD_GRAVITY, Stance, StaticPolygon,
-};
+use morsel_lab::bound_contact::{BoundContact, refreshed_set};
+use morsel_lab::live_stance::{ComSource, LiveStance};
+use morsel_stability::{ConvexPolygon, PolygonMethod, Stance, StaticPolygon};
 use morsel_stability::{DistributionWeights, DistributionWorkspace, WrenchDistribution};
-use nalgebra::{Isometry3, Point3};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList};
 
+use crate::contacts::{PyContact, contact_arg, contacts_arg};
 use crate::convert::{
     Options, array2_arg, f64s_arg, point3_arg, points_out, rows_out, type_name, v3_out,
 };
-use crate::errors::{Kind, ToPy, error, type_error, value_error};
-use crate::geometry::{PyPose, pose_arg};
+use crate::errors::{ToPy, type_error, value_error};
+use crate::kinematics::{PyRobot, robot_arg};
 
-/// A rectangular contact (normal = its local z), world-placed.
-#[pyclass(name = "Contact", module = "morsel")]
-#[derive(Clone, Debug)]
-pub struct PyContact(pub Contact);
-
-#[pymethods]
-impl PyContact {
-    /// [half_length, half_width] (m).
-    #[getter]
-    fn shape<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        PyArray1::from_slice(py, &self.0.shape())
-    }
-    /// The contact point (world).
-    #[getter]
-    fn position<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        v3_out(py, &self.0.position().coords)
-    }
-    /// The contact normal (world).
-    #[getter]
-    fn normal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        v3_out(py, &self.0.normal())
-    }
-    /// The friction coefficient.
-    #[getter]
-    fn friction(&self) -> f64 {
-        self.0.friction()
-    }
-    /// The contact's world pose.
-    #[getter]
-    fn pose(&self) -> PyPose {
-        PyPose(*self.0.pose())
-    }
-    /// `set_wrench(wrench)`: makes the contact managed: its wrench [fx, fy, fz, tx, ty, tz] is
-    /// given (contact frame, at the contact point) and subtracted from distributions.
-    fn set_wrench(&mut self, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
-        let w = crate::contact_wrench::wrench_arg(wrench, "`wrench` of set_wrench()")?;
-        self.0.set_wrench(&w).py()
-    }
-    /// `unset_wrench()`: makes the contact supporting again.
-    fn unset_wrench(&mut self) {
-        self.0.unset_wrench();
-    }
-    /// `wrench_at(point)`: the contact's known wrench moved to `point` (world frame), (6,), or
-    /// None when it has none.
-    fn wrench_at<'py>(
-        &self,
-        py: Python<'py>,
-        point: &Bound<'py, PyAny>,
-    ) -> PyResult<Option<Bound<'py, PyArray1<f64>>>> {
-        let p = point3_arg(point, "`point` of wrench_at()")?;
-        Ok(self
-            .0
-            .wrench_at(&p)
-            .py()?
-            .map(|w| PyArray1::from_slice(py, w.as_slice())))
-    }
-    /// Whether the contact's wrench is given (`set_wrench`).
-    #[getter]
-    fn managed(&self) -> bool {
-        self.0.is_managed()
-    }
-    /// The rectangle's four corners (world), pymanoid's order, (4, 3).
-    fn vertices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
-        points_out(py, &self.0.vertices())
-    }
-    fn __repr__(&self) -> String {
-        let p = self.0.position();
-        format!(
-            "Contact(shape={:?}, position=[{}, {}, {}], friction={})",
-            self.0.shape(),
-            p.x,
-            p.y,
-            p.z,
-            self.0.friction()
-        )
-    }
-}
-
-fn three(v: Option<Bound<'_, PyAny>>, what: &str) -> PyResult<[f64; 3]> {
-    match v {
-        None => Ok([0.0; 3]),
-        Some(v) => {
-            let x = f64s_arg(&v, what)?;
-            <[f64; 3]>::try_from(x.as_slice()).map_err(|_| {
-                value_error(format!(
-                    "{what}: expected [x, y, z], got {} numbers",
-                    x.len()
-                ))
-            })
-        }
-    }
-}
-
-fn stability_contact(
-    options: Option<&Bound<'_, PyAny>>,
-    kwargs: Option<&Bound<'_, PyDict>>,
-) -> PyResult<PyContact> {
-    let mut o = Options::new("contact", options)?.merge(kwargs)?;
-    for bound in ["robot", "orientation"] {
-        if o.take(bound).is_some() {
-            return Err(error(
-                Kind::Other,
-                format!(
-                    "contact(): option `{bound}` (contacts that follow a robot link) is not available from Python yet; place the contact in the world with pos/rpy/quat/pose"
-                ),
-            ));
-        }
-    }
-    let shape = o.take("shape").ok_or_else(|| {
-        value_error("contact(): option `shape` [half_length, half_width] is required")
-    })?;
-    let shape = f64s_arg(&shape, "option `shape` of contact()")?;
-    let shape = <[f64; 2]>::try_from(shape.as_slice()).map_err(|_| {
-        value_error(format!(
-            "option `shape` of contact(): expected [half_length, half_width], got {} numbers",
-            shape.len()
-        ))
-    })?;
-    let pose = o.take("pose");
-    let pos = o.take("pos");
-    let rpy = o.take("rpy");
-    let quat = o.take("quat");
-    let given: Isometry3<f64> = match (pose, rpy, quat) {
-        (Some(p), None, None) if pos.is_none() => pose_arg(&p, "option `pose` of contact()")?,
-        (Some(_), _, _) => {
-            return Err(value_error(
-                "contact(): give either `pose` or `pos` with `rpy`/`quat`, not both",
-            ));
-        }
-        (None, Some(_), Some(_)) => {
-            return Err(value_error(
-                "contact(): give either `rpy` or `quat`, not both",
-            ));
-        }
-        (None, None, Some(q)) => {
-            let q = f64s_arg(&q, "option `quat` of contact()")?;
-            let q = <[f64; 4]>::try_from(q.as_slice())
-                .map_err(|_| value_error("option `quat` of contact(): expected [w, x, y, z]"))?;
-            pose_from_pos_quaternion(three(pos, "option `pos` of contact()")?, q).py()?
-        }
-        (None, rpy, None) => pose_from_pos_rpy(
-            three(pos, "option `pos` of contact()")?,
-            three(rpy, "option `rpy` of contact()")?,
-        )
-        .py()?,
-    };
-    let friction = o
-        .f64("friction")?
-        .ok_or_else(|| value_error("contact(): option `friction` is required"))?;
-    let max_pressure = o.f64("max_pressure")?;
-    // A link name alone only names the body the contact belongs to (point_contacts); the
-    // contact does not follow it.
-    let link = o.string("link")?;
-    o.finish()?;
-    let mut c = Contact::new(shape, given, friction).py()?;
-    if let Some(p) = max_pressure {
-        c = c.with_max_pressure(p).py()?;
-    }
-    if let Some(l) = link {
-        c = c.with_link(l);
-    }
-    Ok(PyContact(c))
-}
-
-/// `contact(options)` (stability: a rectangular contact, options shape, pos, rpy | quat | pose,
-/// friction, max_pressure, link: the name of the scene body it belongs to) or `contact(a, pose_a, b, pose_b)` (geometry: the penetration of two
-/// placed shapes, {depth, points, normal} or None).
-#[pyfunction]
-#[pyo3(signature = (*args, **kwargs))]
-fn contact<'py>(
-    py: Python<'py>,
-    args: &Bound<'py, PyTuple>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    if args.len() == 4 {
-        let a: Vec<Bound<'py, PyAny>> = args.iter().collect();
-        let r = crate::geometry::shape_contact(py, &a[0], &a[1], &a[2], &a[3])?;
-        return Ok(match r {
-            Some(d) => d.into_any(),
-            None => py.None().into_bound(py),
-        });
-    }
-    if args.len() > 1 {
-        return Err(type_error(format!(
-            "contact() takes (options) or (a, pose_a, b, pose_b), got {} arguments",
-            args.len()
-        )));
-    }
-    let first = args.iter().next();
-    Ok(Bound::new(py, stability_contact(first.as_ref(), kwargs)?)?.into_any())
-}
-
-/// A stance: a CoM, a mass and contacts.
+/// A stance: a CoM (a point or a robot's), a mass and contacts (which may follow robot
+/// links); read again from the robot at every use.
 #[pyclass(name = "Stance", module = "morsel")]
 #[derive(Clone, Debug)]
-pub struct PyStance(pub Stance);
+pub struct PyStance(pub LiveStance);
 
 #[pymethods]
 impl PyStance {
     /// The CoM (world).
     #[getter]
-    fn com<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        v3_out(py, &self.0.com().coords)
+    fn com<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(v3_out(py, &self.0.current().py()?.com().coords))
     }
     /// The mass (kg).
     #[getter]
-    fn mass(&self) -> f64 {
-        self.0.mass()
+    fn mass(&self) -> PyResult<f64> {
+        Ok(self.0.current().py()?.mass())
     }
     /// Gravity (m/s^2).
     #[getter]
     fn gravity(&self) -> f64 {
         self.0.gravity()
     }
-    /// The contacts.
+    /// The contacts (copies that keep their links).
     #[getter]
     fn contacts(&self) -> Vec<PyContact> {
-        self.0
-            .contacts()
-            .contacts()
-            .iter()
-            .cloned()
-            .map(PyContact)
-            .collect()
+        self.0.contacts().iter().cloned().map(PyContact).collect()
     }
     /// `set_wrench(index, wrench)`: makes contact `index` managed with this wrench (contact
     /// frame, at the contact point).
     fn set_wrench(&mut self, index: &Bound<'_, PyAny>, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
         let i = crate::contact_wrench::index_arg(index, "`index` of set_wrench()")?;
         let w = crate::contact_wrench::wrench_arg(wrench, "`wrench` of set_wrench()")?;
-        self.0
-            .contacts_mut()
-            .contact_mut(i)
-            .py()?
-            .set_wrench(&w)
-            .py()
+        let c = contact_at(&mut self.0, i)?;
+        c.refresh().py()?;
+        c.contact_mut().set_wrench(&w).py()
     }
     /// `unset_wrench(index)`: makes contact `index` supporting again.
     fn unset_wrench(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
         let i = crate::contact_wrench::index_arg(index, "`index` of unset_wrench()")?;
-        self.0.contacts_mut().contact_mut(i).py()?.unset_wrench();
+        contact_at(&mut self.0, i)?.contact_mut().unset_wrench();
         Ok(())
     }
     /// `plot_polygon(path, polygon=None)`: see `morsel.plot_polygon` (the stance second there).
@@ -282,78 +82,91 @@ impl PyStance {
         crate::distributor::wrench_distributor(slf.as_any(), options, kwargs)
     }
     fn __repr__(&self) -> String {
-        format!(
-            "Stance({} contacts, mass {})",
-            self.0.contacts().len(),
-            self.0.mass()
-        )
+        match self.0.current() {
+            Ok(s) => format!("Stance({} contacts, mass {})", s.contacts().len(), s.mass()),
+            Err(e) => format!("Stance(unusable: {e})"),
+        }
     }
 }
 
-pub(crate) fn contacts_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ContactSet> {
-    let mut out = Vec::new();
-    for (i, c) in obj
-        .try_iter()
-        .map_err(|_| type_error(format!("{what}: expected a list of Contact")))?
-        .enumerate()
-    {
-        let c = c?;
-        let c = c.cast::<PyContact>().map_err(|_| {
-            type_error(format!(
-                "{what}[{i}]: expected a morsel Contact, got {}",
-                type_name(&c)
-            ))
-        })?;
-        out.push(c.borrow().0.clone());
-    }
-    ContactSet::new(out).py()
+fn contact_at(s: &mut LiveStance, index: usize) -> PyResult<&mut BoundContact> {
+    let len = s.contacts().len();
+    s.contacts_mut().get_mut(index).ok_or_else(|| {
+        value_error(format!(
+            "contact index {index} is out of range (the stance has {len} contacts)"
+        ))
+    })
 }
 
-/// `stance(options)`: options com [x, y, z], mass (kg), contacts [Contact], gravity.
+fn robot_or_none(obj: &Bound<'_, PyAny>) -> Option<morsel_lab::simulation::Robot> {
+    obj.cast::<PyRobot>().ok().map(|r| r.get().lab.clone())
+}
+
+/// `stance(options)` or `stance(robot, options)`: options com ([x, y, z] or a Robot), mass
+/// (kg; defaults to the robot's), contacts ([Contact] or ContactSet), robot, gravity. With a
+/// robot, contacts that name a link follow it and the CoM defaults to the robot's.
 #[pyfunction]
-#[pyo3(signature = (options=None, **kwargs))]
+#[pyo3(signature = (first=None, options=None, **kwargs))]
 fn stance(
+    first: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyStance> {
-    if let Some(o) = options
-        && o.cast::<crate::kinematics::PyRobot>().is_ok()
-    {
-        return Err(error(
-            Kind::Other,
-            "stance(robot, ...): stances on a robot are not available from Python yet; give com and mass",
-        ));
-    }
+    let (robot, options) = match first.map(|f| (robot_or_none(f), f)) {
+        Some((Some(r), _)) => (Some(r), options),
+        Some((None, f)) if options.is_none() => (None, Some(f)),
+        Some((None, f)) => {
+            return Err(type_error(format!(
+                "stance() takes (options) or (robot, options); the first of two arguments must be a morsel.Robot, got {}",
+                type_name(f)
+            )));
+        }
+        None => (None, options),
+    };
     let mut o = Options::new("stance", options)?.merge(kwargs)?;
-    if o.take("robot").is_some() {
-        return Err(error(
-            Kind::Other,
-            "stance(): option `robot` is not available from Python yet; give com and mass",
-        ));
-    }
     let contacts = o
         .take("contacts")
         .ok_or_else(|| value_error("stance(): option `contacts` is required"))?;
     let contacts = contacts_arg(&contacts, "option `contacts` of stance()")?;
-    let com = o
-        .take("com")
-        .ok_or_else(|| value_error("stance(): option `com` [x, y, z] is required"))?;
-    let com: Point3<f64> = point3_arg(&com, "option `com` of stance()")?;
-    let mass = o
-        .f64("mass")?
-        .ok_or_else(|| value_error("stance(): option `mass` (kg) is required"))?;
-    let gravity = o.f64("gravity")?.unwrap_or(STANDARD_GRAVITY);
+    let robot = match (robot, o.take("robot")) {
+        (Some(r), None) => Some(r),
+        (None, Some(r)) => Some(robot_arg(&r, "option `robot` of stance()")?.lab),
+        (None, None) => None,
+        (Some(_), Some(_)) => {
+            return Err(value_error(
+                "stance(robot, ...): give no `robot` option (the robot is the first argument)",
+            ));
+        }
+    };
+    let com = match o.take("com") {
+        Some(c) => match robot_or_none(&c) {
+            Some(r) => ComSource::Robot(r),
+            None => ComSource::Point(point3_arg(&c, "option `com` of stance()")?),
+        },
+        None => match &robot {
+            Some(r) => ComSource::Robot(r.clone()),
+            None => {
+                return Err(value_error(
+                    "stance(): option `com` [x, y, z] or a Robot is required without `robot`",
+                ));
+            }
+        },
+    };
+    let mass = o.f64("mass")?;
+    let gravity = o.f64("gravity")?;
     o.finish()?;
-    Ok(PyStance(
-        Stance::new(com, mass, contacts)
-            .py()?
-            .with_gravity(gravity)
-            .py()?,
-    ))
+    LiveStance::new(contacts, robot.as_ref(), com, mass, gravity)
+        .map(PyStance)
+        .py()
 }
 
-/// A `Stance` argument (cloned).
+/// A `Stance` argument, built at the robot's current state.
 pub fn stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Stance> {
+    live_stance_arg(obj, what)?.current().py()
+}
+
+/// A `Stance` argument as it is held (a copy that still follows its robot).
+pub fn live_stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<LiveStance> {
     obj.cast::<PyStance>()
         .map(|s| s.borrow().0.clone())
         .map_err(|_| {
@@ -485,13 +298,8 @@ fn vertices<'py>(
     py: Python<'py>,
     contact: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let c = contact.cast::<PyContact>().map_err(|_| {
-        type_error(format!(
-            "`contact` of vertices(): expected a morsel Contact, got {}",
-            type_name(contact)
-        ))
-    })?;
-    Ok(c.borrow().vertices(py))
+    let c = contact_arg(contact, "`contact` of vertices()")?;
+    Ok(points_out(py, &c.vertices()))
 }
 
 pub(crate) fn matrix_out<
@@ -509,17 +317,6 @@ pub(crate) fn matrix_out<
         .map(|(i, j)| m[(i, j)])
         .collect();
     rows_out(py, r, c, flat)
-}
-
-pub(crate) fn contact_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Contact> {
-    obj.cast::<PyContact>()
-        .map(|c| c.borrow().0.clone())
-        .map_err(|_| {
-            type_error(format!(
-                "{what}: expected a morsel Contact, got {}",
-                type_name(obj)
-            ))
-        })
 }
 
 /// `force_span(contact)`: 3 x 4 span of the linearised friction cone (world frame): valid
@@ -713,8 +510,12 @@ fn find_supporting_wrenches<'py>(
     weights: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let set = match contacts.cast::<PyStance>() {
-        Ok(s) => s.borrow().0.contacts().clone(),
-        Err(_) => contacts_arg(contacts, "`contacts` of find_supporting_wrenches()")?,
+        Ok(s) => s.borrow().0.current().py()?.contacts().clone(),
+        Err(_) => refreshed_set(&mut contacts_arg(
+            contacts,
+            "`contacts` of find_supporting_wrenches()",
+        )?)
+        .py()?,
     };
     let w = f64s_arg(wrench, "`wrench` of find_supporting_wrenches()")?;
     if w.len() != 6 {
@@ -738,9 +539,7 @@ fn find_supporting_wrenches<'py>(
 
 /// Registers the stability classes and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyContact>()?;
     m.add_class::<PyStance>()?;
-    m.add_function(wrap_pyfunction!(contact, m)?)?;
     m.add_function(wrap_pyfunction!(stance, m)?)?;
     m.add_function(wrap_pyfunction!(static_polygon, m)?)?;
     m.add_function(wrap_pyfunction!(com_margin, m)?)?;

@@ -7,11 +7,8 @@ import re
 import morsel
 from conftest import REPO
 
-# Script functions without a Python binding yet (issue 17, part 2).
-NOT_YET_BOUND = {
-    # stability: contacts that follow robot links
-    "attach",
-}
+# Script functions without a Python binding yet (none left since issue 17's `attach`).
+NOT_YET_BOUND = set()
 
 
 def documented_functions():

@@ -95,7 +95,7 @@ def test_a_simulation_saves_as_an_animation(tmp_path):
     """A Python simulation of Solo-12 (dt 0.05 s, 1 s): one animation whose key times are the
     recorded ticks (21, from 0 to the simulated time) on every link's channels."""
     solo = morsel.urdf(str(REPO / "assets" / "robots" / "solo12" / "solo12.urdf"))
-    sim = morsel.simulation({"dt": 0.05})
+    sim = morsel.simulation({"dt": 0.05, "record_poses": True})
     sim.add(solo)
     morsel.rotate(solo, "FL_HFE", 0.5, 1.0)
     sim.run(1.0)
@@ -110,6 +110,18 @@ def test_a_simulation_saves_as_an_animation(tmp_path):
         assert accessor["count"] == 21
         assert accessor["min"][0] == 0.0
         assert abs(accessor["max"][0] - sim.time) < 1e-6
+
+
+def test_a_simulation_without_pose_records_refuses_to_animate(tmp_path):
+    solo = morsel.urdf(str(REPO / "assets" / "robots" / "solo12" / "solo12.urdf"))
+    sim = morsel.simulation(dt=0.05)
+    sim.add(solo)
+    sim.run(0.2)
+    with pytest.raises(morsel.MorselError, match="record_poses"):
+        morsel.save(str(tmp_path / "motion.glb"), sim)
+    assert not (tmp_path / "motion.glb").exists()
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.simulation(dt=0.05, record_poses="yes")
 
 
 def test_a_boundary_saves_as_markers_in_joint_coordinates(tmp_path):

@@ -12,12 +12,12 @@ impl Drawing {
     /// rotation channel with one key per recorded tick, at the simulated times. A robot added
     /// after the start holds its first pose until then.
     pub fn from_simulation(name: &str, sim: &Simulation) -> Result<Self, String> {
-        let motion = sim.motion().map_err(|e| e.to_string())?;
-        if motion.robots.is_empty() {
+        if sim.robot_count().map_err(|e| e.to_string())? == 0 {
             return Err(
                 "a simulation without robots (add one with add()) has nothing to draw".into(),
             );
         }
+        let motion = sim.motion().map_err(|e| e.to_string())?;
         let keys = motion.times.len();
         let several = motion.robots.len() > 1;
         let mut parts: Vec<Part> = Vec::new();

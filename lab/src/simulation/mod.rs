@@ -10,9 +10,11 @@
 //! process samples its robot. Then the [`TickProcess`]es added with
 //! [`Simulation::add_process`] (a wrench distributor, for instance) run, in the order they were
 //! added, so they see every robot where this step left it. Completed motions, warnings and the
-//! tick processes' notices are kept as [`SimEvent`]s. The world pose of every link of every
-//! added robot is recorded when the robot is added and after every step ([`Motion`], at most
-//! [`MAX_MOTION_KEYS`] keys), for animations.
+//! tick processes' notices are kept as [`SimEvent`]s. A simulation made with pose recording on
+//! ([`Simulation::with_pose_record`], the `record_poses: true` option of both front ends) also
+//! records the world pose of every link of every added robot when the robot is added and after
+//! every step ([`Motion`], at most [`MAX_MOTION_KEYS`] keys), for animations; by default it
+//! records nothing, and saving it as an animation is an error.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -99,7 +101,8 @@ struct SimState {
     steps: u64,
     processes: Vec<Process>,
     events: Vec<SimEvent>,
-    motion: Motion,
+    /// `None` when link poses are not recorded.
+    motion: Option<Motion>,
 }
 
 /// A shared fixed-step kinematic simulation.
@@ -107,8 +110,14 @@ struct SimState {
 pub struct Simulation(Arc<Mutex<SimState>>);
 
 impl Simulation {
-    /// A simulation at time 0 with step `dt` (s).
+    /// A simulation at time 0 with step `dt` (s) that does not record link poses.
     pub fn new(dt: f64) -> SimResult<Self> {
+        Self::with_pose_record(dt, false)
+    }
+
+    /// A simulation at time 0 with step `dt` (s); with `record_poses` it records every link's
+    /// world pose when a robot is added and after every step (what animations are made of).
+    pub fn with_pose_record(dt: f64, record_poses: bool) -> SimResult<Self> {
         if !(dt.is_finite() && dt > 0.0) {
             return Err(SimulationError::Invalid(format!(
                 "the time step dt must be a number > 0, got {dt}"
@@ -120,7 +129,7 @@ impl Simulation {
             steps: 0,
             processes: Vec::new(),
             events: Vec::new(),
-            motion: Motion::default(),
+            motion: record_poses.then(Motion::default),
         }))))
     }
 
@@ -138,9 +147,32 @@ impl Simulation {
         Ok(self.state()?.time)
     }
 
-    /// The link poses of every added robot, when added and after every step.
+    /// The link poses of every added robot, when added and after every step; an error when
+    /// the simulation does not record them.
     pub fn motion(&self) -> SimResult<Motion> {
-        Ok(self.state()?.motion.clone())
+        self.state()?.motion.clone().ok_or_else(|| {
+            SimulationError::Invalid(
+                "this simulation did not record link poses, so it has no motion to animate; \
+                 make it with the option record_poses: true (simulation(#{ dt, record_poses: \
+                 true }) in Rhai, simulation(dt=..., record_poses=True) in Python)"
+                    .into(),
+            )
+        })
+    }
+
+    /// Whether link poses are recorded (the `record_poses` option).
+    pub fn records_poses(&self) -> SimResult<bool> {
+        Ok(self.state()?.motion.is_some())
+    }
+
+    /// The number of robots added.
+    pub fn robot_count(&self) -> SimResult<usize> {
+        Ok(self
+            .state()?
+            .processes
+            .iter()
+            .filter(|p| matches!(p, Process::Armature(_)))
+            .count())
     }
 
     /// Completed motions and warnings so far.
@@ -163,7 +195,9 @@ impl Simulation {
         }
         let time = s.time;
         robot.with(|a| a.set_time(time))?;
-        s.motion.add(robot, time)?;
+        if let Some(motion) = s.motion.as_mut() {
+            motion.add(robot, time)?;
+        }
         s.processes.push(Process::Armature(robot.clone()));
         Ok(())
     }
@@ -231,9 +265,13 @@ impl Simulation {
                 Process::Tick(_) => {}
             }
         }
-        let was_full = s.motion.is_full();
-        s.motion.sample(time)?;
-        if s.motion.is_full() && !was_full {
+        let mut filled = false;
+        if let Some(motion) = s.motion.as_mut() {
+            let was_full = motion.is_full();
+            motion.sample(time)?;
+            filled = motion.is_full() && !was_full;
+        }
+        if filled {
             s.events.push(SimEvent {
                 time,
                 robot: String::new(),
@@ -313,6 +351,22 @@ mod tests {
         assert!((sim.time().expect("time") - 0.3).abs() < 1e-12);
         assert!(sim.run(-1.0).is_err());
         assert!(Simulation::new(0.0).is_err());
+    }
+
+    #[test]
+    fn link_poses_are_recorded_only_when_asked() {
+        let quiet = Simulation::new(0.1).expect("sim");
+        quiet.add(&chain("a")).expect("add");
+        quiet.run(0.3).expect("run");
+        assert!(!quiet.records_poses().expect("flag"));
+        let err = quiet.motion().expect_err("no record");
+        assert!(err.to_string().contains("record_poses"), "{err}");
+        let loud = Simulation::with_pose_record(0.1, true).expect("sim");
+        loud.add(&chain("b")).expect("add");
+        loud.run(0.3).expect("run");
+        let motion = loud.motion().expect("record");
+        assert_eq!(motion.times.len(), 4);
+        assert_eq!(motion.robots[0].poses.len(), 4);
     }
 
     #[test]

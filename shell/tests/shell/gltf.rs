@@ -116,6 +116,10 @@ fn saving_glb_refuses_what_it_cannot_draw_and_bad_paths() {
             "a simulation without robots",
         ),
         (
+            "let s = simulation(#{ dt: 0.1 }); s.add(armature(\"a\").revolute(\"j\", #{ axis: [0, 0, 1], limits: [-1, 1] })); s.run(0.2); save(\"x.glb\", s);",
+            "did not record link poses",
+        ),
+        (
             "let t = taxels(#{ link_name: \"f\" }); save(\"x.glb\", t);",
             "call read(scene) first",
         ),
@@ -145,7 +149,7 @@ fn touch_stance_and_simulation_views_are_saved_with_their_nodes_and_legends() {
         let right = contact(#{ shape: [0.11, 0.05], pos: [0.0, -0.15, 0.0], friction: 0.7 });
         save(\"views/stance.glb\", stance(#{ com: [0.0, 0.0, 0.8], mass: 38.0, contacts: [left, right] }));
         let arm = armature(\"arm\").revolute(\"shoulder\", #{ axis: [0, 0, 1], origin: [0, 0, 0.3], limits: [-2.9, 2.9] });
-        let sim = simulation(#{ dt: 0.1 });
+        let sim = simulation(#{ dt: 0.1, record_poses: true });
         sim.add(arm);
         arm.rotate(\"shoulder\", 1.0);
         sim.run(0.5);

@@ -23,15 +23,17 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<Recorder>("Recorder");
     engine.register_type_with_name::<PoseSensor>("PoseSensor");
 
-    doc("simulation", &["options: #{dt: number}", "Simulation"]).register_into_engine(
-        engine,
-        |opts: Dynamic| -> ScriptResult<Simulation> {
-            let mut o = Options::new("simulation", &opts).or_script()?;
-            let dt = o.f64_or("dt", 0.01).or_script()?;
-            o.finish().or_script()?;
-            Simulation::new(dt).or_script()
-        },
-    );
+    doc(
+        "simulation",
+        &["options: #{dt: number, record_poses: bool}", "Simulation"],
+    )
+    .register_into_engine(engine, |opts: Dynamic| -> ScriptResult<Simulation> {
+        let mut o = Options::new("simulation", &opts).or_script()?;
+        let dt = o.f64_or("dt", 0.01).or_script()?;
+        let record_poses = o.bool_or("record_poses", false).or_script()?;
+        o.finish().or_script()?;
+        Simulation::with_pose_record(dt, record_poses).or_script()
+    });
     doc("add", &["sim: Simulation", "arm: Robot", "()"])
         .register_into_engine(engine, |s: &mut Simulation, r: Robot| s.add(&r).or_script());
     doc(

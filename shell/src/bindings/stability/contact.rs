@@ -8,9 +8,10 @@
 //! rotation (a foot on flat ground keeps its sole below the ankle and its normal up whatever the
 //! knee angles). An unbound contact's pose is its world pose.
 
+use morsel_lab::bound_contact::BoundContact;
 use morsel_stability::Contact;
 use morsel_stability::contact::{pose_from_pos_quaternion, pose_from_pos_rpy};
-use nalgebra::{Isometry3, Point3, Translation3, Vector6};
+use nalgebra::{Isometry3, Point3, Vector6};
 use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 
 use crate::bindings::doc;
@@ -21,67 +22,25 @@ use morsel_lab::simulation::Robot;
 
 use super::{matrix_rows, wrench_arg};
 
-/// Where a bound contact's pose comes from.
+/// A contact as scripts see it: morsel-lab's [`BoundContact`] (the crate's contact, the pose
+/// the script gave, and an optional binding to a robot link).
 #[derive(Clone, Debug)]
-pub struct LinkBinding {
-    /// The robot whose link carries the contact.
-    pub robot: Robot,
-    /// The link (or frame) name.
-    pub link: String,
-    /// Whether only the position follows the link (the rotation stays the given world one).
-    pub world_orientation: bool,
-}
-
-/// A contact as scripts see it: the crate's contact, the pose the script gave, and an optional
-/// binding to a robot link.
-#[derive(Clone, Debug)]
-pub struct ScriptContact {
-    /// The contact, at its current world pose.
-    pub contact: Contact,
-    /// The pose given by the script (world pose, or link offset once bound).
-    pub given: Isometry3<f64>,
-    /// Whether `orientation: "world"` was asked for.
-    pub world_orientation: bool,
-    /// The robot link the contact follows, if bound.
-    pub binding: Option<LinkBinding>,
-}
+pub struct ScriptContact(pub BoundContact);
 
 impl ScriptContact {
     /// Binds the contact to `robot`'s `link` and moves it there.
     pub fn bind(&mut self, robot: Robot, link: String) -> ScriptResult<()> {
-        robot.model().or_script()?.frame_id(&link).or_script()?;
-        self.contact.set_link(Some(link.clone()));
-        self.binding = Some(LinkBinding {
-            robot,
-            link,
-            world_orientation: self.world_orientation,
-        });
-        self.refresh()
+        self.0.bind(robot, link).or_script()
     }
 
     /// Moves a bound contact to its link's current pose (nothing to do when unbound).
     pub fn refresh(&mut self) -> ScriptResult<()> {
-        let Some(b) = &self.binding else {
-            return Ok(());
-        };
-        let link = b.link.clone();
-        let link_pose = b
-            .robot
-            .frame_poses(std::slice::from_ref(&link))
-            .or_script()?
-            .into_iter()
-            .next()
-            .unwrap_or_else(Isometry3::identity);
-        let pose = if b.world_orientation {
-            // Translation-only attachment: the offset is along world axes.
-            Isometry3::from_parts(
-                Translation3::from(link_pose.translation.vector + self.given.translation.vector),
-                self.given.rotation,
-            )
-        } else {
-            link_pose * self.given
-        };
-        self.contact.set_pose(pose).or_script()
+        self.0.refresh().or_script()
+    }
+
+    /// The contact, at its world pose as of the last refresh.
+    pub fn contact(&self) -> &Contact {
+        self.0.contact()
     }
 }
 
@@ -186,12 +145,7 @@ fn make_contact(opts: &Dynamic) -> ScriptResult<ScriptContact> {
     if let Some(l) = &link {
         contact = contact.with_link(l.clone());
     }
-    let mut c = ScriptContact {
-        contact,
-        given,
-        world_orientation,
-        binding: None,
-    };
+    let mut c = ScriptContact(BoundContact::new(contact, world_orientation));
     match (robot, link) {
         (Some(r), Some(l)) => c.bind(r, l)?,
         (Some(_), None) => {
@@ -214,8 +168,8 @@ fn points(ps: &[Point3<f64>]) -> Array {
 }
 
 /// The contact as a map (for `save` and inspection).
-pub fn contact_map(c: &ScriptContact) -> Map {
-    let k = &c.contact;
+pub fn contact_map(c: &BoundContact) -> Map {
+    let k = c.contact();
     let mut m = Map::new();
     m.insert("shape".into(), from_f64s(&k.shape()).into());
     m.insert("position".into(), from_point3(&k.position()).into());
@@ -235,16 +189,16 @@ pub fn contact_map(c: &ScriptContact) -> Map {
         "link".into(),
         k.link().map_or(Dynamic::UNIT, |l| l.to_string().into()),
     );
-    m.insert("bound".into(), c.binding.is_some().into());
+    m.insert("bound".into(), c.is_bound().into());
     m.insert("managed".into(), k.is_managed().into());
     m
 }
 
 fn contact_text(c: &mut ScriptContact) -> String {
-    let p = c.contact.position();
-    let [l, w] = c.contact.shape();
+    let p = c.contact().position();
+    let [l, w] = c.contact().shape();
     let link = c
-        .contact
+        .contact()
         .link()
         .map_or(String::new(), |l| format!(", link {l}"));
     format!(
@@ -252,14 +206,14 @@ fn contact_text(c: &mut ScriptContact) -> String {
         p.x,
         p.y,
         p.z,
-        c.contact.friction()
+        c.contact().friction()
     )
 }
 
 /// Runs `f` on a contact moved to its link first.
 fn fresh<T>(c: &mut ScriptContact, f: impl FnOnce(&Contact) -> ScriptResult<T>) -> ScriptResult<T> {
     c.refresh()?;
-    f(&c.contact)
+    f(c.contact())
 }
 
 /// Registers `contact(#{...})`, its properties and matrices.
@@ -288,9 +242,9 @@ pub fn register(engine: &mut Engine) {
          robot: Robot,
          link: ImmutableString|
          -> ScriptResult<ScriptContact> {
-            let mut bound = c.clone();
-            bound.bind(robot, link.to_string())?;
-            Ok(bound)
+            c.0.attached(robot, link.to_string())
+                .map(ScriptContact)
+                .or_script()
         },
     );
     engine.register_get("position", |c: &mut ScriptContact| {
@@ -301,17 +255,17 @@ pub fn register(engine: &mut Engine) {
     });
     engine.register_get("pose", |c: &mut ScriptContact| fresh(c, |k| Ok(*k.pose())));
     engine.register_get("shape", |c: &mut ScriptContact| {
-        from_f64s(&c.contact.shape())
+        from_f64s(&c.contact().shape())
     });
     engine.register_get("friction", |c: &mut ScriptContact| {
-        c.contact.friction() as FLOAT
+        c.contact().friction() as FLOAT
     });
     engine.register_get("link", |c: &mut ScriptContact| {
-        c.contact
+        c.contact()
             .link()
             .map_or(Dynamic::UNIT, |l| l.to_string().into())
     });
-    engine.register_get("managed", |c: &mut ScriptContact| c.contact.is_managed());
+    engine.register_get("managed", |c: &mut ScriptContact| c.contact().is_managed());
     doc("vertices", &["contact: Contact", "[[x, y, z]]"])
         .register_into_engine(engine, |c: &mut ScriptContact| {
             fresh(c, |k| Ok(points(&k.vertices())))
@@ -345,7 +299,7 @@ pub fn register(engine: &mut Engine) {
         &["contact: Contact", "[[number]]"],
     )
     .register_into_engine(engine, |c: &mut ScriptContact| {
-        matrix_rows(&c.contact.local_wrench_inequalities())
+        matrix_rows(&c.contact().local_wrench_inequalities())
     });
     doc(
         "wrench_hrep",
@@ -375,10 +329,12 @@ pub fn register(engine: &mut Engine) {
     .register_into_engine(engine, |c: &mut ScriptContact, w: Dynamic| {
         let w: Vector6<f64> = wrench_arg(&w, "`wrench` of set_wrench()")?;
         c.refresh()?;
-        c.contact.set_wrench(&w).or_script()
+        c.0.contact_mut().set_wrench(&w).or_script()
     });
     doc("unset_wrench", &["contact: Contact", "()"])
-        .register_into_engine(engine, |c: &mut ScriptContact| c.contact.unset_wrench());
+        .register_into_engine(engine, |c: &mut ScriptContact| {
+            c.0.contact_mut().unset_wrench()
+        });
     doc(
         "wrench_at",
         &["contact: Contact", "point: [x, y, z]", "[number] or ()"],
@@ -395,7 +351,7 @@ pub fn register(engine: &mut Engine) {
         engine,
         |c: &mut ScriptContact| {
             fresh(c, |_| Ok(()))?;
-            Ok::<_, Box<rhai::EvalAltResult>>(contact_map(c))
+            Ok::<_, Box<rhai::EvalAltResult>>(contact_map(&c.0))
         },
     );
     engine.register_fn("to_string", contact_text);

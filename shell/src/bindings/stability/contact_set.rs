@@ -7,7 +7,7 @@ use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 use crate::bindings::doc;
 use crate::convert::{describe, point3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
-use morsel_lab::simulation::Robot;
+use morsel_lab::bound_contact::{BoundContact, refreshed_set};
 
 use super::results::{method_arg, polygon_map, supporting, weights_arg};
 use super::{ScriptContact, matrix_rows};
@@ -16,39 +16,24 @@ use super::{ScriptContact, matrix_rows};
 #[derive(Clone, Debug)]
 pub struct ScriptContactSet {
     /// The contacts, in order.
-    pub contacts: Vec<ScriptContact>,
+    pub contacts: Vec<BoundContact>,
 }
 
 impl ScriptContactSet {
     /// A set; errors when empty.
-    pub fn new(contacts: Vec<ScriptContact>) -> ScriptResult<Self> {
-        ContactSet::new(contacts.iter().map(|c| c.contact.clone()).collect()).or_script()?;
+    pub fn new(contacts: Vec<BoundContact>) -> ScriptResult<Self> {
+        ContactSet::new(contacts.iter().map(|c| c.contact().clone()).collect()).or_script()?;
         Ok(Self { contacts })
     }
 
     /// The crate's contact set with every bound contact moved to its link.
     pub fn refreshed(&mut self) -> ScriptResult<ContactSet> {
-        for c in &mut self.contacts {
-            c.refresh()?;
-        }
-        ContactSet::new(self.contacts.iter().map(|c| c.contact.clone()).collect()).or_script()
-    }
-
-    /// Binds every contact that names a link and is not bound yet to `robot`.
-    pub fn bind_links(&mut self, robot: &Robot) -> ScriptResult<()> {
-        for c in &mut self.contacts {
-            if c.binding.is_none()
-                && let Some(link) = c.contact.link().map(str::to_string)
-            {
-                c.bind(robot.clone(), link)?;
-            }
-        }
-        Ok(())
+        refreshed_set(&mut self.contacts).or_script()
     }
 }
 
 /// Contacts given as an array of `Contact` or as a `ContactSet`.
-pub fn contacts_arg(value: &Dynamic, what: &str) -> ScriptResult<Vec<ScriptContact>> {
+pub fn contacts_arg(value: &Dynamic, what: &str) -> ScriptResult<Vec<BoundContact>> {
     if let Some(set) = value.clone().try_cast::<ScriptContactSet>() {
         return Ok(set.contacts);
     }
@@ -63,13 +48,16 @@ pub fn contacts_arg(value: &Dynamic, what: &str) -> ScriptResult<Vec<ScriptConta
         .iter()
         .enumerate()
         .map(|(i, item)| {
-            item.clone().try_cast::<ScriptContact>().ok_or_else(|| {
-                script_error(ShellError::argument(
-                    format!("{what}, element {i}"),
-                    "a Contact (made by contact(#{...}))",
-                    describe(item),
-                ))
-            })
+            item.clone()
+                .try_cast::<ScriptContact>()
+                .map(|c| c.0)
+                .ok_or_else(|| {
+                    script_error(ShellError::argument(
+                        format!("{what}, element {i}"),
+                        "a Contact (made by contact(#{...}))",
+                        describe(item),
+                    ))
+                })
         })
         .collect()
 }
@@ -85,7 +73,11 @@ pub fn register(engine: &mut Engine) {
     );
     engine.register_get("len", |s: &mut ScriptContactSet| s.contacts.len() as i64);
     engine.register_get("contacts", |s: &mut ScriptContactSet| -> Array {
-        s.contacts.iter().cloned().map(Dynamic::from).collect()
+        s.contacts
+            .iter()
+            .cloned()
+            .map(|c| Dynamic::from(ScriptContact(c)))
+            .collect()
     });
     doc(
         "grasp_matrix",
@@ -198,7 +190,7 @@ pub fn register(engine: &mut Engine) {
             let mut m = Map::new();
             let mut list = Array::new();
             for c in &mut s.contacts {
-                c.refresh()?;
+                c.refresh().or_script()?;
                 list.push(Dynamic::from_map(super::contact::contact_map(c)));
             }
             m.insert("contacts".into(), list.into());

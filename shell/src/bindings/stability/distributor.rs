@@ -14,7 +14,7 @@
 //! save("margin.csv", d.table());
 //! ```
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use morsel_lab::distributor::{COLUMNS, ComAcceleration, DistributorLog, TickRecord};
 use nalgebra::Vector3;
@@ -24,27 +24,17 @@ use crate::bindings::doc;
 use crate::convert::{from_f64s, from_point3, vector3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
-use morsel_lab::simulation::{ProcessNotice, Simulation, TickProcess};
+use morsel_lab::simulation::Simulation;
+use morsel_lab::stance_distributor::StanceDistributor;
 
 use super::results::distribution_map;
 use super::{ScriptStance, save_table};
 use crate::context::ShellContext;
 
-#[derive(Debug)]
-struct State {
-    stance: ScriptStance,
-    log: DistributorLog,
-}
-
-/// A shared wrench distributor over a script stance ([`DistributorLog`] does the work).
+/// A shared wrench distributor over a script stance (morsel-lab's [`StanceDistributor`]: the
+/// stance rebuilt from the robot every tick, the [`DistributorLog`] does the work).
 #[derive(Clone, Debug)]
-pub struct ScriptDistributor(Arc<Mutex<State>>);
-
-/// What one tick found.
-struct Tick {
-    map: Map,
-    notices: Vec<ProcessNotice>,
-}
+pub struct ScriptDistributor(StanceDistributor);
 
 /// A tick's record as a script map.
 fn record_map(r: &TickRecord) -> Map {
@@ -82,16 +72,6 @@ fn record_map(r: &TickRecord) -> Map {
 }
 
 impl ScriptDistributor {
-    fn lock(&self) -> ScriptResult<MutexGuard<'_, State>> {
-        self.0.lock().map_err(|_| {
-            script_error(ShellError::argument(
-                "a wrench distributor",
-                "a usable distributor",
-                "one left broken by an earlier failure; rebuild it",
-            ))
-        })
-    }
-
     fn new(stance: ScriptStance, opts: &Dynamic) -> ScriptResult<Self> {
         let mut o = Options::new("wrench_distributor", opts).or_script()?;
         let acceleration = match o.value("com_acceleration") {
@@ -110,50 +90,29 @@ impl ScriptDistributor {
         };
         let check_polygon = o.bool_or("polygon", true).or_script()?;
         o.finish().or_script()?;
-        let mut stance = stance;
-        let log = DistributorLog::new(stance.build()?, acceleration, check_polygon);
-        Ok(ScriptDistributor(Arc::new(Mutex::new(State {
-            stance,
-            log,
-        }))))
+        StanceDistributor::new(stance.0, acceleration, check_polygon)
+            .map(ScriptDistributor)
+            .or_script()
     }
 
-    /// One tick at simulation `time` (`None` when driven by hand), with an explicit CoM
-    /// acceleration or the configured one.
-    fn step(&self, time: Option<f64>, explicit: Option<Vector3<f64>>) -> ScriptResult<Tick> {
-        let mut s = self.lock()?;
-        let fresh = s.stance.build()?;
-        let (record, notices) = s.log.step(&fresh, time, explicit).or_script()?;
-        Ok(Tick {
-            map: distribution_map(&record.distribution),
-            notices,
-        })
+    /// One tick by hand, with an explicit CoM acceleration or the configured one.
+    fn step(&self, explicit: Option<Vector3<f64>>) -> ScriptResult<Map> {
+        let (record, _) = self.0.step(None, explicit).or_script()?;
+        Ok(distribution_map(&record.distribution))
     }
 
-    /// Replaces the stance (a foot lifted, a hand placed): the solver memory restarts, the
-    /// records go on.
-    fn set_stance(&self, stance: ScriptStance) -> ScriptResult<()> {
-        let mut stance = stance;
-        let built = stance.build()?;
-        let mut s = self.lock()?;
-        s.stance = stance;
-        s.log.set_stance(built);
-        Ok(())
+    fn log<T>(&self, f: impl FnOnce(&DistributorLog) -> T) -> ScriptResult<T> {
+        self.0.with_log(f).or_script()
     }
 
     fn save(&self, ctx: &ShellContext, path: &str) -> ScriptResult<()> {
-        let (columns, rows) = {
-            let s = self.lock()?;
-            let columns: Vec<String> = COLUMNS.iter().map(|c| (*c).to_string()).collect();
-            let rows: Vec<Vec<f64>> = s.log.table().iter().map(|r| r.to_vec()).collect();
-            (columns, rows)
-        };
+        let columns: Vec<String> = COLUMNS.iter().map(|c| (*c).to_string()).collect();
+        let rows: Vec<Vec<f64>> = self.log(|l| l.table().iter().map(|r| r.to_vec()).collect())?;
         save_table(ctx, path, &columns, &rows)
     }
 
     fn table(&self) -> ScriptResult<Map> {
-        let s = self.lock()?;
-        let table = s.log.table();
+        let table = self.log(DistributorLog::table)?;
         Ok(COLUMNS
             .iter()
             .enumerate()
@@ -168,28 +127,12 @@ impl ScriptDistributor {
     }
 
     fn records(&self) -> ScriptResult<Array> {
-        let s = self.lock()?;
-        Ok(s.log
-            .records()
-            .iter()
-            .map(|r| Dynamic::from_map(record_map(r)))
-            .collect())
-    }
-}
-
-impl TickProcess for ScriptDistributor {
-    fn label(&self) -> String {
-        "wrench_distributor".into()
-    }
-
-    fn identity(&self) -> usize {
-        Arc::as_ptr(&self.0) as usize
-    }
-
-    fn tick(&self, time: f64, _dt: f64) -> Result<Vec<ProcessNotice>, String> {
-        self.step(Some(time), None)
-            .map(|t| t.notices)
-            .map_err(|e| e.to_string())
+        self.log(|l| {
+            l.records()
+                .iter()
+                .map(|r| Dynamic::from_map(record_map(r)))
+                .collect()
+        })
     }
 }
 
@@ -221,13 +164,11 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     .register_into_engine(
         engine,
         |sim: &mut Simulation, d: ScriptDistributor| -> ScriptResult<()> {
-            sim.add_process(Arc::new(d)).or_script()
+            sim.add_process(Arc::new(d.0)).or_script()
         },
     );
     doc("step", &["distributor: WrenchDistributor", "Map"])
-        .register_into_engine(engine, |d: &mut ScriptDistributor| {
-            d.step(None, None).map(|t| t.map)
-        });
+        .register_into_engine(engine, |d: &mut ScriptDistributor| d.step(None));
     doc(
         "step",
         &[
@@ -238,14 +179,14 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     )
     .register_into_engine(engine, |d: &mut ScriptDistributor, acc: Dynamic| {
         let a = vector3_arg(&acc, "`com_acceleration` of step()").or_script()?;
-        d.step(None, Some(a)).map(|t| t.map)
+        d.step(Some(a))
     });
     doc(
         "set_stance",
         &["distributor: WrenchDistributor", "stance: Stance", "()"],
     )
     .register_into_engine(engine, |d: &mut ScriptDistributor, st: ScriptStance| {
-        d.set_stance(st)
+        d.0.set_stance(st.0).or_script()
     });
     doc("table", &["distributor: WrenchDistributor", "Map"])
         .register_into_engine(engine, |d: &mut ScriptDistributor| d.table());
@@ -265,14 +206,14 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_get(
         "last",
         |d: &mut ScriptDistributor| -> ScriptResult<Dynamic> {
-            Ok(d.lock()?
-                .log
-                .last()
-                .map_or(Dynamic::UNIT, |l| Dynamic::from_map(distribution_map(l))))
+            d.log(|l| {
+                l.last()
+                    .map_or(Dynamic::UNIT, |l| Dynamic::from_map(distribution_map(l)))
+            })
         },
     );
     engine.register_get("ticks", |d: &mut ScriptDistributor| -> ScriptResult<i64> {
-        Ok(d.lock()?.log.ticks() as i64)
+        d.log(|l| l.ticks() as i64)
     });
     doc("to_map", &["distributor: WrenchDistributor", "Map"]).register_into_engine(
         engine,
@@ -284,8 +225,8 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             Ok(m)
         },
     );
-    let text = |d: &mut ScriptDistributor| match d.lock() {
-        Ok(s) => format!("WrenchDistributor({} ticks)", s.log.ticks()),
+    let text = |d: &mut ScriptDistributor| match d.0.with_log(DistributorLog::ticks) {
+        Ok(n) => format!("WrenchDistributor({n} ticks)"),
         Err(_) => "WrenchDistributor(unusable)".to_string(),
     };
     engine.register_fn("to_string", text);

@@ -28,7 +28,7 @@ mod plot;
 mod results;
 mod stance;
 
-pub use contact::{LinkBinding, ScriptContact};
+pub use contact::ScriptContact;
 pub use contact_set::ScriptContactSet;
 pub use distributor::ScriptDistributor;
 pub use stance::ScriptStance;

@@ -4,9 +4,9 @@
 //! then the CoM is the robot's centre of mass at its current configuration and placement, and
 //! the mass defaults to the robot's total mass. Both are read again before every computation.
 
-use morsel_kinematics::{Data, center_of_mass};
+use morsel_lab::bound_contact::BoundContact;
+use morsel_lab::live_stance::{ComSource, LiveStance};
 use morsel_stability::{ConvexPolygon, DistributionWeights, PolygonMethod, Stance};
-use nalgebra::Point3;
 use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 
 use crate::bindings::doc;
@@ -19,56 +19,18 @@ use super::contact_set::{ScriptContactSet, contacts_arg};
 use super::results::{
     distribution_map, method_arg, polygon_map, polygon_of_map, supporting, weights_arg,
 };
-use super::{ScriptContact, wrench_arg};
+use super::wrench_arg;
 
-/// Where a stance's CoM comes from.
+/// A stance as scripts see it: morsel-lab's [`LiveStance`] (contacts, a CoM source, an
+/// optional explicit mass, gravity), rebuilt from the robot's state on every use.
 #[derive(Clone, Debug)]
-enum ComSource {
-    Point(Point3<f64>),
-    Robot(Robot),
-}
-
-/// A stance as scripts see it: contacts, a CoM source, an optional explicit mass, gravity.
-#[derive(Clone, Debug)]
-pub struct ScriptStance {
-    contacts: ScriptContactSet,
-    com: ComSource,
-    mass: Option<f64>,
-    gravity: f64,
-}
+pub struct ScriptStance(pub LiveStance);
 
 impl ScriptStance {
     /// The crate's stance at the robot's current state.
     pub fn build(&mut self) -> ScriptResult<Stance> {
-        let set = self.contacts.refreshed()?;
-        let (com, robot_mass) = match &self.com {
-            ComSource::Point(p) => (*p, None),
-            ComSource::Robot(r) => {
-                let (com, mass) = robot_com(r)?;
-                (com, Some(mass))
-            }
-        };
-        let mass = self.mass.or(robot_mass).ok_or_else(|| {
-            script_error(ShellError::argument(
-                "option `mass` of stance()",
-                "a mass in kg (required unless the CoM comes from a robot)",
-                "nothing",
-            ))
-        })?;
-        Stance::new(com, mass, set)
-            .or_script()?
-            .with_gravity(self.gravity)
-            .or_script()
+        self.0.build().or_script()
     }
-}
-
-/// The robot's centre of mass (world frame, at its placement and configuration) and its mass.
-pub fn robot_com(robot: &Robot) -> ScriptResult<(Point3<f64>, f64)> {
-    let model = robot.model().or_script()?;
-    let (q, placement) = robot.configuration_and_placement().or_script()?;
-    let mut data = Data::new(&model);
-    let com = center_of_mass(&model, &mut data, q.as_slice()).or_script()?;
-    Ok((placement * com, model.total_mass()))
 }
 
 fn robot_arg(value: &Dynamic, what: &str) -> ScriptResult<Robot> {
@@ -86,7 +48,7 @@ fn stance_from(
     let mut o = Options::new(function, opts).or_script()?;
     let contacts = o.value("contacts");
     let contacts = o.required("contacts", contacts).or_script()?;
-    let mut contacts =
+    let contacts =
         ScriptContactSet::new(contacts_arg(&contacts, "option `contacts` of stance()")?)?;
     let robot = match (robot, o.value("robot")) {
         (Some(r), None) => Some(r),
@@ -119,17 +81,9 @@ fn stance_from(
         .f64_or("gravity", morsel_stability::STANDARD_GRAVITY)
         .or_script()?;
     o.finish().or_script()?;
-    if let Some(r) = &robot {
-        contacts.bind_links(r)?;
-    }
-    let mut stance = ScriptStance {
-        contacts,
-        com,
-        mass,
-        gravity,
-    };
-    stance.build()?;
-    Ok(stance)
+    LiveStance::new(contacts.contacts, robot.as_ref(), com, mass, Some(gravity))
+        .map(ScriptStance)
+        .or_script()
 }
 
 fn com_margin(st: &mut ScriptStance, polygon: Option<ConvexPolygon>) -> ScriptResult<Dynamic> {
@@ -194,12 +148,12 @@ fn register_stances(engine: &mut Engine) {
     engine.register_set(
         "com",
         |s: &mut ScriptStance, com: Dynamic| -> ScriptResult<()> {
-            s.com = if com.is::<Robot>() {
+            let com = if com.is::<Robot>() {
                 ComSource::Robot(robot_arg(&com, "`com` of a stance")?)
             } else {
                 ComSource::Point(point3_arg(&com, "`com` of a stance").or_script()?)
             };
-            s.build().map(|_| ())
+            s.0.set_com(com).or_script()
         },
     );
     engine.register_get("mass", |s: &mut ScriptStance| -> ScriptResult<FLOAT> {
@@ -209,16 +163,13 @@ fn register_stances(engine: &mut Engine) {
         "mass",
         |s: &mut ScriptStance, mass: Dynamic| -> ScriptResult<()> {
             let m = crate::convert::f64_arg(&mass, "`mass` of a stance").or_script()?;
-            let old = s.mass.replace(m);
-            if let Err(e) = s.build() {
-                s.mass = old;
-                return Err(e);
-            }
-            Ok(())
+            s.0.set_mass(m).or_script()
         },
     );
-    engine.register_get("gravity", |s: &mut ScriptStance| s.gravity as FLOAT);
-    engine.register_get("contacts", |s: &mut ScriptStance| s.contacts.clone());
+    engine.register_get("gravity", |s: &mut ScriptStance| s.0.gravity() as FLOAT);
+    engine.register_get("contacts", |s: &mut ScriptStance| ScriptContactSet {
+        contacts: s.0.contacts().to_vec(),
+    });
     doc("gravity_wrench", &["stance: Stance", "[number]"]).register_into_engine(
         engine,
         |s: &mut ScriptStance| -> ScriptResult<Array> {
@@ -323,13 +274,13 @@ fn register_stances(engine: &mut Engine) {
     .register_into_engine(engine, |s: &mut ScriptStance, index: i64, w: Dynamic| {
         let w = wrench_arg(&w, "`wrench` of set_wrench()")?;
         let c = contact_at(s, index)?;
-        c.refresh()?;
-        c.contact.set_wrench(&w).or_script()
+        c.refresh().or_script()?;
+        c.contact_mut().set_wrench(&w).or_script()
     });
     doc("unset_wrench", &["stance: Stance", "index: int", "()"]).register_into_engine(
         engine,
         |s: &mut ScriptStance, index: i64| {
-            contact_at(s, index)?.contact.unset_wrench();
+            contact_at(s, index)?.contact_mut().unset_wrench();
             Ok::<_, Box<rhai::EvalAltResult>>(())
         },
     );
@@ -341,12 +292,11 @@ fn register_stances(engine: &mut Engine) {
             m.insert("com".into(), from_point3(&st.com()).into());
             m.insert("mass".into(), Dynamic::from_float(st.mass() as FLOAT));
             m.insert("gravity".into(), Dynamic::from_float(st.gravity() as FLOAT));
-            let list: Array = s
-                .contacts
-                .contacts
-                .iter()
-                .map(|c| Dynamic::from_map(super::contact::contact_map(c)))
-                .collect();
+            let list: Array =
+                s.0.contacts()
+                    .iter()
+                    .map(|c| Dynamic::from_map(super::contact::contact_map(c)))
+                    .collect();
             m.insert("contacts".into(), list.into());
             Ok(m)
         },
@@ -355,11 +305,11 @@ fn register_stances(engine: &mut Engine) {
     engine.register_fn("to_debug", stance_text);
 }
 
-fn contact_at(s: &mut ScriptStance, index: i64) -> ScriptResult<&mut ScriptContact> {
-    let len = s.contacts.contacts.len();
+fn contact_at(s: &mut ScriptStance, index: i64) -> ScriptResult<&mut BoundContact> {
+    let len = s.0.contacts().len();
     usize::try_from(index)
         .ok()
-        .and_then(|i| s.contacts.contacts.get_mut(i))
+        .and_then(|i| s.0.contacts_mut().get_mut(i))
         .ok_or_else(|| {
             script_error(ShellError::argument(
                 "`index` of a stance contact",
