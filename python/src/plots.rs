@@ -230,16 +230,9 @@ pub(crate) fn plot_outputs(
     let svg = {
         let touch = t.lock()?;
         let s = t.scene.fresh()?;
-        let names: Vec<String> = bodies.unwrap_or_else(|| {
-            touch
-                .model()
-                .sensing_bodies()
-                .into_iter()
-                .map(str::to_string)
-                .collect()
-        });
-        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        touch.plot_outputs(&s.scene, &refs, &options).py()?
+        touch
+            .plot_outputs_of(&s.scene, bodies.as_deref(), &options)
+            .py()?
     };
     write_text(&path, &svg)
 }

@@ -179,4 +179,18 @@ impl Touch {
     ) -> Result<String> {
         crate::plot::touch_outputs_svg(&self.model, &self.data.output, scene, bodies, options)
     }
+
+    /// [`Touch::plot_outputs`] of `bodies` when given, else of every sensing body.
+    pub fn plot_outputs_of(
+        &self,
+        scene: &Scene,
+        bodies: Option<&[String]>,
+        options: &PlotOptions,
+    ) -> Result<String> {
+        let names: Vec<&str> = match bodies {
+            Some(b) => b.iter().map(String::as_str).collect(),
+            None => self.model.sensing_bodies(),
+        };
+        self.plot_outputs(scene, &names, options)
+    }
 }

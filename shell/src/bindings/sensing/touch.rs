@@ -150,16 +150,9 @@ fn plot_outputs(
     let (options, bodies) = plot_options(opts, "plot_outputs", "touch outputs")?;
     let touch = t.lock()?;
     let s = t.scene.fresh()?;
-    let names: Vec<String> = bodies.unwrap_or_else(|| {
-        touch
-            .model()
-            .sensing_bodies()
-            .into_iter()
-            .map(str::to_string)
-            .collect()
-    });
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    let svg = touch.plot_outputs(&s.scene, &refs, &options).or_script()?;
+    let svg = touch
+        .plot_outputs_of(&s.scene, bodies.as_deref(), &options)
+        .or_script()?;
     write_text(ctx, path, &svg)
 }
 
