@@ -10,8 +10,6 @@
 use rhai::Engine;
 use serde_json::Value;
 
-use crate::error::ShellError;
-use crate::session::{Session, SessionOptions};
 use morsel_lab::api::{self, script_api, signature_key};
 
 /// One registered function as the reference shows it.
@@ -26,13 +24,6 @@ pub struct ApiFunction {
     pub signature: String,
     /// The one-line description (empty when none was given).
     pub description: String,
-}
-
-/// A session whose engine carries the whole script API (its folders are the system's temporary
-/// folder; nothing is written).
-pub fn reference_session() -> Result<Session, ShellError> {
-    let dir = std::env::temp_dir();
-    Session::new(SessionOptions::new(&dir, dir.join("morsel-doc-unused")))
 }
 
 /// The functions registered by Morsel (not Rhai's standard library), sorted by group, name and
@@ -268,29 +259,6 @@ pub fn differences(engine: &Engine) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn documented_functions_carry_their_group_and_description() {
-        let session = reference_session().expect("session");
-        let list = functions(session.engine());
-        let seed = list
-            .iter()
-            .find(|f| f.name == "seed")
-            .expect("seed() is registered");
-        assert_eq!(seed.group.as_deref(), Some("shell"));
-        assert!(seed.description.starts_with("The run's --seed"), "{seed:?}");
-        assert_eq!(seed.signature, "seed() -> INT");
-        assert!(
-            list.iter().all(|f| !f.signature.contains("::")),
-            "Rust paths are tidied"
-        );
-        let sphere = list
-            .iter()
-            .find(|f| f.name == "sphere")
-            .expect("sphere() is registered");
-        assert_eq!(sphere.group.as_deref(), Some("geometry"));
-        assert!(list.iter().all(|f| is_plain_name(&f.name)));
-    }
 
     #[test]
     fn rust_types_read_as_script_types() {

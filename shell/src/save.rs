@@ -33,18 +33,15 @@ pub fn save_plain(sandbox: &Sandbox, path: &str, value: &Dynamic) -> Result<Path
     Ok(target)
 }
 
-/// The `save(path, value)` script function: a `.glb`/`.gltf`/`.html` path draws a scene or robot
-/// ([`crate::save_gltf`]); otherwise Morsel objects are first replaced by their `to_map()`
-/// (see [`plain_value`]).
-pub fn save(
+/// The data side of the `save(path, value)` script function (views are drawn by
+/// `crate::save_gltf`): Morsel objects are first replaced by their `to_map()` (see
+/// [`plain_value`]), then the value is written as JSON, CSV or NPY by the extension.
+pub fn save_data(
     context: &NativeCallContext,
     sandbox: &Sandbox,
     path: &str,
     value: Dynamic,
 ) -> ScriptResult<()> {
-    if crate::save_gltf::is_gltf_path(path) {
-        return crate::save_gltf::save(sandbox, path, &value.flatten()).map(|_| ());
-    }
     let plain = plain_value(context, value, &mut String::from("value"), 0)?;
     save_plain(sandbox, path, &plain).map_err(script_error)?;
     Ok(())

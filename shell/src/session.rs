@@ -124,6 +124,13 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session whose engine carries the whole script API (its folders are the system's
+    /// temporary folder; nothing is written): what `morsel doc` and the API checks read.
+    pub fn reference() -> Result<Session, ShellError> {
+        let dir = std::env::temp_dir();
+        Session::new(SessionOptions::new(&dir, dir.join("morsel-doc-unused")))
+    }
+
     /// A new session; fails when the script folder or read root cannot be opened.
     pub fn new(options: SessionOptions) -> Result<Self, ShellError> {
         let root = options.read_root.as_ref().unwrap_or(&options.script_dir);

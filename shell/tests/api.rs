@@ -51,7 +51,7 @@ fn check_snapshot(relative: &str, generated: &str) {
 
 #[test]
 fn the_rhai_registration_matches_the_api_description() {
-    let session = api_reference::reference_session().expect("session");
+    let session = morsel_shell::Session::reference().expect("session");
     let problems = api_reference::differences(session.engine());
     assert!(
         problems.is_empty(),
@@ -62,7 +62,7 @@ fn the_rhai_registration_matches_the_api_description() {
 
 #[test]
 fn the_signature_snapshot_matches_the_bindings() {
-    let session = api_reference::reference_session().expect("session");
+    let session = morsel_shell::Session::reference().expect("session");
     let mut text = api_reference::signatures(session.engine()).join("\n");
     text.push('\n');
     check_snapshot("tests/api_signatures.txt", &text);
@@ -70,7 +70,7 @@ fn the_signature_snapshot_matches_the_bindings() {
 
 #[test]
 fn morsel_doc_prints_the_same_text() {
-    let session = api_reference::reference_session().expect("session");
+    let session = morsel_shell::Session::reference().expect("session");
     let run = |args: &[&str]| {
         let out = Command::new(env!("CARGO_BIN_EXE_morsel"))
             .args(args)
@@ -96,7 +96,7 @@ fn morsel_doc_prints_the_same_text() {
 
 #[test]
 fn every_registered_function_has_its_description() {
-    let session = api_reference::reference_session().expect("session");
+    let session = morsel_shell::Session::reference().expect("session");
     for f in api_reference::functions(session.engine()) {
         if f.group.is_some() {
             assert!(
@@ -106,4 +106,30 @@ fn every_registered_function_has_its_description() {
             );
         }
     }
+}
+
+#[test]
+fn documented_functions_carry_their_group_and_description() {
+    let session = morsel_shell::Session::reference().expect("session");
+    let list = api_reference::functions(session.engine());
+    let seed = list
+        .iter()
+        .find(|f| f.name == "seed")
+        .expect("seed() is registered");
+    assert_eq!(seed.group.as_deref(), Some("shell"));
+    assert!(seed.description.starts_with("The run's --seed"), "{seed:?}");
+    assert_eq!(seed.signature, "seed() -> INT");
+    assert!(
+        list.iter().all(|f| !f.signature.contains("::")),
+        "Rust paths are tidied"
+    );
+    let sphere = list
+        .iter()
+        .find(|f| f.name == "sphere")
+        .expect("sphere() is registered");
+    assert_eq!(sphere.group.as_deref(), Some("geometry"));
+    // Operators and property accessors are left out.
+    assert!(list.iter().all(|f| {
+        f.name.starts_with(|c: char| c.is_alphabetic() || c == '_') && !f.name.contains('$')
+    }));
 }

@@ -199,7 +199,7 @@ impl MeshBvh {
         let coords: Vec<V3> = vertices.iter().map(|v| v.coords).collect();
         let extremes = ExtremePoints::new(&coords, faces);
         let faces_in_slots: Vec<[u32; 3]> = order.iter().map(|&f| faces[f as usize]).collect();
-        let points = NodePoints::new(&links, &faces_in_slots, &coords);
+        let points = NodePoints::new(&subtree_spans(&links), &faces_in_slots, &coords);
         Ok(Self {
             points,
             nodes,
@@ -253,6 +253,23 @@ impl MeshBvh {
             n.radius,
         )
     }
+}
+
+/// Per node (in node order), its first leaf slot and its number of triangles.
+fn subtree_spans(links: &[Link]) -> Vec<(u32, u32)> {
+    let mut spans = vec![(0u32, 0u32); links.len()];
+    // Children follow their parent (left at i + 1, right at `link`): a reverse pass sees
+    // children first.
+    for i in (0..links.len()).rev() {
+        let l = links[i];
+        spans[i] = if l.is_leaf() {
+            (l.link, l.count)
+        } else {
+            let (left, right) = (spans[i + 1], spans[l.link as usize]);
+            (left.0.min(right.0), left.1 + right.1)
+        };
+    }
+    spans
 }
 
 struct Builder<'a> {

@@ -117,7 +117,7 @@ impl FrontLibrary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proximity::front::FrontPair;
+    use crate::proximity::front_pairs::FrontPair;
 
     /// A front of `n` pairs whose first pair names `tag`, so that a restored copy can be told
     /// apart.

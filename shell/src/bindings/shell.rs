@@ -6,7 +6,7 @@ use rhai::{Dynamic, Engine, INT, ImmutableString, NativeCallContext};
 
 use crate::context::ShellContext;
 use crate::error::ScriptResult;
-use crate::save;
+use crate::{save, save_gltf};
 
 use super::doc;
 
@@ -25,6 +25,13 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         move |context: NativeCallContext,
               path: ImmutableString,
               value: Dynamic|
-              -> ScriptResult<()> { save::save(&context, &shared.sandbox, &path, value) },
+              -> ScriptResult<()> {
+            // A view (`.glb`, `.gltf`, `.html`) draws the object; anything else is data.
+            if save_gltf::is_gltf_path(&path) {
+                save_gltf::save(&shared.sandbox, &path, &value.flatten()).map(|_| ())
+            } else {
+                save::save_data(&context, &shared.sandbox, &path, value)
+            }
+        },
     );
 }

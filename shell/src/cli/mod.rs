@@ -105,7 +105,7 @@ fn report(result: Result<(), Diagnostic>) -> i32 {
 }
 
 fn print_reference(signatures: bool) -> i32 {
-    let session = match api_reference::reference_session() {
+    let session = match crate::session::Session::reference() {
         Ok(s) => s,
         Err(e) => {
             eprintln!("morsel: {e}");

@@ -165,13 +165,13 @@ fn save_rows(
                 })
             })
         }
-        Format::Csv => save::save(
+        Format::Csv => save::save_data(
             context,
             sandbox,
             path,
             Dynamic::from_array(rows_value(rows)),
         ),
-        Format::Json => save::save(context, sandbox, path, map),
+        Format::Json => save::save_data(context, sandbox, path, map),
     }
 }
 
