@@ -98,3 +98,18 @@ impl From<morsel_jointspace::JointspaceError> for LabError {
         LabError::Jointspace(Box::new(e))
     }
 }
+
+/// An error's message followed by each cause whose text it does not already hold.
+pub fn message_with_sources(err: &dyn std::error::Error) -> String {
+    let mut message = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+        source = cause.source();
+    }
+    message
+}

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use nalgebra::Vector3;
 
 use crate::distributor::{ComAcceleration, DistributorLog, TickRecord};
+use crate::error::message_with_sources;
 use crate::error::{LabError, Result};
 use crate::live_stance::LiveStance;
 use crate::simulation::{ProcessNotice, TickProcess};
@@ -86,19 +87,4 @@ impl TickProcess for StanceDistributor {
             .map(|(_, n)| n)
             .map_err(|e| message_with_sources(&e))
     }
-}
-
-/// An error's message followed by each cause whose text it does not already hold.
-fn message_with_sources(err: &dyn std::error::Error) -> String {
-    let mut message = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        let text = cause.to_string();
-        if !message.contains(&text) {
-            message.push_str(": ");
-            message.push_str(&text);
-        }
-        source = cause.source();
-    }
-    message
 }

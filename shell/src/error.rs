@@ -104,16 +104,7 @@ impl ShellError {
 /// error's `Display`, followed by each `source()` whose text is not already included. The
 /// position is left empty; Rhai fills it with the position of the failing call.
 pub fn script_error(err: impl std::error::Error) -> Box<EvalAltResult> {
-    let mut message = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        let text = cause.to_string();
-        if !message.contains(&text) {
-            message.push_str(": ");
-            message.push_str(&text);
-        }
-        source = cause.source();
-    }
+    let message = morsel_lab::error::message_with_sources(&err);
     EvalAltResult::ErrorRuntime(message.into(), Position::NONE).into()
 }
 

@@ -348,16 +348,7 @@ fn closest_on_tetrahedron(s: &mut [Vertex; 4]) -> (V3, usize, [f64; 4], bool) {
 mod tests {
     use super::*;
     use crate::proximity::obb::Obb;
-    use crate::proximity::test_random::uniform_stream;
-    use nalgebra::Rotation3;
-
-    fn aabb(center: V3, half: V3) -> Obb {
-        Obb {
-            axes: [V3::x(), V3::y(), V3::z()],
-            center,
-            half,
-        }
-    }
+    use crate::proximity::test_random::{aabb, random_box, uniform_stream};
 
     #[test]
     fn separation_bound_reaches_the_distance_of_diagonal_boxes() {
@@ -382,25 +373,8 @@ mod tests {
     fn separation_bound_never_exceeds_sampled_distances() {
         let mut rnd = uniform_stream(7);
         for _ in 0..300 {
-            let mk = |r: Rotation3<f64>, c: V3, h: V3| Obb {
-                axes: [
-                    r.matrix().column(0).into_owned(),
-                    r.matrix().column(1).into_owned(),
-                    r.matrix().column(2).into_owned(),
-                ],
-                center: c,
-                half: h,
-            };
-            let a = mk(
-                Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0),
-                V3::new(rnd(), rnd(), rnd()),
-                V3::new(rnd().abs(), rnd().abs(), rnd().abs()),
-            );
-            let b = mk(
-                Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0),
-                V3::new(rnd(), rnd(), rnd()) * 3.0,
-                V3::new(rnd().abs(), rnd().abs(), rnd().abs()),
-            );
+            let a = random_box(&mut rnd, 1.0);
+            let b = random_box(&mut rnd, 3.0);
             let stop = rnd().abs() * 3.0;
             let (bound, n) = separation_bound(
                 |d| a.support(d),

@@ -5,7 +5,12 @@
 //! - [`mesh_distance`], [`mesh_distance_within`] (stops once the distance is known to exceed a
 //!   security margin) and [`mesh_intersection`]: a dual traversal of two hierarchies, pruning
 //!   node pairs by a lower bound on their distance and visiting the nearer ones first, with
-//!   exact triangle tests at the leaves. Each takes a warm start: the face pair of a previous
+//!   exact triangle tests at the leaves. The bound is the larger of the bounding spheres' gap
+//!   and the boxes' gap along the separating-axis candidates and the centre line; when that
+//!   does not prune, GJK refines it to the Euclidean distance between the convex hulls of the
+//!   two nodes' corners (nodes of up to 512 triangles keep their corners) or between their
+//!   boxes. Hull bounds are what keep far-apart meshes cheap: there, many triangle pairs are
+//!   nearly as close as the answer and box bounds cannot tell them apart. Each takes a warm start: the face pair of a previous
 //!   answer, tried first; it speeds coherent sequences up and never changes the distance.
 //!   Successive queries on the same mesh pair with the same [`ProximityScratch`] also start
 //!   from where the last one stopped (its front of node pairs, with lower bounds carried to

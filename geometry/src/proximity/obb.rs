@@ -327,16 +327,7 @@ pub(crate) fn orthonormal_frame(u: V3, v: V3) -> Option<[V3; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proximity::test_random::uniform_stream;
-    use nalgebra::Rotation3;
-
-    fn aabb(center: V3, half: V3) -> Obb {
-        Obb {
-            axes: [V3::x(), V3::y(), V3::z()],
-            center,
-            half,
-        }
-    }
+    use crate::proximity::test_random::{aabb, random_box, uniform_stream};
 
     #[test]
     fn gap_of_axis_aligned_boxes_is_their_distance_along_a_face() {
@@ -374,27 +365,8 @@ mod tests {
         // Random boxes: the gap is at most the distance of any two sampled points.
         let mut rnd = uniform_stream(1);
         for _ in 0..200 {
-            let ra = Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0);
-            let rb = Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0);
-            let mk = |r: Rotation3<f64>, c: V3, h: V3| Obb {
-                axes: [
-                    r.matrix().column(0).into_owned(),
-                    r.matrix().column(1).into_owned(),
-                    r.matrix().column(2).into_owned(),
-                ],
-                center: c,
-                half: h,
-            };
-            let a = mk(
-                ra,
-                V3::new(rnd(), rnd(), rnd()),
-                V3::new(rnd().abs(), rnd().abs(), rnd().abs()),
-            );
-            let b = mk(
-                rb,
-                V3::new(rnd(), rnd(), rnd()) * 3.0,
-                V3::new(rnd().abs(), rnd().abs(), rnd().abs()),
-            );
+            let a = random_box(&mut rnd, 1.0);
+            let b = random_box(&mut rnd, 3.0);
             let g = obb_gap(&a, &b, f64::INFINITY);
             // Just below the full gap, the axis is meaningful: the slabs along it are at least
             // the returned gap apart.
