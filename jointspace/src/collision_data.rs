@@ -22,6 +22,9 @@ pub struct CollisionData {
     pub(crate) scratch: Vec<ProximityScratch>,
     /// Per active pair: the triangle pair of its last answer, tried first by the next query.
     pub(crate) warm: Vec<Option<TrianglePair>>,
+    /// Per active pair: whether its last mesh query found the surfaces touching (the next
+    /// distance query then first looks for contact around that pair).
+    pub(crate) touching: Vec<bool>,
     /// Penetration candidates: (upper bound of the depth, vertex index, certainly inside).
     pub(crate) depth_candidates: Vec<(f64, u32, bool)>,
     nq: usize,
@@ -35,6 +38,7 @@ impl CollisionData {
             world_from_object: vec![Isometry3::identity(); collision.objects().len()],
             scratch: vec![ProximityScratch::new(); collision.pairs().len()],
             warm: vec![None; collision.pairs().len()],
+            touching: vec![false; collision.pairs().len()],
             depth_candidates: Vec::new(),
             nq: model.nq(),
         }
@@ -63,6 +67,7 @@ impl CollisionData {
     /// same; only their cost changes).
     pub fn reset_warm_starts(&mut self) {
         self.warm.iter_mut().for_each(|w| *w = None);
+        self.touching.iter_mut().for_each(|t| *t = false);
         self.scratch.iter_mut().for_each(ProximityScratch::forget);
     }
 
@@ -77,6 +82,7 @@ impl CollisionData {
         }
         if self.warm.len() < collision.pairs().len() {
             self.warm.resize(collision.pairs().len(), None);
+            self.touching.resize(collision.pairs().len(), false);
         }
         if self.scratch.len() < collision.pairs().len() {
             self.scratch

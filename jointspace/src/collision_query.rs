@@ -44,8 +44,19 @@ pub fn compute_distance(
     if let (Some(ga), Some(gb)) = (&oa.mesh, &ob.mesh) {
         let (ma, mb) = (ga.accel().map_err(err)?, gb.accel().map_err(err)?);
         let warm = data.warm.get(pair).copied().flatten();
-        let found = match options.cap {
-            Some(cap) => mesh_distance_within(
+        // After contact, contact is most likely still there, next to the last pair: the
+        // intersection query looks there first, where a distance query could open many node
+        // pairs whose bounds are all zero before it meets a crossing pair.
+        let touching = data.touching.get(pair).copied().unwrap_or(false);
+        let hit = if touching {
+            mesh_intersection(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
+                .map_err(err)?
+        } else {
+            None
+        };
+        let found = match (hit, options.cap) {
+            (Some(t), _) => Some((0.0, t)),
+            (None, Some(cap)) => mesh_distance_within(
                 &ma.bvh,
                 &pa,
                 &mb.bvh,
@@ -54,19 +65,22 @@ pub fn compute_distance(
                 warm,
                 &mut data.scratch[pair],
             )
-            .map_err(err)?,
-            None => Some(
-                mesh_distance(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
-                    .map_err(err)?,
-            ),
+            .map_err(err)?
+            .map(|r| (r.distance, r.triangles)),
+            (None, None) => {
+                let r = mesh_distance(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
+                    .map_err(err)?;
+                Some((r.distance, r.triangles))
+            }
         };
         let distance = match found {
-            Some(r) => {
-                data.warm[pair] = Some(r.triangles);
-                r.distance
+            Some((distance, triangles)) => {
+                data.warm[pair] = Some(triangles);
+                distance
             }
             None => f64::INFINITY,
         };
+        data.touching[pair] = distance <= 0.0;
         let colliding = distance <= 0.0
             || (collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)?);
         if !colliding {
