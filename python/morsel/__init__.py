@@ -80,3 +80,34 @@ __all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
     "reset",
 ]
 __all__ += ["add", "record", "run", "step"]
+
+
+def _document():
+    """Puts the shared API description's docstrings (each overload's signature and description,
+    as in docs/python.md) on the module functions; a native function's own notes follow."""
+    import types
+
+    def with_doc(native, doc):
+        def call(*args, **kwargs):
+            return native(*args, **kwargs)
+
+        call.__name__ = call.__qualname__ = native.__name__
+        call.__module__ = __name__
+        call.__doc__ = doc
+        call.__wrapped__ = native
+        return call
+
+    g = globals()
+    for name, doc in _morsel._api_docstrings().items():
+        obj = g.get(name)
+        if obj is None:
+            continue
+        notes = (obj.__doc__ or "").strip()
+        full = doc + ("\n\n" + notes if notes and notes not in doc else "")
+        if isinstance(obj, types.FunctionType):
+            obj.__doc__ = full
+        elif isinstance(obj, types.BuiltinFunctionType):
+            g[name] = with_doc(obj, full)
+
+
+_document()

@@ -548,3 +548,7 @@ def plot_sensors(touch: Touch, path: Path, body: str, options: Optional[Mapping[
     """SVG of a body's sensor points (body frame); options title, views."""
 def plot_forces(taxels: Taxels, path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:
     """SVG of the last reading's per-probe forces on the link; options title, views, arrows."""
+
+def _api_docstrings() -> dict[str, str]:
+    """{name: docstring} of the script API's functions, from the shared API description."""
+    ...

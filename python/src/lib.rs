@@ -6,6 +6,7 @@
 
 #![forbid(unsafe_code)]
 
+mod api_docs;
 mod armature;
 mod contact_wrench;
 mod contacts;
@@ -51,5 +52,6 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     distributor::register(m)?;
     taxel_probes::register(m)?;
     plots::register(m)?;
+    api_docs::register(m)?;
     Ok(())
 }

@@ -63,3 +63,14 @@ def test_stubs_name_every_native_function_and_class():
         members = {m.name for m in node.body if isinstance(m, ast.FunctionDef)}
         real = {a for a in dir(getattr(native, name)) if not a.startswith("__")}
         assert real - members == set(), f"{name}: members without stubs {sorted(real - members)}"
+
+
+def test_docstrings_come_from_the_api_description():
+    # Each documented function's docstring holds every description line docs/python.md gives
+    # it (docs/python.md and the docstrings are both made from lab/src/api/script_api.txt).
+    text = (REPO / "docs" / "python.md").read_text().split("\n## properties")[0]
+    entries = re.findall(r"^- `morsel\.(\w+)\(.*?`  \n  (.+)$", text, flags=re.M)
+    assert len(entries) > 100, f"only {len(entries)} entries read from docs/python.md"
+    for name, description in entries:
+        doc = getattr(morsel, name).__doc__ or ""
+        assert description in doc, f"{name}: {description!r} is not in its docstring:\n{doc}"

@@ -137,6 +137,17 @@ pub fn python_signature(f: &ApiFunction) -> String {
     text
 }
 
+/// The Python docstring of the function `name`: each overload's Python signature with its
+/// description below it, as in `docs/python.md`; `None` when the description names no such
+/// function.
+pub fn python_docstring(api: &Api, name: &str) -> Option<String> {
+    let parts: Vec<String> = api
+        .overloads(name)
+        .map(|f| format!("{}\n    {}", python_signature(f), f.description))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
+}
+
 /// `docs/python.md`: the Python reference.
 pub fn python(api: &Api) -> String {
     let mut md = String::new();
@@ -194,6 +205,20 @@ pub fn python(api: &Api) -> String {
 mod tests {
     use super::*;
     use crate::api::script_api;
+
+    #[test]
+    fn python_docstrings_hold_every_overload() {
+        let api = Api::parse(
+            "[g]\n\nf(x: number) -> INT\n    One.\nf(x: number, o: #{a}) -> INT\n    Two.\n",
+        );
+        assert_eq!(
+            python_docstring(&api, "f").as_deref(),
+            Some(
+                "morsel.f(x: float) -> int\n    One.\n\nmorsel.f(x: float, o: {a}) -> int\n    Two."
+            )
+        );
+        assert_eq!(python_docstring(&api, "g"), None);
+    }
 
     #[test]
     fn script_types_read_as_python_types() {
