@@ -111,3 +111,28 @@ def _document():
 
 
 _document()
+
+
+def _methods_of_module_functions():
+    """Methods that call the module function of the same name (the native classes do not hold
+    them, so that the plotting and distributor bindings need not know every class)."""
+    from ._methods import method_calling
+    from ._morsel import Stance, Taxels
+
+    Touch.plot_outputs = method_calling(plot_outputs, "plot_outputs")
+    Touch.plot_sensors = method_calling(plot_sensors, "plot_sensors")
+    Taxels.plot_forces = method_calling(plot_forces, "plot_forces")
+    Stance.wrench_distributor = method_calling(wrench_distributor, "wrench_distributor")
+
+    def stance_plot_polygon(self, path, polygon=None):
+        return plot_polygon(path, self, polygon)
+
+    stance_plot_polygon.__name__ = stance_plot_polygon.__qualname__ = "plot_polygon"
+    stance_plot_polygon.__doc__ = (
+        "plot_polygon(path, polygon=None) on this stance: see morsel.plot_polygon (the stance "
+        "is its second argument there).\n\n" + (plot_polygon.__doc__ or "")
+    )
+    Stance.plot_polygon = stance_plot_polygon
+
+
+_methods_of_module_functions()

@@ -19,3 +19,16 @@ def method_of_first_argument(name, doc):
     call.__qualname__ = name
     call.__doc__ = doc
     return call
+
+
+def method_calling(function, name):
+    """A method `name` that calls the module function `function` with the object first, so
+    that ``x.f(a)`` is ``f(x, a)`` for functions bound only at module level."""
+
+    def method(self, *args, **kwargs):
+        return function(self, *args, **kwargs)
+
+    method.__name__ = name
+    method.__qualname__ = name
+    method.__doc__ = f"{name}(...) on this object: see morsel.{name}.\n\n{function.__doc__ or ''}"
+    return method

@@ -440,7 +440,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_translation, m)?)?;
     m.add_function(wrap_pyfunction!(set_rotations, m)?)?;
     m.add_function(wrap_pyfunction!(set_translations, m)?)?;
-    crate::motions::register(m)
+    Ok(())
 }
 
 /// Parses a trajectory dict {starttime, points: [{positions, velocities, time_from_start}]}.

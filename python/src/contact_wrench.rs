@@ -3,33 +3,16 @@
 //! their first argument, a Contact or a Stance, as in Rhai).
 
 use morsel_stability::ContactSet;
-use nalgebra::Vector6;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::contacts::{PyContact, contact_dict, contacts_arg};
-use crate::convert::{f64s_arg, point3_arg, type_name};
+use crate::contacts::{PyContact, contact_dict};
+use crate::convert::matrix_out;
+use crate::convert::{point3_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
-use crate::stability::{matrix_out, method_arg, polygon_dict};
+use crate::polygon_values::{method_arg, polygon_dict};
 use morsel_lab::bound_contact::{BoundContact, refreshed_set};
-
-/// A wrench [fx, fy, fz, tx, ty, tz] (finite).
-pub fn wrench_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector6<f64>> {
-    let w = f64s_arg(obj, what)?;
-    if w.len() != 6 {
-        return Err(value_error(format!(
-            "{what}: expected [fx, fy, fz, tx, ty, tz], got {} numbers",
-            w.len()
-        )));
-    }
-    if let Some(x) = w.iter().find(|x| !x.is_finite()) {
-        return Err(value_error(format!(
-            "{what}: expected finite numbers, got {x}"
-        )));
-    }
-    Ok(Vector6::from_column_slice(&w))
-}
 
 /// A contact index: an int >= 0 (not a bool).
 pub fn index_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
@@ -227,4 +210,28 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(unset_wrench, m)?)?;
     m.add_function(wrap_pyfunction!(wrench_at, m)?)?;
     Ok(())
+}
+
+/// Contacts given as a list of Contact or a ContactSet (copies, bindings kept).
+pub(crate) fn contacts_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<BoundContact>> {
+    if let Ok(set) = obj.cast::<PyContactSet>() {
+        return Ok(set.get().0.clone());
+    }
+    let mut out = Vec::new();
+    for (i, c) in obj
+        .try_iter()
+        .map_err(|_| type_error(format!("{what}: expected a list of Contact")))?
+        .enumerate()
+    {
+        let c = c?;
+        let c = c.cast::<PyContact>().map_err(|_| {
+            type_error(format!(
+                "{what}[{i}]: expected a morsel Contact, got {}",
+                type_name(&c)
+            ))
+        })?;
+        out.push(c.borrow().0.clone());
+    }
+    morsel_stability::ContactSet::new(out.iter().map(|c| c.contact().clone()).collect()).py()?;
+    Ok(out)
 }

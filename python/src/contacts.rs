@@ -96,7 +96,7 @@ impl PyContact {
     /// `set_wrench(wrench)`: makes the contact managed: its wrench [fx, fy, fz, tx, ty, tz] is
     /// given (contact frame, at the contact point) and subtracted from distributions.
     fn set_wrench(&mut self, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
-        let w = crate::contact_wrench::wrench_arg(wrench, "`wrench` of set_wrench()")?;
+        let w = crate::convert::wrench_arg(wrench, "`wrench` of set_wrench()")?;
         self.0.refresh().py()?;
         self.0.contact_mut().set_wrench(&w).py()
     }
@@ -298,30 +298,6 @@ fn attach(
         ))
     })?;
     c.borrow().attach(robot, &link)
-}
-
-/// Contacts given as a list of Contact or a ContactSet (copies, bindings kept).
-pub(crate) fn contacts_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<BoundContact>> {
-    if let Ok(set) = obj.cast::<crate::contact_wrench::PyContactSet>() {
-        return Ok(set.get().0.clone());
-    }
-    let mut out = Vec::new();
-    for (i, c) in obj
-        .try_iter()
-        .map_err(|_| type_error(format!("{what}: expected a list of Contact")))?
-        .enumerate()
-    {
-        let c = c?;
-        let c = c.cast::<PyContact>().map_err(|_| {
-            type_error(format!(
-                "{what}[{i}]: expected a morsel Contact, got {}",
-                type_name(&c)
-            ))
-        })?;
-        out.push(c.borrow().0.clone());
-    }
-    morsel_stability::ContactSet::new(out.iter().map(|c| c.contact().clone()).collect()).py()?;
-    Ok(out)
 }
 
 /// A `Contact` argument at its current world pose.

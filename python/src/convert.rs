@@ -1,6 +1,8 @@
 //! Python values in and out: numbers, 3-vectors, float64 arrays, dicts.
 
-use nalgebra::{Point3, Vector3};
+use std::path::PathBuf;
+
+use nalgebra::{Point3, Vector3, Vector6};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
@@ -242,4 +244,56 @@ impl<'py> Options<'py> {
             names.join(", ")
         )))
     }
+}
+
+/// A file path (str or os.PathLike).
+pub fn path_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PathBuf> {
+    if obj.is_instance_of::<PyString>() {
+        return Ok(PathBuf::from(obj.extract::<String>()?));
+    }
+    if obj.hasattr("__fspath__")? {
+        let p = obj.call_method0("__fspath__")?;
+        if let Ok(s) = p.extract::<String>() {
+            return Ok(PathBuf::from(s));
+        }
+    }
+    Err(type_error(format!(
+        "{what}: expected a path (str or os.PathLike), got {}",
+        type_name(obj)
+    )))
+}
+
+/// A wrench [fx, fy, fz, tx, ty, tz] (finite).
+pub fn wrench_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vector6<f64>> {
+    let w = f64s_arg(obj, what)?;
+    if w.len() != 6 {
+        return Err(value_error(format!(
+            "{what}: expected [fx, fy, fz, tx, ty, tz], got {} numbers",
+            w.len()
+        )));
+    }
+    if let Some(x) = w.iter().find(|x| !x.is_finite()) {
+        return Err(value_error(format!(
+            "{what}: expected finite numbers, got {x}"
+        )));
+    }
+    Ok(Vector6::from_column_slice(&w))
+}
+
+/// A matrix as a (rows, columns) float64 array.
+pub(crate) fn matrix_out<
+    'py,
+    R: nalgebra::Dim,
+    C: nalgebra::Dim,
+    S: nalgebra::RawStorage<f64, R, C>,
+>(
+    py: Python<'py>,
+    m: &nalgebra::Matrix<f64, R, C, S>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let (r, c) = m.shape();
+    let flat: Vec<f64> = (0..r)
+        .flat_map(|i| (0..c).map(move |j| (i, j)))
+        .map(|(i, j)| m[(i, j)])
+        .collect();
+    rows_out(py, r, c, flat)
 }

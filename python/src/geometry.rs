@@ -329,7 +329,7 @@ fn mesh(
     path: &Bound<'_, PyAny>,
     scale: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyShape> {
-    let path = crate::kinematics::path_arg(path, "`path` of mesh()")?;
+    let path = crate::convert::path_arg(path, "`path` of mesh()")?;
     let s = match scale {
         None => Vector3::repeat(1.0),
         Some(s) if s.extract::<f64>().is_ok() => {

@@ -5,7 +5,6 @@
 //! MuJoCo's qpos0 for MJCF robots; a ball joint takes [w, x, y, z], a free joint
 //! [x, y, z, w, x, y, z]) or a sequence of `robot.nq` numbers in the model's layout.
 
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
@@ -18,10 +17,10 @@ use morsel_lab::simulation::Robot as LabRobot;
 use nalgebra::{DVector, Isometry3, Matrix6xX};
 use numpy::{PyArray1, PyArray2, PyArray3};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{
-    Options, array2_arg, f64_arg, f64s_arg, points_out, rows_out, type_name, v3_out,
+    Options, array2_arg, f64_arg, f64s_arg, path_arg, points_out, rows_out, type_name, v3_out,
 };
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::geometry::PyPose;
@@ -263,23 +262,6 @@ pub fn robot_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PyRobot> {
             type_name(obj)
         ))
     })
-}
-
-/// A file path (str or os.PathLike).
-pub fn path_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PathBuf> {
-    if obj.is_instance_of::<PyString>() {
-        return Ok(PathBuf::from(obj.extract::<String>()?));
-    }
-    if obj.hasattr("__fspath__")? {
-        let p = obj.call_method0("__fspath__")?;
-        if let Ok(s) = p.extract::<String>() {
-            return Ok(PathBuf::from(s));
-        }
-    }
-    Err(type_error(format!(
-        "{what}: expected a path (str or os.PathLike), got {}",
-        type_name(obj)
-    )))
 }
 
 /// A configuration: a dict {joint: value or [values]} or nq numbers.

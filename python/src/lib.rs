@@ -20,6 +20,8 @@ mod kinematics;
 mod motions;
 mod mujoco;
 mod plots;
+mod polygon_values;
+mod run_env;
 mod sensing;
 mod sensors;
 mod shell;
@@ -46,6 +48,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     taxels::register(m)?;
     stance_contacts::register(m)?;
     armature::register(m)?;
+    motions::register(m)?;
     simulation::register(m)?;
     // stability, sensing and plots (issue 17)
     contact_wrench::register(m)?;

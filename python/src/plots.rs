@@ -4,7 +4,7 @@
 //! written from Python has the same bytes as the script's. Paths are used as given (relative
 //! to the working folder, as `morsel.save`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use morsel_sensing::plot::{PlotOptions, View, taxel_forces_svg};
 use morsel_stability::PolygonMethod;
@@ -12,22 +12,12 @@ use morsel_stability::plot::polygon_svg;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::convert::{Options, type_name};
+use crate::convert::{Options, path_arg, type_name};
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::jointspace::{PyBoundary, PySampleMap};
 use crate::sensing::PyTouch;
 use crate::stability::{polygon_arg, stance_arg};
 use crate::taxels::PyTaxels;
-
-/// A path argument (str or os.PathLike).
-fn path_arg(obj: &Bound<'_, PyAny>, function: &str) -> PyResult<PathBuf> {
-    obj.extract::<PathBuf>().map_err(|_| {
-        type_error(format!(
-            "`path` of {function}(): expected a string or path, got {}",
-            type_name(obj)
-        ))
-    })
-}
 
 /// Writes `text` to `path`; a missing folder is a MissingFileError.
 fn write_text(path: &Path, text: &str) -> PyResult<()> {
@@ -144,7 +134,7 @@ pub(crate) fn plot_polygon(
     stance: &Bound<'_, PyAny>,
     polygon: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
-    let path = path_arg(path, "plot_polygon")?;
+    let path = path_arg(path, "`path` of plot_polygon()")?;
     let st = stance_arg(stance, "`stance` of plot_polygon()")?;
     let title = match polygon {
         None => format!("static-equilibrium polygon {}", PolygonMethod::Bretl.name()),
@@ -171,7 +161,7 @@ pub(crate) fn plot_polygon(
 /// with its periodic copies.
 #[pyfunction]
 fn plot_map(py: Python<'_>, path: &Bound<'_, PyAny>, map: &Bound<'_, PyAny>) -> PyResult<()> {
-    let target = path_arg(path, "plot_map")?;
+    let target = path_arg(path, "`path` of plot_map()")?;
     if let Ok(m) = map.cast::<PySampleMap>() {
         let m = &m.get().0;
         return py
@@ -225,7 +215,7 @@ pub(crate) fn plot_outputs(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<()> {
     let t = touch_arg(touch, "plot_outputs")?.get();
-    let path = path_arg(path, "plot_outputs")?;
+    let path = path_arg(path, "`path` of plot_outputs()")?;
     let (options, bodies) = plot_options("plot_outputs", options, kwargs, "touch outputs")?;
     let svg = {
         let touch = t.lock()?;
@@ -249,7 +239,7 @@ pub(crate) fn plot_sensors(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<()> {
     let t = touch_arg(touch, "plot_sensors")?.get();
-    let path = path_arg(path, "plot_sensors")?;
+    let path = path_arg(path, "`path` of plot_sensors()")?;
     let (options, bodies) = plot_options(
         "plot_sensors",
         options,
@@ -283,7 +273,7 @@ pub(crate) fn plot_forces(
         ))
     })?;
     let t = t.get();
-    let path = path_arg(path, "plot_forces")?;
+    let path = path_arg(path, "`path` of plot_forces()")?;
     let title = format!("taxel forces on {}", t.config.link_name);
     let (options, bodies) = plot_options("plot_forces", options, kwargs, &title)?;
     if bodies.is_some() {

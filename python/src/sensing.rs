@@ -629,29 +629,6 @@ impl PyTouch {
         Ok(out)
     }
 
-    /// `plot_outputs(path, options=None)`: see `morsel.plot_outputs`.
-    #[pyo3(signature = (path, options=None, **kwargs))]
-    fn plot_outputs(
-        slf: &Bound<'_, Self>,
-        path: &Bound<'_, PyAny>,
-        options: Option<&Bound<'_, PyAny>>,
-        kwargs: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<()> {
-        crate::plots::plot_outputs(slf.as_any(), path, options, kwargs)
-    }
-
-    /// `plot_sensors(path, body, options=None)`: see `morsel.plot_sensors`.
-    #[pyo3(signature = (path, body, options=None, **kwargs))]
-    fn plot_sensors(
-        slf: &Bound<'_, Self>,
-        path: &Bound<'_, PyAny>,
-        body: &str,
-        options: Option<&Bound<'_, PyAny>>,
-        kwargs: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<()> {
-        crate::plots::plot_sensors(slf.as_any(), path, body, options, kwargs)
-    }
-
     /// The flat output of the last observation.
     #[getter]
     fn output<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {

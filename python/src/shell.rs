@@ -142,28 +142,11 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
     }
 }
 
-/// An integer environment variable, or `default` when unset.
-fn env_u64(name: &str, default: u64) -> PyResult<u64> {
-    match std::env::var(name) {
-        Err(_) => Ok(default),
-        Ok(text) => text.trim().parse::<u64>().map_err(|_| {
-            value_error(format!(
-                "environment variable {name}={text:?} is not an integer >= 0"
-            ))
-        }),
-    }
-}
-
 /// `seed()`: the run's seed, from the environment variable `MORSEL_SEED` (0 when unset, as
 /// the binary's default `--seed`); derive every random process from it.
 #[pyfunction]
 fn seed() -> PyResult<u64> {
-    default_seed()
-}
-
-/// The seed random processes default to (`MORSEL_SEED`, else 0).
-pub fn default_seed() -> PyResult<u64> {
-    env_u64("MORSEL_SEED", 0)
+    crate::run_env::default_seed()
 }
 
 /// `test_mode()`: whether this runs under a test harness (the environment variable

@@ -9,10 +9,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::armature::string_arg;
+use crate::convert::path_arg;
 use crate::convert::{Options, f64_arg, rows_out, type_name};
 use crate::distributor::PyWrenchDistributor;
 use crate::errors::{Kind, ToPy, error, type_error};
-use crate::kinematics::{PyRobot, path_arg, robot_arg};
+use crate::kinematics::{PyRobot, robot_arg};
 
 /// A fixed-step kinematic simulation: each step advances the clock by dt and runs its
 /// processes (armatures, recorders) in the order they were added.

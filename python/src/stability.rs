@@ -7,18 +7,19 @@
 
 use morsel_lab::bound_contact::{BoundContact, refreshed_set};
 use morsel_lab::live_stance::{ComSource, LiveStance};
-use morsel_stability::{ConvexPolygon, PolygonMethod, Stance, StaticPolygon};
+use morsel_stability::{ConvexPolygon, PolygonMethod, Stance};
 use morsel_stability::{DistributionWeights, DistributionWorkspace, WrenchDistribution};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::contacts::{PyContact, contact_arg, contacts_arg};
-use crate::convert::{
-    Options, array2_arg, f64s_arg, point3_arg, points_out, rows_out, type_name, v3_out,
-};
+use crate::contact_wrench::contacts_arg;
+use crate::contacts::{PyContact, contact_arg};
+use crate::convert::matrix_out;
+use crate::convert::{Options, array2_arg, f64s_arg, point3_arg, points_out, type_name, v3_out};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::{PyRobot, robot_arg};
+use crate::polygon_values::{method_arg, polygon_dict};
 
 /// A stance: a CoM (a point or a robot's), a mass and contacts (which may follow robot
 /// links); read again from the robot at every use.
@@ -52,7 +53,7 @@ impl PyStance {
     /// frame, at the contact point).
     fn set_wrench(&mut self, index: &Bound<'_, PyAny>, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
         let i = crate::contact_wrench::index_arg(index, "`index` of set_wrench()")?;
-        let w = crate::contact_wrench::wrench_arg(wrench, "`wrench` of set_wrench()")?;
+        let w = crate::convert::wrench_arg(wrench, "`wrench` of set_wrench()")?;
         let c = contact_at(&mut self.0, i)?;
         c.refresh().py()?;
         c.contact_mut().set_wrench(&w).py()
@@ -62,24 +63,6 @@ impl PyStance {
         let i = crate::contact_wrench::index_arg(index, "`index` of unset_wrench()")?;
         contact_at(&mut self.0, i)?.contact_mut().unset_wrench();
         Ok(())
-    }
-    /// `plot_polygon(path, polygon=None)`: see `morsel.plot_polygon` (the stance second there).
-    #[pyo3(signature = (path, polygon=None))]
-    fn plot_polygon(
-        slf: &Bound<'_, Self>,
-        path: &Bound<'_, PyAny>,
-        polygon: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<()> {
-        crate::plots::plot_polygon(slf.py(), path, slf.as_any(), polygon)
-    }
-    /// `wrench_distributor(options=None)`: see `morsel.wrench_distributor`.
-    #[pyo3(signature = (options=None, **kwargs))]
-    fn wrench_distributor(
-        slf: &Bound<'_, Self>,
-        options: Option<&Bound<'_, PyAny>>,
-        kwargs: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<crate::distributor::PyWrenchDistributor> {
-        crate::distributor::wrench_distributor(slf.as_any(), options, kwargs)
     }
     fn __repr__(&self) -> String {
         match self.0.current() {
@@ -175,31 +158,6 @@ pub fn live_stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<LiveStanc
                 type_name(obj)
             ))
         })
-}
-
-pub(crate) fn method_arg(method: Option<&str>) -> PyResult<PolygonMethod> {
-    match method {
-        None => Ok(PolygonMethod::Bretl),
-        Some(m) => m.parse::<PolygonMethod>().py(),
-    }
-}
-
-pub(crate) fn polygon_dict<'py>(
-    py: Python<'py>,
-    method: PolygonMethod,
-    p: &StaticPolygon,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("method", method.name())?;
-    d.set_item("status", p.status())?;
-    let v = p.vertices();
-    d.set_item(
-        "vertices",
-        rows_out(py, v.len(), 2, v.iter().flatten().copied().collect())?,
-    )?;
-    d.set_item("area", p.polygon().map_or(0.0, ConvexPolygon::area))?;
-    d.set_item("reason", p.reason())?;
-    Ok(d)
 }
 
 /// `static_polygon(stance, method="bretl")`: the static-equilibrium polygon {method, status,
@@ -300,23 +258,6 @@ fn vertices<'py>(
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let c = contact_arg(contact, "`contact` of vertices()")?;
     Ok(points_out(py, &c.vertices()))
-}
-
-pub(crate) fn matrix_out<
-    'py,
-    R: nalgebra::Dim,
-    C: nalgebra::Dim,
-    S: nalgebra::RawStorage<f64, R, C>,
->(
-    py: Python<'py>,
-    m: &nalgebra::Matrix<f64, R, C, S>,
-) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let (r, c) = m.shape();
-    let flat: Vec<f64> = (0..r)
-        .flat_map(|i| (0..c).map(move |j| (i, j)))
-        .map(|(i, j)| m[(i, j)])
-        .collect();
-    rows_out(py, r, c, flat)
 }
 
 /// `force_span(contact)`: 3 x 4 span of the linearised friction cone (world frame): valid

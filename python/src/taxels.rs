@@ -173,17 +173,6 @@ impl PyTaxels {
         self.config.probe_local_pos.len()
     }
 
-    /// `plot_forces(path, options=None)`: see `morsel.plot_forces`.
-    #[pyo3(signature = (path, options=None, **kwargs))]
-    fn plot_forces(
-        slf: &Bound<'_, Self>,
-        path: &Bound<'_, PyAny>,
-        options: Option<&Bound<'_, PyAny>>,
-        kwargs: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<()> {
-        crate::plots::plot_forces(slf.as_any(), path, options, kwargs)
-    }
-
     /// The probe centres in the link frame, (probes, 3).
     #[getter]
     fn probes<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<f64>> {
@@ -330,7 +319,7 @@ fn law_options(o: &mut Options<'_>, function: &str) -> PyResult<TaxelConfig> {
         }
     };
     let seed = match o.take("seed") {
-        None => crate::shell::default_seed()?,
+        None => crate::run_env::default_seed()?,
         Some(v) => index(&v, &format!("option `seed` of {function}()"))? as u64,
     };
     let contact_depth_query = match o.string("contact_depth_query")? {
