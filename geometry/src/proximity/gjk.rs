@@ -347,8 +347,8 @@ fn closest_on_tetrahedron(s: &mut [Vertex; 4]) -> (V3, usize, [f64; 4], bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proximity::obb::Obb;
-    use crate::proximity::test_random::{aabb, random_box, uniform_stream};
+    use crate::proximity::obb::{Obb, aabb, random_box};
+    use crate::proximity::test_random::uniform_stream;
 
     #[test]
     fn separation_bound_reaches_the_distance_of_diagonal_boxes() {

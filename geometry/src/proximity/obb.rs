@@ -324,10 +324,37 @@ pub(crate) fn orthonormal_frame(u: V3, v: V3) -> Option<[V3; 3]> {
     }
 }
 
+/// The axis-aligned box of centre `center` and half extents `half`.
+#[cfg(test)]
+pub(crate) fn aabb(center: V3, half: V3) -> Obb {
+    Obb {
+        axes: [V3::x(), V3::y(), V3::z()],
+        center,
+        half,
+    }
+}
+
+/// A box of random orientation, centre in `[-spread, spread)^3` and half extents in `[0, 1)`.
+#[cfg(test)]
+pub(crate) fn random_box(rnd: &mut impl FnMut() -> f64, spread: f64) -> Obb {
+    let r = nalgebra::Rotation3::new(V3::new(rnd(), rnd(), rnd()) * 3.0);
+    let center = V3::new(rnd(), rnd(), rnd()) * spread;
+    let half = V3::new(rnd().abs(), rnd().abs(), rnd().abs());
+    Obb {
+        axes: [
+            r.matrix().column(0).into_owned(),
+            r.matrix().column(1).into_owned(),
+            r.matrix().column(2).into_owned(),
+        ],
+        center,
+        half,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proximity::test_random::{aabb, random_box, uniform_stream};
+    use crate::proximity::test_random::uniform_stream;
 
     #[test]
     fn gap_of_axis_aligned_boxes_is_their_distance_along_a_face() {
