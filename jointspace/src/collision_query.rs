@@ -80,7 +80,9 @@ pub fn compute_distance(
             }
             None => f64::INFINITY,
         };
-        data.touching[pair] = distance <= 0.0;
+        if let Some(t) = data.touching.get_mut(pair) {
+            *t = distance <= 0.0;
+        }
         let colliding = distance <= 0.0
             || (collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)?);
         if !colliding {
