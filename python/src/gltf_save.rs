@@ -10,10 +10,11 @@ use crate::convert::type_name;
 use crate::errors::{ToPy, type_error, value_error};
 use crate::jointspace::PyBoundary;
 use crate::kinematics::PyRobot;
-use crate::sensing::{PyScene, PyTouch};
+use crate::sensing::PyScene;
 use crate::simulation::PySimulation;
 use crate::stability::PyStance;
 use crate::taxels::PyTaxels;
+use crate::touch::PyTouch;
 
 /// The drawing of `value` for the file `path` (the scene's name is the file's stem).
 pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {

@@ -30,6 +30,7 @@ mod stability;
 mod stance_contacts;
 mod taxel_probes;
 mod taxels;
+mod touch;
 
 use pyo3::prelude::*;
 
@@ -40,6 +41,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sensors::register(m)?;
     kinematics::register(m)?;
     sensing::register(m)?;
+    touch::register(m)?;
     mujoco::register(m)?;
     contacts::register(m)?;
     stability::register(m)?;

@@ -15,9 +15,9 @@ use pyo3::types::{PyDict, PyString};
 use crate::convert::{Options, path_arg, type_name};
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::jointspace::{PyBoundary, PySampleMap};
-use crate::sensing::PyTouch;
 use crate::stability::{polygon_arg, stance_arg};
 use crate::taxels::PyTaxels;
+use crate::touch::PyTouch;
 
 /// Writes `text` to `path`; a missing folder is a MissingFileError.
 fn write_text(path: &Path, text: &str) -> PyResult<()> {

@@ -1,0 +1,365 @@
+//! MIMo-style touch over a scene's bodies, and contacts given as NumPy batches or lists.
+
+use std::sync::{Mutex, MutexGuard};
+
+use morsel_sensing::{Contact, ResponseFunction, Touch, TouchConfig, TouchFunction, TouchKind};
+use nalgebra::{Point3, Vector3};
+use numpy::{PyArray1, PyArray2};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use crate::convert::{Options, array2_arg, f64_arg, f64s_arg, type_name, vector3_arg};
+use crate::errors::{Kind, ToPy, error, name_error, type_error, value_error};
+
+use crate::sensing::{PyScene, SceneState, contact_dict, scene_arg};
+
+/// MIMo-style touch sensors over a scene's bodies.
+#[pyclass(frozen, name = "Touch", module = "morsel")]
+#[derive(Debug)]
+pub struct PyTouch {
+    pub(crate) scene: PyScene,
+    touch: Mutex<Touch>,
+}
+
+impl PyTouch {
+    /// Runs `f` on the (refreshed) scene and the sensor.
+    pub fn with_scene<T>(
+        &self,
+        f: impl FnOnce(&morsel_sensing::Scene, &Touch) -> T,
+    ) -> PyResult<T> {
+        let touch = self.lock()?;
+        let s = self.scene.fresh()?;
+        Ok(f(&s.scene, &touch))
+    }
+
+    pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, Touch>> {
+        self.touch.lock().map_err(|_| {
+            error(
+                Kind::Other,
+                "this touch sensor was left broken by an earlier failure; rebuild it",
+            )
+        })
+    }
+}
+
+const CONTACT_KEYS: [&str; 6] = ["body_a", "body_b", "position", "normal", "depth", "force"];
+/// Keys that `morsel.mujoco.contacts` adds and observe does not need.
+const IGNORED_KEYS: [&str; 4] = ["frame", "geom_a", "geom_b", "count"];
+
+fn names_arg(s: &SceneState, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<usize>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!(
+            "{what}: expected a sequence of body names, got one str"
+        )));
+    }
+    let items = obj.try_iter().map_err(|_| {
+        type_error(format!(
+            "{what}: expected a sequence of body names, got {}",
+            type_name(obj)
+        ))
+    })?;
+    items
+        .enumerate()
+        .map(|(i, x)| s.body_index(&x?, &format!("{what}[{i}]")))
+        .collect()
+}
+
+fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact>> {
+    for (k, _) in d.iter() {
+        let key: String = k
+            .extract()
+            .map_err(|_| type_error("contacts: keys must be strings"))?;
+        if !CONTACT_KEYS.contains(&key.as_str()) && !IGNORED_KEYS.contains(&key.as_str()) {
+            return Err(name_error(format!(
+                "contacts: unknown key `{key}`; expected {}",
+                CONTACT_KEYS.join(", ")
+            )));
+        }
+    }
+    let get = |k: &str| -> PyResult<Bound<'_, PyAny>> {
+        d.get_item(k)?.ok_or_else(|| {
+            value_error(format!(
+                "contacts: missing key `{k}` (a batch needs {})",
+                CONTACT_KEYS.join(", ")
+            ))
+        })
+    };
+    let a = names_arg(s, &get("body_a")?, "contacts[\"body_a\"]")?;
+    let b = names_arg(s, &get("body_b")?, "contacts[\"body_b\"]")?;
+    let n = a.len();
+    let position = array2_arg(&get("position")?, "contacts[\"position\"]", Some(3))?;
+    let normal = array2_arg(&get("normal")?, "contacts[\"normal\"]", Some(3))?;
+    let force = array2_arg(&get("force")?, "contacts[\"force\"]", Some(3))?;
+    let depth = match d.get_item("depth")? {
+        Some(x) if !x.is_none() => f64s_arg(&x, "contacts[\"depth\"]")?,
+        _ => vec![0.0; n],
+    };
+    let (p, nm, f) = (position.as_array(), normal.as_array(), force.as_array());
+    for (what, len) in [
+        ("body_b", b.len()),
+        ("position", p.nrows()),
+        ("normal", nm.nrows()),
+        ("force", f.nrows()),
+        ("depth", depth.len()),
+    ] {
+        if len != n {
+            return Err(value_error(format!(
+                "contacts[\"{what}\"] has {len} rows but body_a has {n}: every entry needs one row per contact"
+            )));
+        }
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let c = Contact::new(
+            a[i],
+            b[i],
+            Point3::new(p[(i, 0)], p[(i, 1)], p[(i, 2)]),
+            Vector3::new(nm[(i, 0)], nm[(i, 1)], nm[(i, 2)]),
+            depth[i],
+            Vector3::new(f[(i, 0)], f[(i, 1)], f[(i, 2)]),
+        )
+        .map_err(|e| value_error(format!("contact {i}: {e}")))?;
+        c.validate(i, &s.scene).py()?;
+        out.push(c);
+    }
+    Ok(out)
+}
+
+fn list_contacts(s: &SceneState, list: &Bound<'_, PyAny>) -> PyResult<Vec<Contact>> {
+    let mut out = Vec::new();
+    for (i, item) in list
+        .try_iter()
+        .map_err(|_| {
+            type_error(format!(
+                "contacts: expected a dict of arrays or a list of dicts, got {}",
+                type_name(list)
+            ))
+        })?
+        .enumerate()
+    {
+        let item = item?;
+        let w = format!("contacts[{i}]");
+        let mut o = Options::new("observe", Some(&item))
+            .map_err(|_| type_error(format!("{w}: expected a dict, got {}", type_name(&item))))?;
+        fn req<'py>(o: &mut Options<'py>, w: &str, k: &str) -> PyResult<Bound<'py, PyAny>> {
+            o.take(k)
+                .ok_or_else(|| value_error(format!("{w}: missing key `{k}`")))
+        }
+        let a = s.body_index(&req(&mut o, &w, "body_a")?, &format!("{w}[\"body_a\"]"))?;
+        let b = s.body_index(&req(&mut o, &w, "body_b")?, &format!("{w}[\"body_b\"]"))?;
+        let p = vector3_arg(&req(&mut o, &w, "position")?, &format!("{w}[\"position\"]"))?;
+        let n = vector3_arg(&req(&mut o, &w, "normal")?, &format!("{w}[\"normal\"]"))?;
+        let f = vector3_arg(&req(&mut o, &w, "force")?, &format!("{w}[\"force\"]"))?;
+        let depth = o
+            .take("depth")
+            .map(|x| f64_arg(&x, &format!("{w}[\"depth\"]")))
+            .transpose()?
+            .unwrap_or(0.0);
+        o.finish()?;
+        let c = Contact::new(a, b, Point3::from(p), n, depth, f)
+            .map_err(|e| value_error(format!("{w}: {e}")))?;
+        c.validate(i, &s.scene).py()?;
+        out.push(c);
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl PyTouch {
+    /// One observation. Without contacts: from the scene's geometry (penalty contacts). With
+    /// contacts (normal from a to b, force on b, world frame): a dict of arrays
+    /// {body_a, body_b: names (n,), position, normal, force: (n, 3), depth: (n,)} as
+    /// `morsel.mujoco.contacts` returns, or a list of dicts. Returns the flat output.
+    #[pyo3(signature = (contacts=None))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        contacts: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let s = self.scene.fresh()?;
+        let mut guard = self.lock()?;
+        let touch: &mut Touch = &mut guard;
+        let out = match contacts {
+            None => {
+                let (scene, law) = (&s.scene, &s.law);
+                py.detach(|| touch.observe(scene, law).map(<[f64]>::to_vec))
+                    .py()?
+            }
+            Some(c) => {
+                let list = if let Ok(d) = c.cast::<PyDict>() {
+                    batch_contacts(&s, d)?
+                } else {
+                    list_contacts(&s, c)?
+                };
+                let scene = &s.scene;
+                py.detach(|| touch.observe_contacts(scene, &list).map(<[f64]>::to_vec))
+                    .py()?
+            }
+        };
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The last output of a body's sensors: (n_sensors, 3), or (n_sensors,) for scalar touch
+    /// functions.
+    fn body_output<'py>(&self, py: Python<'py>, body: &str) -> PyResult<Bound<'py, PyAny>> {
+        let touch = self.lock()?;
+        let view = touch.body_output(body).py()?;
+        if view.ncols() == 1 {
+            return Ok(PyArray1::from_iter(py, view.iter().copied()).into_any());
+        }
+        Ok(PyArray2::from_owned_array(py, view.to_owned()).into_any())
+    }
+
+    /// A body's sensor positions in its frame, (n_sensors, 3), aligned with body_output.
+    fn sensor_positions<'py>(
+        &self,
+        py: Python<'py>,
+        body: &str,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        Ok(crate::convert::points_out(
+            py,
+            &self.lock()?.sensor_positions(body).py()?,
+        ))
+    }
+
+    /// {body: {vertices, active}}.
+    fn sensor_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let touch = self.lock()?;
+        let out = PyDict::new(py);
+        for (body, vertices, active) in touch.model().sensor_counts() {
+            let d = PyDict::new(py);
+            d.set_item("vertices", vertices)?;
+            d.set_item("active", active)?;
+            out.set_item(body, d)?;
+        }
+        Ok(out)
+    }
+
+    /// The contacts of the last observation.
+    fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let touch = self.lock()?;
+        let s = self.scene.lock()?;
+        let out = PyList::empty(py);
+        for c in touch.contacts() {
+            out.append(contact_dict(py, &s.scene, c)?)?;
+        }
+        Ok(out)
+    }
+
+    /// The flat output of the last observation.
+    #[getter]
+    fn output<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        Ok(PyArray1::from_slice(py, self.lock()?.output()))
+    }
+
+    /// The number of sensors.
+    #[getter]
+    fn sensor_count(&self) -> PyResult<usize> {
+        Ok(self.lock()?.model().sensor_count())
+    }
+
+    /// Values per sensor (1 or 3).
+    #[getter]
+    fn values_per_sensor(&self) -> PyResult<usize> {
+        Ok(self.lock()?.model().values_per_sensor())
+    }
+
+    /// The sensing bodies.
+    #[getter]
+    fn bodies(&self) -> PyResult<Vec<String>> {
+        Ok(self
+            .lock()?
+            .model()
+            .sensing_bodies()
+            .into_iter()
+            .map(str::to_string)
+            .collect())
+    }
+
+    /// {kind, touch_function, response_function, bodies, sensor_count, output}.
+    fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let touch = self.lock()?;
+        let m = touch.model();
+        let d = PyDict::new(py);
+        d.set_item("kind", m.kind().name())?;
+        d.set_item("touch_function", m.touch_function().name())?;
+        d.set_item("response_function", m.response_function().name())?;
+        d.set_item("bodies", m.sensing_bodies())?;
+        d.set_item("sensor_count", m.sensor_count())?;
+        d.set_item("output", PyArray1::from_slice(py, touch.output()))?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let t = self.lock()?;
+        let m = t.model();
+        Ok(format!(
+            "Touch({} {} sensors, {}, {})",
+            m.sensor_count(),
+            m.kind().name(),
+            m.touch_function().name(),
+            m.response_function().name()
+        ))
+    }
+}
+
+/// `touch(scene, options)`: MIMo-style touch; options scales {body: spacing}, kind
+/// ("points" | "mesh"), touch_function, response_function.
+#[pyfunction]
+#[pyo3(signature = (scene, options=None, **kwargs))]
+fn touch(
+    py: Python<'_>,
+    scene: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyTouch> {
+    let sc = scene_arg(scene, "`scene` of touch()")?;
+    let mut o = Options::new("touch", options)?.merge(kwargs)?;
+    let scales = o.take("scales").ok_or_else(|| {
+        value_error("touch(): option `scales` is required: a dict {body: sensor spacing (m)}")
+    })?;
+    let kind = o.string("kind")?;
+    let function = o.string("touch_function")?;
+    let response = o.string("response_function")?;
+    o.finish()?;
+    let kind = match kind {
+        Some(k) => TouchKind::from_name(&k).py()?,
+        None => TouchKind::Mesh,
+    };
+    let mut config = TouchConfig::new(kind);
+    if let Some(f) = function {
+        config = config.touch_function(TouchFunction::from_name(&f).py()?);
+    }
+    if let Some(r) = response {
+        config = config.response_function(ResponseFunction::from_name(&r).py()?);
+    }
+    let scales = scales.cast::<PyDict>().map_err(|_| {
+        type_error(format!(
+            "option `scales` of touch(): expected a dict {{body: spacing}}, got {}",
+            type_name(&scales)
+        ))
+    })?;
+    for (body, spacing) in scales.iter() {
+        let body: String = body
+            .extract()
+            .map_err(|_| type_error("option `scales` of touch(): body names must be strings"))?;
+        let s = f64_arg(&spacing, &format!("`scales[\"{body}\"]` of touch()"))?;
+        config = config.scale(body, s);
+    }
+    let t = {
+        let s = sc.fresh()?;
+        let scene = &s.scene;
+        py.detach(|| Touch::new(scene, &config)).py()?
+    };
+    Ok(PyTouch {
+        scene: sc,
+        touch: Mutex::new(t),
+    })
+}
+
+/// Registers `Touch` and `touch`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTouch>()?;
+    m.add_function(wrap_pyfunction!(touch, m)?)?;
+    Ok(())
+}
