@@ -47,12 +47,7 @@ pub fn drawing(path: &str, value: &Bound<'_, PyAny>) -> PyResult<Drawing> {
     if let Ok(taxels) = value.cast::<PyTaxels>() {
         return taxels
             .get()
-            .with_last(|config, last| match last {
-                Some((scene, reading)) => Drawing::from_taxels(&name, scene, config, Some(reading)),
-                None => Err(
-                    "taxels are drawn on the scene they read: call read(scene) first".to_string(),
-                ),
-            })?
+            .with_last(|config, last| Drawing::from_last_reading(&name, config, last))?
             .map_err(refuse);
     }
     if let Ok(stance) = value.cast::<PyStance>() {

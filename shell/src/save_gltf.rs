@@ -52,12 +52,7 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
     }
     if let Some(taxels) = value.clone().try_cast::<ScriptTaxels>() {
         return taxels
-            .with_last(|config, last| match last {
-                Some((scene, reading)) => Drawing::from_taxels(&name, scene, config, Some(reading)),
-                None => Err(
-                    "taxels are drawn on the scene they read: call read(scene) first".to_string(),
-                ),
-            })?
+            .with_last(|config, last| Drawing::from_last_reading(&name, config, last))?
             .map_err(refuse);
     }
     if let Some(mut stance) = value.clone().try_cast::<ScriptStance>() {

@@ -44,6 +44,20 @@ fn newest_forces(reading: &TaxelReading, probes: usize) -> Result<Vec<Vector3<f6
 }
 
 impl Drawing {
+    /// Taxels of `config` with their last reading, on the scene it was read on (see
+    /// [`Drawing::from_taxels`]); an error when the sensor was never read, as there is then no
+    /// scene to draw it on.
+    pub fn from_last_reading(
+        name: &str,
+        config: &TaxelConfig,
+        last: Option<(&Scene, &TaxelReading)>,
+    ) -> Result<Self, String> {
+        match last {
+            Some((scene, reading)) => Self::from_taxels(name, scene, config, Some(reading)),
+            None => Err("taxels are drawn on the scene they read: call read(scene) first".into()),
+        }
+    }
+
     /// Taxels of `config` on their link in `scene`, with the forces of `reading` (the newest
     /// step of environment 0; `None` draws the probes uncoloured and no arrows). Node names:
     /// the scene's bodies, `<link> taxels` for the probes, `<link> taxel force <i>` per probe
