@@ -23,24 +23,25 @@ from ._morsel import Boundary, Pose, Robot, SampleMap, Scene, SensorMesh, Sensor
 from ._methods import method_of_first_argument as _method
 
 
-# Functions that are methods of the object they act on (as in Rhai, f(x, a) == x.f(a)).
-add_body = _method("add_body", "add_body(scene, name, shape, pose) or add_body(scene, name, options): adds a rigid body; returns the scene.")
-add_robot = _method("add_robot", "add_robot(scene, robot, options=None): one body per robot link that follows the robot; returns the scene.")
-set_pose = _method("set_pose", "set_pose(scene, body, pose): moves a body (robot links follow their robot instead).")
-set_velocity = _method("set_velocity", "set_velocity(scene, body, linear, angular): a body's world velocities.")
-ignore = _method("ignore", "ignore(scene, a, b): ignores contacts between bodies a and b.")
-body_pose = _method("body_pose", "body_pose(scene, body): a body's current world pose.")
-contacts = _method("contacts", "contacts(scene) or contacts(touch): geometric penalty contacts, or the contacts of the touch's last observation.")
-observe = _method("observe", "observe(touch, contacts=None): one observation; returns the flat output.")
-body_output = _method("body_output", "body_output(touch, body): the last output of a body's sensors, (n_sensors, 3) or (n_sensors,).")
-sensor_positions = _method("sensor_positions", "sensor_positions(touch, body): a body's sensor positions in its frame, (n_sensors, 3).")
-sensor_counts = _method("sensor_counts", "sensor_counts(touch): {body: {vertices, active}}.")
-to_map = _method("to_map", "to_map(x): a Morsel object as a dict.")
-neighbours = _method("neighbours", "neighbours(mesh, i): the vertices that share a triangle edge with vertex i, in increasing order.")
-read = _method("read", "read(taxels, scene): one step of the measured branch: {force, torque, raw}, (probes, 3) or (history, probes, 3), link frame.")
-read_ground_truth = _method("read_ground_truth", "read_ground_truth(taxels, scene): one step of the ground truth (nominal radius, no gain nor degradation); shapes as read().")
-read_batch = _method("read_batch", "read_batch(taxels, scenes): the measured branch on several scenes of one structure: an envs axis first.")
-reset = _method("reset", "reset(taxels): clears the histories and the measured state; the noise streams restart.")
+# Functions that are methods of the object they act on (as in Rhai, f(x, a) == x.f(a)); their
+# docstrings come from the API description (_document below).
+add_body = _method("add_body")
+add_robot = _method("add_robot")
+set_pose = _method("set_pose")
+set_velocity = _method("set_velocity")
+ignore = _method("ignore")
+body_pose = _method("body_pose")
+contacts = _method("contacts")
+observe = _method("observe")
+body_output = _method("body_output")
+sensor_positions = _method("sensor_positions")
+sensor_counts = _method("sensor_counts")
+to_map = _method("to_map")
+neighbours = _method("neighbours")
+read = _method("read")
+read_ground_truth = _method("read_ground_truth")
+read_batch = _method("read_batch")
+reset = _method("reset")
 
 
 from ._armature import add, record, run, step  # noqa: E402  (armatures and simulations)

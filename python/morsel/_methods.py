@@ -4,7 +4,7 @@
 from ._errors import WrongTypeError
 
 
-def method_of_first_argument(name, doc):
+def method_of_first_argument(name, doc=None):
     """A module function that calls method `name` of its first argument."""
 
     def call(obj, *args, **kwargs):
