@@ -243,19 +243,16 @@ fn contacts_are_found_next_to_the_last_one() {
 /// closest by the slabs of the whole meshes (without a traversal) equal brute force.
 #[test]
 fn solo12_base_against_lower_leg_certified_answers_match_brute_force() {
-    use nalgebra::Translation3;
     let base = load_stl("solo12/solo_12_base.stl");
     let lower = load_stl("with_foot/solo_lower_leg_left_side.stl");
     let (bb, bl) = (base.bvh(), lower.bvh());
     let id = Isometry3::identity();
-    let knee = Isometry3::from_parts(Translation3::new(0.0, 0.03745, -0.16), Default::default());
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let mut checked = 0;
     for j in (0..200).step_by(20) {
         let mut scratch = ProximityScratch::new();
         let mut warm = None;
         for i in 0..200 {
-            let p = leg_pose(q(i), q(j)) * knee;
+            let p = lower_leg_pose(i, j);
             let r = mesh_distance(&bb, &id, &bl, &p, warm, &mut scratch).expect("ok");
             warm = Some(r.triangles);
             // Brute force (slow in debug) on a few certified answers.
@@ -279,13 +276,10 @@ fn solo12_base_against_lower_leg_certified_answers_match_brute_force() {
 /// many equally distant triangle pairs): cold and warm-started queries equal brute force.
 #[test]
 fn solo12_base_against_lower_leg_traversed_answers_match_brute_force() {
-    use nalgebra::Translation3;
     let base = load_stl("solo12/solo_12_base.stl");
     let lower = load_stl("with_foot/solo_lower_leg_left_side.stl");
     let (bb, bl) = (base.bvh(), lower.bvh());
     let id = Isometry3::identity();
-    let knee = Isometry3::from_parts(Translation3::new(0.0, 0.03745, -0.16), Default::default());
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let mut traversed = 0;
     // Rows and cells where the benchmark's slowest far queries were (shoulder grid).
     for (j, cells) in [
@@ -296,7 +290,7 @@ fn solo12_base_against_lower_leg_traversed_answers_match_brute_force() {
         let mut scratch = ProximityScratch::new();
         let mut warm = None;
         for i in 0..200 {
-            let p = leg_pose(q(i), q(j)) * knee;
+            let p = lower_leg_pose(i, j);
             let r = mesh_distance(&bb, &id, &bl, &p, warm, &mut scratch).expect("ok");
             warm = Some(r.triangles);
             if !cells.contains(&i) {
@@ -319,4 +313,15 @@ fn solo12_base_against_lower_leg_traversed_answers_match_brute_force() {
         traversed >= 2,
         "only {traversed} of the cells needed a traversal"
     );
+}
+
+/// The front-left lower leg's pose (knee at zero) at cell (i, j) of the 200 x 200 shoulder grid
+/// (HAA index i, HFE index j, each `-pi + k 2 pi / 200`).
+fn lower_leg_pose(i: usize, j: usize) -> Isometry3<f64> {
+    let q = |k: usize| -PI + k as f64 * 2.0 * PI / 200.0;
+    let knee = Isometry3::from_parts(
+        nalgebra::Translation3::new(0.0, 0.03745, -0.16),
+        Default::default(),
+    );
+    leg_pose(q(i), q(j)) * knee
 }
