@@ -17,7 +17,7 @@ use morsel_jointspace::{
 };
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions, load_file};
 
-fn solo() -> Arc<morsel_kinematics::Model> {
+fn load_solo() -> Arc<morsel_kinematics::Model> {
     let urdf = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../assets/robots/solo12/solo12.urdf"
@@ -30,8 +30,7 @@ fn solo() -> Arc<morsel_kinematics::Model> {
 }
 
 fn notebook(c: &mut Criterion) {
-    let robot = solo;
-    let solo = robot();
+    let solo = load_solo();
     let shoulder = SamplerSpec::new(
         ["FL_HAA", "FL_HFE"],
         [[-PI, PI]; 2],
@@ -58,7 +57,7 @@ fn notebook(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
     g.bench_function("load_and_leg_sampler", |b| {
-        b.iter(|| CollisionSampler::new(robot(), &leg_spec).expect("leg sampler"))
+        b.iter(|| CollisionSampler::new(load_solo(), &leg_spec).expect("leg sampler"))
     });
     g.bench_function("grid_2d_distance_200x200", |b| {
         b.iter(|| shoulder.grid(&[200, 200], &distance).expect("grid"))

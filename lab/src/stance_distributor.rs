@@ -10,8 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use nalgebra::Vector3;
 
 use crate::distributor::{ComAcceleration, DistributorLog, TickRecord};
-use crate::error::message_with_sources;
-use crate::error::{LabError, Result};
+use crate::error::{LabError, Result, message_with_sources};
 use crate::live_stance::LiveStance;
 use crate::simulation::{ProcessNotice, TickProcess};
 
