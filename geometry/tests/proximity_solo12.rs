@@ -325,3 +325,102 @@ fn lower_leg_pose(i: usize, j: usize) -> Isometry3<f64> {
     );
     leg_pose(q(i), q(j)) * knee
 }
+
+/// Where a run of contacts ends, a caller that knows the meshes touched tests intersection
+/// first and asks for the distance only when they are apart (as the joint-space sampler does):
+/// that distance query resumes from the front the intersection test just left at the same
+/// placement, which reaches down to the near-touching leaves, and answers what a query from
+/// the roots answers with a fraction of its bounding-volume tests.
+#[test]
+fn distance_after_an_intersection_test_resumes_from_its_front() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
+    let (mut warm, mut touching) = (None, false);
+    let (mut ends, mut resumed_tests, mut fresh_tests) = (0, 0, 0);
+    for row in [31usize, 32, 60, 61, 130] {
+        for i in 0..200 {
+            let p = leg_pose(q(i), q(row));
+            fresh.forget();
+            let truth = mesh_distance(&base, &id, &leg, &p, None, &mut fresh).expect("ok");
+            let hit = if touching {
+                mesh_intersection(&base, &id, &leg, &p, warm, &mut coherent).expect("ok")
+            } else {
+                None
+            };
+            assert_eq!(hit.is_some(), touching && truth.distance == 0.0);
+            if hit.is_some() {
+                warm = hit;
+                continue;
+            }
+            let d = mesh_distance(&base, &id, &leg, &p, warm, &mut coherent).expect("ok");
+            assert!(
+                (d.distance - truth.distance).abs() <= TOL,
+                "cell ({i}, {row}): {} vs {}",
+                d.distance,
+                truth.distance
+            );
+            if touching && d.distance > 0.0 {
+                ends += 1;
+                resumed_tests += coherent.last_query_stats().volume_tests;
+                fresh_tests += fresh.last_query_stats().volume_tests;
+            }
+            warm = Some(d.triangles);
+            touching = d.distance == 0.0;
+        }
+    }
+    assert!(ends >= 5, "{ends} runs of contacts ended");
+    assert!(
+        4 * resumed_tests < fresh_tests,
+        "{resumed_tests} volume tests where runs ended, against {fresh_tests} from the roots"
+    );
+}
+
+/// A contact found by a distance query counts as the last contact for the intersection test
+/// that follows on the pair: that test looks next to the warm pair first, with no
+/// bounding-volume test when the contact is still there, exactly as after a contact it found
+/// itself (here on a fresh scratch space each time, so that nothing else is known).
+#[test]
+fn a_contact_found_by_distance_is_looked_for_next_to_it() {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let id = Isometry3::identity();
+    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
+    // Per first query kind: the next contacts found without a bounding-volume test.
+    let mut local = [0, 0];
+    let mut followed = 0;
+    for row in [0usize, 60, 120] {
+        for i in 0..199 {
+            let (p, next) = (leg_pose(q(i), q(row)), leg_pose(q(i + 1), q(row)));
+            let mut scratch = ProximityScratch::new();
+            let d = mesh_distance(&base, &id, &leg, &p, None, &mut scratch).expect("ok");
+            let mut own = ProximityScratch::new();
+            let hit = mesh_intersection(&base, &id, &leg, &p, None, &mut own).expect("ok");
+            assert_eq!(hit.is_some(), d.distance == 0.0);
+            let Some(hit) = hit else { continue };
+            for (k, (s, warm)) in [(&mut scratch, d.triangles), (&mut own, hit)]
+                .into_iter()
+                .enumerate()
+            {
+                if mesh_intersection(&base, &id, &leg, &next, Some(warm), s)
+                    .expect("ok")
+                    .is_some()
+                {
+                    followed += usize::from(k == 0);
+                    local[k] += usize::from(s.last_query_stats().volume_tests == 0);
+                }
+            }
+        }
+    }
+    assert!(followed > 100, "{followed} contacts after a contact");
+    assert!(
+        10 * local[0] >= 8 * followed,
+        "{local:?} of {followed} found next to the last one"
+    );
+    assert!(
+        local[0] + 3 >= local[1],
+        "{local:?} of {followed} found next to the last one"
+    );
+}

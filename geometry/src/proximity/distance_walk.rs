@@ -180,6 +180,7 @@ pub(crate) fn closest_pair(
         moved,
         stats,
         distance_fronts,
+        separation_fronts,
         ..
     } = scratch;
     *stats = Default::default();
@@ -210,11 +211,19 @@ pub(crate) fn closest_pair(
     }
     if best.is_contact() {
         front.contact_found(own.is_some(), &b.spheres[0]);
+        separation_fronts.for_pair(key).note_contact();
         return best;
     }
     stack.clear();
-    let resumed =
-        own.or_else(|| front.restore(key, &b.spheres[0], &moved.rotation, &moved.translation));
+    // Right after an intersection test found the meshes apart at this very placement (a
+    // distance query after contact), its front is the finest start: it reaches down to the
+    // near-touching leaves, where a distance front from before the contact would have to be
+    // refined again from far above.
+    let (r, t) = (moved.rotation, moved.translation);
+    let adopted = front.adopt(separation_fronts.for_pair(key), key, &r, &t);
+    let resumed = adopted
+        .or(own)
+        .or_else(|| front.restore(key, &b.spheres[0], &r, &t));
     let Front {
         pairs: old,
         carried,
@@ -268,12 +277,12 @@ pub(crate) fn closest_pair(
     if contact {
         // The old front stays, still valid at its own placement.
         front.contact_found(own.is_some(), &b.spheres[0]);
+        separation_fronts.for_pair(key).note_contact();
         return best;
     }
-    let (r, t) = (moved.rotation, moved.translation);
     front.finish(
         key,
-        Began::of(own.is_some(), resumed.is_some()),
+        Began::of(own.is_some() && adopted.is_none(), resumed.is_some()),
         DISTANCE_FRONT_GROWTH,
         &b.spheres,
         &r,

@@ -142,6 +142,12 @@ impl Front {
         }
     }
 
+    /// Notes that another kind of query on the pair (a distance query, for a separation
+    /// front) just found contact, so that the next query here starts as one after contact.
+    pub fn note_contact(&mut self) {
+        self.in_contact = true;
+    }
+
     /// Starts a query on the mesh pair `key`, whose second mesh is now placed by
     /// `(rotation, translation)` and has root sphere `root`: the motion since the front was
     /// left when the query is to resume from it, `None` to start from the roots. The front
@@ -197,6 +203,36 @@ impl Front {
         self.key = Some(key);
         self.age = 0;
         Some(motion)
+    }
+
+    /// Takes over `other`, a front of another kind of query on the same pair (a separation
+    /// front, for a distance front), when it is complete and was left at exactly the placement
+    /// `(rotation, translation)`: its pairs cover the pair tree with lower bounds on their
+    /// distances, as a distance front's do, so the running query can resume from it with no
+    /// motion to carry. Returns that (zero) motion, or `None` when `other` does not qualify.
+    pub fn adopt(
+        &mut self,
+        other: &Front,
+        key: PairKey,
+        rotation: &Matrix3<f64>,
+        translation: &V3,
+    ) -> Option<Motion> {
+        let here = other.rotation == *rotation && other.translation == *translation;
+        if other.key != Some(key) || other.in_contact || !here {
+            return None;
+        }
+        self.pairs.clone_from(&other.pairs);
+        self.rotation = other.rotation;
+        self.translation = other.translation;
+        self.fresh_len = other.fresh_len;
+        self.key = Some(key);
+        self.age = 0;
+        Some(Motion::between(
+            rotation,
+            translation,
+            rotation,
+            translation,
+        ))
     }
 
     /// Ends a query that found its answer without the front: the front stays as it was, valid

@@ -11,18 +11,21 @@ use super::triangle::V3;
 /// and 13.3 us per query.
 const MAX_TRIANGLES: u32 = 512;
 
-/// Lanes of the vectorized support pass (one AVX register of `f64`).
-const LANES: usize = 4;
+/// Lanes of the vectorized support pass (two AVX registers of `f64`, for two independent
+/// running maxima).
+const LANES: usize = 8;
 
 /// Per node, a run of distinct corner points (empty for large nodes), stored coordinate by
 /// coordinate and padded to whole lanes by repeating the run's first point.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct NodePoints {
     x: Vec<f64>,
     y: Vec<f64>,
     z: Vec<f64>,
     /// `[start, end)` into the coordinates, per node.
     ranges: Vec<(u32, u32)>,
+    /// The processor's vector instructions, found once.
+    arch: pulp::Arch,
 }
 
 impl NodePoints {
@@ -31,8 +34,11 @@ impl NodePoints {
     /// indices `faces_in_slots` of `vertices`.
     pub fn new(spans: &[(u32, u32)], faces_in_slots: &[[u32; 3]], vertices: &[V3]) -> Self {
         let mut points = Self {
+            x: Vec::new(),
+            y: Vec::new(),
+            z: Vec::new(),
             ranges: Vec::with_capacity(spans.len()),
-            ..Self::default()
+            arch: pulp::Arch::new(),
         };
         let mut ids: Vec<u32> = Vec::with_capacity(3 * MAX_TRIANGLES as usize);
         for &(first, count) in spans {
@@ -64,32 +70,66 @@ impl NodePoints {
         e > s
     }
 
-    /// The corner of node `i` farthest along `d` (the node must keep its corners): a
-    /// vectorized pass for the largest `d . p`, then the first corner that reaches it.
+    /// The corner of node `i` farthest along `d` (the node must keep its corners), the first
+    /// in storage order among equals.
     #[inline]
     pub fn farthest(&self, i: u32, d: &V3) -> V3 {
         let (s, e) = self.ranges[i as usize];
-        let (x, y, z) = (
-            &self.x[s as usize..e as usize],
-            &self.y[s as usize..e as usize],
-            &self.z[s as usize..e as usize],
-        );
+        let (s, e) = (s as usize, e as usize);
+        let corners = Corners {
+            x: &self.x[s..e],
+            y: &self.y[s..e],
+            z: &self.z[s..e],
+            d: [d.x, d.y, d.z],
+        };
+        // Compiled for the widest vector instructions the processor has (found at run time).
+        let k = self.arch.dispatch(corners);
+        V3::new(self.x[s + k], self.y[s + k], self.z[s + k])
+    }
+}
+
+/// One node's corners and a direction, for [`NodePoints::farthest`].
+struct Corners<'a> {
+    x: &'a [f64],
+    y: &'a [f64],
+    z: &'a [f64],
+    d: [f64; 3],
+}
+
+impl pulp::WithSimd for Corners<'_> {
+    type Output = usize;
+
+    /// A vectorized pass for the largest `d . p`, then one for the first chunk that reaches
+    /// it and a scalar look inside that chunk.
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _simd: S) -> usize {
+        let Self { x, y, z, d } = self;
+        let chunks = || {
+            x.chunks_exact(LANES)
+                .zip(y.chunks_exact(LANES))
+                .zip(z.chunks_exact(LANES))
+        };
+        let dot =
+            |x: &[f64], y: &[f64], z: &[f64], k: usize| d[0] * x[k] + d[1] * y[k] + d[2] * z[k];
         let mut top = [f64::NEG_INFINITY; LANES];
-        for ((x, y), z) in x
-            .chunks_exact(LANES)
-            .zip(y.chunks_exact(LANES))
-            .zip(z.chunks_exact(LANES))
-        {
-            for k in 0..LANES {
-                let v = d.x * x[k] + d.y * y[k] + d.z * z[k];
-                top[k] = if v > top[k] { v } else { top[k] };
+        for ((x, y), z) in chunks() {
+            for (k, top) in top.iter_mut().enumerate() {
+                let v = dot(x, y, z, k);
+                *top = if v > *top { v } else { *top };
             }
         }
-        let top = top[0].max(top[1]).max(top[2]).max(top[3]);
-        let k = (0..x.len())
-            .find(|&k| d.x * x[k] + d.y * y[k] + d.z * z[k] >= top)
-            .unwrap_or(0);
-        V3::new(x[k], y[k], z[k])
+        let top = top.into_iter().fold(f64::NEG_INFINITY, f64::max);
+        for (c, ((x, y), z)) in chunks().enumerate() {
+            let mut reached = false;
+            for k in 0..LANES {
+                reached |= dot(x, y, z, k) >= top;
+            }
+            if reached {
+                let k = (0..LANES).find(|&k| dot(x, y, z, k) >= top).unwrap_or(0);
+                return c * LANES + k;
+            }
+        }
+        0
     }
 }
 
