@@ -204,9 +204,14 @@ impl Occupancy {
 /// cross products) and the boxes' radius along it are computed once; a box then costs one
 /// dot product per axis. Exact up to rounding (a box touching the triangle overlaps it).
 struct TriangleBoxTest {
-    /// Per axis: the axis, the triangle's lowest and highest projection, the box's radius.
-    axes: Vec<(Vector3<f64>, f64, f64, f64)>,
+    /// Per axis: the axis, the triangle's lowest and highest projection, the box's radius;
+    /// the first `len` are used (degenerate axes are left out).
+    axes: [(Vector3<f64>, f64, f64, f64); MAX_AXES],
+    len: usize,
 }
+
+/// The triangle's normal, the three box axes and the nine edge-axis cross products.
+const MAX_AXES: usize = 13;
 
 impl TriangleBoxTest {
     fn new(t: &[Point3<f64>; 3], half: &Vector3<f64>) -> Self {
@@ -216,20 +221,22 @@ impl TriangleBoxTest {
         let candidates = std::iter::once(e[0].cross(&e[1]))
             .chain(units)
             .chain(e.iter().flat_map(|edge| units.map(|u| u.cross(edge))));
-        let axes = candidates
-            .filter(|a| a.norm_squared() > 0.0)
-            .map(|a| {
-                let p = t.map(|x| x.coords.dot(&a));
-                let r = half.x * a.x.abs() + half.y * a.y.abs() + half.z * a.z.abs();
-                (a, p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]), r)
-            })
-            .collect();
-        Self { axes }
+        let mut test = Self {
+            axes: [(Vector3::zeros(), 0.0, 0.0, 0.0); MAX_AXES],
+            len: 0,
+        };
+        for a in candidates.filter(|a| a.norm_squared() > 0.0) {
+            let p = t.map(|x| x.coords.dot(&a));
+            let r = half.x * a.x.abs() + half.y * a.y.abs() + half.z * a.z.abs();
+            test.axes[test.len] = (a, p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]), r);
+            test.len += 1;
+        }
+        test
     }
 
     /// Whether the box about `center` overlaps the triangle.
     fn overlaps(&self, center: &Point3<f64>) -> bool {
-        self.axes.iter().all(|(a, lo, hi, r)| {
+        self.axes[..self.len].iter().all(|(a, lo, hi, r)| {
             let c = center.coords.dot(a);
             !(lo - c > *r || hi - c < -r)
         })
