@@ -7,8 +7,20 @@ mod common;
 use std::f64::consts::PI;
 
 use common::{TOL, brute_force, leg_pose, load_stl};
-use morsel_geometry::proximity::{ProximityScratch, mesh_distance, mesh_intersection};
+use morsel_geometry::proximity::{MeshBvh, ProximityScratch, mesh_distance, mesh_intersection};
 use nalgebra::Isometry3;
+
+/// The hierarchies of the Solo-12 base and front-left upper leg.
+fn shoulder() -> (MeshBvh, MeshBvh) {
+    let base = load_stl("solo12/solo_12_base.stl").bvh();
+    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    (base, leg)
+}
+
+/// Joint value `i` of the 200-step shoulder grid over [-pi, pi).
+fn q(i: usize) -> f64 {
+    -PI + i as f64 * 2.0 * PI / 200.0
+}
 
 #[test]
 fn solo12_base_against_upper_leg_matches_brute_force() {
@@ -18,7 +30,6 @@ fn solo12_base_against_upper_leg_matches_brute_force() {
     let (bb, bl) = (base.bvh(), leg.bvh());
     let id = Isometry3::identity();
     let mut scratch = ProximityScratch::new();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let mut warm = None;
     let mut hits = 0;
     // A cell in contact and one with a clearance of 0.13 mm (brute force is slow in debug).
@@ -45,11 +56,9 @@ fn solo12_base_against_upper_leg_matches_brute_force() {
 /// from the previous query's front answer exactly what queries from the roots answer.
 #[test]
 fn solo12_grid_rows_with_fronts_match_queries_from_the_roots() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let (base, leg) = shoulder();
     let id = Isometry3::identity();
     let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let (mut warm_d, mut warm_i) = (None, None);
     let (mut hits, mut skips, mut swapped_skips) = (0, 0, 0);
     for (row, cols) in [(0usize, 0usize..60), (57, 20..70), (120, 150..200)] {
@@ -92,10 +101,8 @@ fn solo12_grid_rows_with_fronts_match_queries_from_the_roots() {
 /// queries jump between the rows, no front is kept in the pair's library either.
 #[test]
 fn interleaved_channels_match_queries_from_the_roots() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let (base, leg) = shoulder();
     let id = Isometry3::identity();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let rows = [20usize, 170];
     // Returns the front pairs skipped in each row, and the cells in contact.
     let run = |channels: bool| {
@@ -151,10 +158,8 @@ fn interleaved_channels_match_queries_from_the_roots() {
 /// previous row's run ended (or began), and every answer equals a query from the roots.
 #[test]
 fn contact_run_ends_resume_from_kept_fronts() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let (base, leg) = shoulder();
     let id = Isometry3::identity();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
     let (mut warm_d, mut warm_i) = (None, None);
     // Run ends in the second row, and how many resumed (distance, intersection).
@@ -206,10 +211,8 @@ fn contact_run_ends_resume_from_kept_fronts() {
 /// bounding-volume test.
 #[test]
 fn contacts_are_found_next_to_the_last_one() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let (base, leg) = shoulder();
     let id = Isometry3::identity();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let mut scratch = ProximityScratch::new();
     let (mut warm, mut after_hit, mut local) = (None, 0, 0);
     for row in [0usize, 60, 120] {
@@ -318,7 +321,6 @@ fn solo12_base_against_lower_leg_traversed_answers_match_brute_force() {
 /// The front-left lower leg's pose (knee at zero) at cell (i, j) of the 200 x 200 shoulder grid
 /// (HAA index i, HFE index j, each `-pi + k 2 pi / 200`).
 fn lower_leg_pose(i: usize, j: usize) -> Isometry3<f64> {
-    let q = |k: usize| -PI + k as f64 * 2.0 * PI / 200.0;
     let knee = Isometry3::from_parts(
         nalgebra::Translation3::new(0.0, 0.03745, -0.16),
         Default::default(),
@@ -333,10 +335,8 @@ fn lower_leg_pose(i: usize, j: usize) -> Isometry3<f64> {
 /// the roots answers with a fraction of its bounding-volume tests.
 #[test]
 fn distance_after_an_intersection_test_resumes_from_its_front() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let (base, leg) = shoulder();
     let id = Isometry3::identity();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
     let (mut warm, mut touching) = (None, false);
     let (mut ends, mut resumed_tests, mut fresh_tests) = (0, 0, 0);
@@ -384,10 +384,8 @@ fn distance_after_an_intersection_test_resumes_from_its_front() {
 /// itself (here on a fresh scratch space each time, so that nothing else is known).
 #[test]
 fn a_contact_found_by_distance_is_looked_for_next_to_it() {
-    let base = load_stl("solo12/solo_12_base.stl").bvh();
-    let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
+    let (base, leg) = shoulder();
     let id = Isometry3::identity();
-    let q = |i: usize| -PI + i as f64 * 2.0 * PI / 200.0;
     // Per first query kind: the next contacts found without a bounding-volume test.
     let mut local = [0, 0];
     let mut followed = 0;

@@ -193,16 +193,35 @@ impl Front {
         rotation: &Matrix3<f64>,
         translation: &V3,
     ) -> Option<Motion> {
-        let (kept, motion) =
-            self.library
-                .nearest(root, rotation, translation, MAX_JUMP * root.radius)?;
-        self.pairs.clone_from(&kept.pairs);
-        self.rotation = kept.rotation;
-        self.translation = kept.translation;
-        self.fresh_len = kept.fresh_len;
+        // Out of the front while one of its fronts is copied in.
+        let library = std::mem::take(&mut self.library);
+        let found = library
+            .nearest(root, rotation, translation, MAX_JUMP * root.radius)
+            .map(|(kept, motion)| {
+                let (pairs, fresh_len) = (&kept.pairs, kept.fresh_len);
+                self.take(key, pairs, kept.rotation, kept.translation, fresh_len);
+                motion
+            });
+        self.library = library;
+        found
+    }
+
+    /// Becomes the front `pairs` of pair `key`, left at placement `(rotation, translation)`
+    /// and grown from a fresh front of `fresh_len` pairs.
+    fn take(
+        &mut self,
+        key: PairKey,
+        pairs: &FrontPairs,
+        rotation: Matrix3<f64>,
+        translation: V3,
+        fresh_len: usize,
+    ) {
+        self.pairs.clone_from(pairs);
+        self.rotation = rotation;
+        self.translation = translation;
+        self.fresh_len = fresh_len;
         self.key = Some(key);
         self.age = 0;
-        Some(motion)
     }
 
     /// Takes over `other`, a front of another kind of query on the same pair (a separation
@@ -221,12 +240,7 @@ impl Front {
         if other.key != Some(key) || other.in_contact || !here {
             return None;
         }
-        self.pairs.clone_from(&other.pairs);
-        self.rotation = other.rotation;
-        self.translation = other.translation;
-        self.fresh_len = other.fresh_len;
-        self.key = Some(key);
-        self.age = 0;
+        self.take(key, &other.pairs, *rotation, *translation, other.fresh_len);
         Some(Motion::between(
             rotation,
             translation,
