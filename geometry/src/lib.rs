@@ -24,6 +24,7 @@ pub mod query;
 mod query_result;
 pub mod sensor;
 mod shape;
+mod shape_summary;
 
 pub use collider::Collider;
 pub use ellipsoid::EllipsoidShape;
@@ -31,3 +32,4 @@ pub use error::{GeometryError, Result};
 pub use mesh::TriangleMesh;
 pub use sensor::{SensorMesh, SensorPoints};
 pub use shape::{PIPE_QUERY_SEGMENTS, Shape, ShapeKind};
+pub use shape_summary::SummaryValue;

@@ -60,6 +60,21 @@ pub fn frame_jacobian(
     Ok(())
 }
 
+/// The 6 x nv Jacobian of `frame` at configuration `q`, for one-off calls (front ends, scripts):
+/// [`frame_jacobian`] with fresh buffers. Loops should keep a [`Data`] and call
+/// [`frame_jacobian`] instead.
+pub fn frame_jacobian_at(
+    model: &Model,
+    q: &[f64],
+    frame: impl FrameKey,
+    convention: JacobianConvention,
+) -> Result<Matrix6xX<f64>> {
+    let mut data = Data::new(model);
+    let mut out = Matrix6xX::zeros(model.nv());
+    frame_jacobian(model, &mut data, q, frame, convention, &mut out)?;
+    Ok(out)
+}
+
 fn check_jacobian_size(model: &Model, out: &Matrix6xX<f64>) -> Result<()> {
     if out.ncols() != model.nv() {
         return Err(KinematicsError::WrongLength {

@@ -53,7 +53,7 @@ pub use forward_kinematics::{forward_kinematics, frame_placement};
 pub use frame::{Frame, FrameId, FrameKey, JointKey};
 pub use geom_info::{CollisionFilter, GeomInfo, geom_aabb};
 pub use ik::{IkOptions, IkResult, IkSolver, IkStatus, IkTarget, IkTargetKind, TargetError};
-pub use jacobian::{JacobianConvention, frame_jacobian};
+pub use jacobian::{JacobianConvention, frame_jacobian, frame_jacobian_at};
 pub use joint::{Joint, JointId, JointKind, JointLimits, Mimic};
 pub use link::{Inertial, Link, LinkId, LinkSpec};
 pub use model::{LayoutEntry, Model};

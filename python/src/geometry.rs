@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use morsel_geometry::{Shape, ShapeKind, TriangleMesh, query};
+use morsel_geometry::{Shape, ShapeKind, SummaryValue, TriangleMesh, query};
 use nalgebra::{Isometry3, Matrix4, Translation3, UnitQuaternion, Vector3};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -170,37 +170,14 @@ impl PyShape {
     fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("kind", self.0.name())?;
-        match self.0.kind() {
-            ShapeKind::Cuboid { half_extents } => {
-                d.set_item("half_extents", v3_out(py, half_extents))?
+        for (key, value) in self.0.kind().summary() {
+            match value {
+                SummaryValue::Number(x) => d.set_item(key, x)?,
+                SummaryValue::Count(n) => d.set_item(key, n)?,
+                SummaryValue::Flag(b) => d.set_item(key, b)?,
+                SummaryValue::Vector(v) => d.set_item(key, v3_out(py, &v))?,
+                SummaryValue::Points(p) => d.set_item(key, points_out(py, &p))?,
             }
-            ShapeKind::Sphere { radius } => d.set_item("radius", *radius)?,
-            ShapeKind::Ellipsoid { semi_axes } => d.set_item("semi_axes", v3_out(py, semi_axes))?,
-            ShapeKind::Cylinder {
-                radius,
-                half_length,
-            }
-            | ShapeKind::Capsule {
-                radius,
-                half_length,
-            }
-            | ShapeKind::Pipe {
-                radius,
-                half_length,
-            } => {
-                d.set_item("radius", *radius)?;
-                d.set_item("half_length", *half_length)?;
-            }
-            ShapeKind::HalfSpace { normal } => d.set_item("normal", v3_out(py, normal))?,
-            ShapeKind::Mesh(mesh) | ShapeKind::ConvexHull(mesh) => {
-                let (lo, hi) = mesh.bounds();
-                d.set_item("vertex_count", mesh.vertices().len())?;
-                d.set_item("face_count", mesh.faces().len())?;
-                d.set_item("closed", mesh.is_closed())?;
-                d.set_item("area", mesh.area())?;
-                d.set_item("bounds", points_out(py, &[lo, hi]))?;
-            }
-            _ => {}
         }
         Ok(d)
     }

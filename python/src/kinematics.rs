@@ -10,11 +10,11 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
 use morsel_kinematics::{
-    Data, JacobianConvention, JointKind, Model, center_of_mass, forward_kinematics, frame_jacobian,
+    Data, JacobianConvention, JointKind, Model, center_of_mass, forward_kinematics, frame_jacobian_at,
     geom_aabb,
 };
 use morsel_lab::simulation::Robot as LabRobot;
-use nalgebra::{DVector, Isometry3, Matrix6xX};
+use nalgebra::{DVector, Isometry3};
 use numpy::{PyArray1, PyArray2, PyArray3};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -518,17 +518,7 @@ fn robot_jacobian<'py>(
         .map_err(|_| type_error("`convention` of jacobian(): expected a string"))?;
     let q = configuration_arg(&model, q, "jacobian")?;
     let convention = JacobianConvention::parse(&convention).py()?;
-    let mut data = Data::new(&model);
-    let mut j = Matrix6xX::zeros(model.nv());
-    frame_jacobian(
-        &model,
-        &mut data,
-        q.as_slice(),
-        frame.as_str(),
-        convention,
-        &mut j,
-    )
-    .py()?;
+    let j = frame_jacobian_at(&model, q.as_slice(), frame.as_str(), convention).py()?;
     let nv = model.nv();
     let flat: Vec<f64> = (0..6)
         .flat_map(|r| (0..nv).map(move |c| (r, c)))

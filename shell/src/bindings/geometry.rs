@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use morsel_geometry::{Shape, ShapeKind, TriangleMesh};
+use morsel_geometry::{Shape, ShapeKind, SummaryValue, TriangleMesh};
 use nalgebra::Vector3;
 use rhai::{Dynamic, Engine, FLOAT, ImmutableString, Map};
 
@@ -150,52 +150,19 @@ pub(super) fn float(x: f64) -> Dynamic {
 fn shape_map(shape: &Shape) -> Map {
     let mut m = Map::new();
     m.insert("kind".into(), shape.name().into());
-    match shape.kind() {
-        ShapeKind::Cuboid { half_extents } => {
-            m.insert("half_extents".into(), from_vector3(half_extents).into());
-        }
-        ShapeKind::Sphere { radius } => {
-            m.insert("radius".into(), float(*radius));
-        }
-        ShapeKind::Ellipsoid { semi_axes } => {
-            m.insert("semi_axes".into(), from_vector3(semi_axes).into());
-        }
-        ShapeKind::Cylinder {
-            radius,
-            half_length,
-        }
-        | ShapeKind::Capsule {
-            radius,
-            half_length,
-        }
-        | ShapeKind::Pipe {
-            radius,
-            half_length,
-        } => {
-            m.insert("radius".into(), float(*radius));
-            m.insert("half_length".into(), float(*half_length));
-        }
-        ShapeKind::HalfSpace { normal } => {
-            m.insert("normal".into(), from_vector3(normal).into());
-        }
-        ShapeKind::Mesh(mesh) | ShapeKind::ConvexHull(mesh) => {
-            let (lo, hi) = mesh.bounds();
-            m.insert(
-                "vertex_count".into(),
-                Dynamic::from_int(mesh.vertices().len() as i64),
-            );
-            m.insert(
-                "face_count".into(),
-                Dynamic::from_int(mesh.faces().len() as i64),
-            );
-            m.insert("closed".into(), mesh.is_closed().into());
-            m.insert("area".into(), float(mesh.area()));
-            m.insert(
-                "bounds".into(),
-                vec![Dynamic::from(from_point3(&lo)), from_point3(&hi).into()].into(),
-            );
-        }
-        _ => {}
+    for (key, value) in shape.kind().summary() {
+        let value = match value {
+            SummaryValue::Number(x) => float(x),
+            SummaryValue::Count(n) => Dynamic::from_int(n as i64),
+            SummaryValue::Flag(b) => b.into(),
+            SummaryValue::Vector(v) => from_vector3(&v).into(),
+            SummaryValue::Points(p) => p
+                .iter()
+                .map(|p| Dynamic::from(from_point3(p)))
+                .collect::<rhai::Array>()
+                .into(),
+        };
+        m.insert(key.into(), value);
     }
     m
 }

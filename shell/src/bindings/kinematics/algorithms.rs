@@ -9,10 +9,10 @@
 use morsel_kinematics::mjcf::configuration_from_joint_values;
 use morsel_kinematics::{
     Data, IkOptions, IkResult, JacobianConvention, Model, center_of_mass, forward_kinematics,
-    frame_jacobian,
+    frame_jacobian_at,
 };
 use morsel_lab::ik::{IkGoal, solve_ik as lab_solve_ik};
-use nalgebra::{DVector, Isometry3, Matrix6xX, Point3};
+use nalgebra::{DVector, Isometry3, Point3};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 
 use crate::convert::{describe, f64_arg, from_f64s, from_point3, from_rows, vec_arg};
@@ -80,17 +80,8 @@ pub fn register(engine: &mut Engine) {
             let model = r.model().or_script()?;
             let q = configuration_arg(&model, &q, "jacobian")?;
             let convention = JacobianConvention::parse(&convention).or_script()?;
-            let mut data = Data::new(&model);
-            let mut j = Matrix6xX::zeros(model.nv());
-            frame_jacobian(
-                &model,
-                &mut data,
-                q.as_slice(),
-                frame.as_str(),
-                convention,
-                &mut j,
-            )
-            .or_script()?;
+            let j =
+                frame_jacobian_at(&model, q.as_slice(), frame.as_str(), convention).or_script()?;
             let rows: Vec<Vec<f64>> = j
                 .row_iter()
                 .map(|row| row.iter().copied().collect())
