@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use crate::bounds::{BoundingSphere, bounding_sphere};
 use crate::error::{Result, SensingError};
 use crate::scene::Scene;
+use crate::scene_structure::SceneStructure;
 use crate::surface_distance::{ClosedForm, nearest_triangle, projected};
 use crate::taxel::config::{ContactDepthQuery, ProbeTouch, TaxelConfig};
 use crate::taxel::degradation::Degradation;
@@ -92,7 +93,7 @@ pub struct TaxelSensor {
     config: TaxelConfig,
     normal: Vector3<f64>,
     link: usize,
-    structure: Vec<(String, usize)>,
+    structure: SceneStructure,
     targets: Vec<Target>,
     /// Bounding sphere of the probe centres, link frame.
     cloud_centre: Point3<f64>,
@@ -139,11 +140,7 @@ impl TaxelSensor {
         Ok(Self {
             normal,
             link,
-            structure: scene
-                .bodies()
-                .iter()
-                .map(|b| (b.name.clone(), b.colliders.len()))
-                .collect(),
+            structure: SceneStructure::of(scene),
             targets,
             cloud_centre,
             cloud_radius,
@@ -337,26 +334,7 @@ impl TaxelSensor {
     }
 
     fn check_scene(&self, scene: &Scene) -> Result<()> {
-        let bodies = scene.bodies();
-        if bodies.len() != self.structure.len()
-            || bodies
-                .iter()
-                .zip(&self.structure)
-                .any(|(b, (name, n))| &b.name != name || b.colliders.len() != *n)
-        {
-            return Err(SensingError::SceneMismatch {
-                reason: format!(
-                    "the taxel sensor was built for bodies [{}]; the scene has [{}] (or different collider counts)",
-                    self.structure
-                        .iter()
-                        .map(|s| s.0.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    scene.body_names().join(", ")
-                ),
-            });
-        }
-        Ok(())
+        self.structure.check(scene, "taxel")
     }
 
     /// Evaluates every probe in one scene into `force` and `torque` (`num_probes × 3` each).

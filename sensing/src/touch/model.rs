@@ -8,6 +8,7 @@ use rayon::prelude::*;
 
 use crate::error::{Result, SensingError};
 use crate::scene::Scene;
+use crate::scene_structure::SceneStructure;
 use crate::touch::body_mesh::BodyMesh;
 use crate::touch::config::{ResponseFunction, TouchConfig, TouchFunction, TouchKind};
 use crate::touch::path_search::{PathScratch, within_path_rule};
@@ -83,7 +84,7 @@ pub struct TouchModel {
     response_function: ResponseFunction,
     groups: Vec<SensorGroup>,
     body_groups: Vec<Range<usize>>,
-    structure: Vec<(String, usize)>,
+    structure: SceneStructure,
     sensor_count: usize,
     max_vertices: usize,
 }
@@ -159,11 +160,7 @@ impl TouchModel {
             response_function: config.response_function,
             groups,
             body_groups,
-            structure: scene
-                .bodies()
-                .iter()
-                .map(|b| (b.name.clone(), b.colliders.len()))
-                .collect(),
+            structure: SceneStructure::of(scene),
             sensor_count: offset,
             max_vertices,
         })
@@ -199,7 +196,7 @@ impl TouchModel {
             .iter()
             .enumerate()
             .filter(|(_, r)| !r.is_empty())
-            .map(|(i, _)| self.structure[i].0.as_str())
+            .map(|(i, _)| self.structure.body_name(i))
             .collect()
     }
 
@@ -223,7 +220,7 @@ impl TouchModel {
                         .sum(),
                     TouchKind::Points => active,
                 };
-                (self.structure[i].0.as_str(), vertices, active)
+                (self.structure.body_name(i), vertices, active)
             })
             .collect()
     }
@@ -242,11 +239,7 @@ impl TouchModel {
             body: name.to_string(),
             sensing: self.sensing_bodies().join(", "),
         };
-        let i = self
-            .structure
-            .iter()
-            .position(|(n, _)| n == name)
-            .ok_or_else(not_sensing)?;
+        let i = self.structure.position(name).ok_or_else(not_sensing)?;
         if self.body_groups[i].is_empty() {
             return Err(not_sensing());
         }
@@ -328,26 +321,7 @@ impl TouchModel {
 
     /// Checks that `scene` has the bodies and collider counts this model was built for.
     pub(crate) fn check_scene(&self, scene: &Scene) -> Result<()> {
-        let bodies = scene.bodies();
-        if bodies.len() != self.structure.len()
-            || bodies
-                .iter()
-                .zip(&self.structure)
-                .any(|(b, (name, n))| &b.name != name || b.colliders.len() != *n)
-        {
-            return Err(SensingError::SceneMismatch {
-                reason: format!(
-                    "the touch sensor was built for bodies [{}]; the scene has [{}] (or different collider counts)",
-                    self.structure
-                        .iter()
-                        .map(|s| s.0.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    scene.body_names().join(", ")
-                ),
-            });
-        }
-        Ok(())
+        self.structure.check(scene, "touch")
     }
 }
 
