@@ -66,7 +66,9 @@ mod tests {
             let mut body = Body::new(name);
             for _ in 0..colliders {
                 let ball = Shape::sphere(0.1).expect("ball");
-                body = body.with_collider(ball, Isometry3::identity()).expect("collider");
+                body = body
+                    .with_collider(ball, Isometry3::identity())
+                    .expect("collider");
             }
             scene.add_body(body).expect("body");
         }
@@ -76,9 +78,16 @@ mod tests {
     #[test]
     fn scenes_must_have_the_same_bodies_and_collider_counts() {
         let built = SceneStructure::of(&scene(&[("pad", 1), ("ball", 2)]));
-        assert_eq!((built.body_name(1), built.position("ball")), ("ball", Some(1)));
+        assert_eq!(
+            (built.body_name(1), built.position("ball")),
+            ("ball", Some(1))
+        );
         assert_eq!(built.position("hand"), None);
-        assert!(built.check(&scene(&[("pad", 1), ("ball", 2)]), "taxel").is_ok());
+        assert!(
+            built
+                .check(&scene(&[("pad", 1), ("ball", 2)]), "taxel")
+                .is_ok()
+        );
         for other in [
             scene(&[("pad", 1)]),
             scene(&[("pad", 1), ("hand", 2)]),
@@ -86,7 +95,10 @@ mod tests {
             scene(&[("ball", 2), ("pad", 1)]),
         ] {
             let e = built.check(&other, "taxel").unwrap_err().to_string();
-            assert!(e.contains("taxel sensor was built for bodies [pad, ball]"), "{e}");
+            assert!(
+                e.contains("taxel sensor was built for bodies [pad, ball]"),
+                "{e}"
+            );
         }
     }
 }
