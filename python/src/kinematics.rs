@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
 use morsel_kinematics::{
-    Data, JacobianConvention, JointKind, Model, center_of_mass, forward_kinematics, frame_jacobian_at,
-    geom_aabb,
+    Data, JacobianConvention, JointKind, Model, center_of_mass, forward_kinematics,
+    frame_jacobian_at, geom_aabb,
 };
 use morsel_lab::simulation::Robot as LabRobot;
 use nalgebra::{DVector, Isometry3};
