@@ -23,7 +23,6 @@ mod mujoco_force;
 mod penalty;
 pub mod plot;
 mod scene;
-mod scene_structure;
 mod surface_distance;
 pub mod taxel;
 pub mod touch;

@@ -250,29 +250,76 @@ impl Scene {
     /// Checks that `other` has the same bodies (names, order) and collider counts as this
     /// scene, so that a sensor built on this scene can read `other`.
     pub fn check_same_structure(&self, other: &Scene) -> Result<()> {
-        if self.bodies.len() != other.bodies.len() {
-            return Err(SensingError::SceneMismatch {
-                reason: format!(
-                    "it has {} bodies, the sensor was built for {}",
-                    other.bodies.len(),
-                    self.bodies.len()
-                ),
-            });
+        match SceneStructure::of(self).mismatch(other) {
+            Some(reason) => Err(SensingError::SceneMismatch { reason }),
+            None => Ok(()),
         }
-        for (a, b) in self.bodies.iter().zip(&other.bodies) {
-            if a.name != b.name || a.colliders.len() != b.colliders.len() {
-                return Err(SensingError::SceneMismatch {
-                    reason: format!(
-                        "body `{}` with {} colliders stands where `{}` with {} colliders was",
-                        b.name,
-                        b.colliders.len(),
-                        a.name,
-                        a.colliders.len()
-                    ),
-                });
-            }
+    }
+}
+
+/// The bodies of a scene, in order, by name with their collider counts: what a sensor built on
+/// the scene needs every scene it later reads to have.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct SceneStructure(Vec<(String, usize)>);
+
+impl SceneStructure {
+    /// The structure of `scene`.
+    pub fn of(scene: &Scene) -> Self {
+        Self(
+            scene
+                .bodies
+                .iter()
+                .map(|b| (b.name.clone(), b.colliders.len()))
+                .collect(),
+        )
+    }
+
+    /// The name of body `i`.
+    pub fn body_name(&self, i: usize) -> &str {
+        &self.0[i].0
+    }
+
+    /// The index of the body called `name`.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.0.iter().position(|(n, _)| n == name)
+    }
+
+    /// How `scene` differs from this structure, if it does.
+    fn mismatch(&self, scene: &Scene) -> Option<String> {
+        if scene.bodies.len() != self.0.len() {
+            return Some(format!(
+                "it has {} bodies, the sensor was built for {}",
+                scene.bodies.len(),
+                self.0.len()
+            ));
         }
-        Ok(())
+        self.0
+            .iter()
+            .zip(&scene.bodies)
+            .find(|((name, n), b)| &b.name != name || b.colliders.len() != *n)
+            .map(|((name, n), b)| {
+                format!(
+                    "body `{}` with {} colliders stands where `{name}` with {n} colliders was",
+                    b.name,
+                    b.colliders.len()
+                )
+            })
+    }
+
+    /// Checks that `scene` has these bodies and collider counts; `sensor` names the sensor in
+    /// the error ("touch", "taxel").
+    pub fn check(&self, scene: &Scene, sensor: &str) -> Result<()> {
+        let Some(detail) = self.mismatch(scene) else {
+            return Ok(());
+        };
+        let built: Vec<&str> = self.0.iter().map(|s| s.0.as_str()).collect();
+        Err(SensingError::SceneMismatch {
+            reason: format!(
+                "the {sensor} sensor was built for bodies [{}]; the scene has [{}]: {detail}",
+                built.join(", "),
+                scene.body_names().join(", ")
+            ),
+        })
     }
 }
 
@@ -306,5 +353,54 @@ mod tests {
         let mut scene = Scene::new();
         let body = Body::new("b").with_velocity(Vector3::new(f64::NAN, 0.0, 0.0), Vector3::zeros());
         assert!(scene.add_body(body).is_err());
+    }
+
+    fn scene(bodies: &[(&str, usize)]) -> Scene {
+        let mut scene = Scene::new();
+        for &(name, colliders) in bodies {
+            let mut body = Body::new(name);
+            for _ in 0..colliders {
+                let ball = Shape::sphere(0.1).expect("ball");
+                body = body
+                    .with_collider(ball, Isometry3::identity())
+                    .expect("collider");
+            }
+            scene.add_body(body).expect("body");
+        }
+        scene
+    }
+
+    #[test]
+    fn scenes_must_have_the_same_bodies_and_collider_counts() {
+        let built = SceneStructure::of(&scene(&[("pad", 1), ("ball", 2)]));
+        assert_eq!(
+            (built.body_name(1), built.position("ball")),
+            ("ball", Some(1))
+        );
+        assert_eq!(built.position("hand"), None);
+        let same = scene(&[("pad", 1), ("ball", 2)]);
+        assert!(
+            same.check_same_structure(&scene(&[("pad", 1), ("ball", 2)]))
+                .is_ok()
+        );
+        assert!(
+            built
+                .check(&scene(&[("pad", 1), ("ball", 2)]), "taxel")
+                .is_ok()
+        );
+        for other in [
+            scene(&[("pad", 1)]),
+            scene(&[("pad", 1), ("hand", 2)]),
+            scene(&[("pad", 1), ("ball", 1)]),
+            scene(&[("ball", 2), ("pad", 1)]),
+        ] {
+            let reference = scene(&[("pad", 1), ("ball", 2)]);
+            assert!(reference.check_same_structure(&other).is_err());
+            let e = built.check(&other, "taxel").unwrap_err().to_string();
+            assert!(
+                e.contains("taxel sensor was built for bodies [pad, ball]"),
+                "{e}"
+            );
+        }
     }
 }

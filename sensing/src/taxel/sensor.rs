@@ -10,8 +10,7 @@ use rayon::prelude::*;
 
 use crate::bounds::{BoundingSphere, bounding_sphere};
 use crate::error::{Result, SensingError};
-use crate::scene::Scene;
-use crate::scene_structure::SceneStructure;
+use crate::scene::{Scene, SceneStructure};
 use crate::surface_distance::{ClosedForm, nearest_triangle, projected};
 use crate::taxel::config::{ContactDepthQuery, ProbeTouch, TaxelConfig};
 use crate::taxel::degradation::Degradation;

@@ -7,8 +7,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 use rayon::prelude::*;
 
 use crate::error::{Result, SensingError};
-use crate::scene::Scene;
-use crate::scene_structure::SceneStructure;
+use crate::scene::{Scene, SceneStructure};
 use crate::touch::body_mesh::BodyMesh;
 use crate::touch::config::{ResponseFunction, TouchConfig, TouchFunction, TouchKind};
 use crate::touch::path_search::{PathScratch, within_path_rule};
