@@ -220,7 +220,9 @@ pub(crate) fn closest_pair(
     // near-touching leaves, where a distance front from before the contact would have to be
     // refined again from far above.
     let (r, t) = (moved.rotation, moved.translation);
-    let adopted = front.adopt(separation_fronts.for_pair(key), key, &r, &t);
+    let adopted = separation_fronts
+        .existing(key)
+        .and_then(|separation| front.adopt(separation, key, &r, &t));
     let resumed = adopted
         .or(own)
         .or_else(|| front.restore(key, &b.spheres[0], &r, &t));

@@ -198,8 +198,8 @@ impl Front {
         let found = library
             .nearest(root, rotation, translation, MAX_JUMP * root.radius)
             .map(|(kept, motion)| {
-                let (pairs, fresh_len) = (&kept.pairs, kept.fresh_len);
-                self.take(key, pairs, kept.rotation, kept.translation, fresh_len);
+                let (r, t) = (kept.rotation, kept.translation);
+                self.take(key, &kept.pairs, r, t, kept.fresh_len);
                 motion
             });
         self.library = library;

@@ -129,6 +129,11 @@ impl Fronts {
         front
     }
 
+    /// The front of mesh pair `key` when it has a slot (no slot is taken, none evicted).
+    pub fn existing(&self, key: PairKey) -> Option<&Front> {
+        self.slots.iter().find(|f| f.owner == Some(key))
+    }
+
     /// Empties every front.
     fn forget(&mut self) {
         self.slots.iter_mut().for_each(Front::forget);
