@@ -51,8 +51,9 @@ fn standing(model: &Model) -> Vec<f64> {
     let mut q = model.reference_configuration().as_slice().to_vec();
     for (leg, sign) in [("FL", 1.0), ("FR", 1.0), ("HL", -1.0), ("HR", -1.0)] {
         for (joint, value) in [("HFE", 0.8 * sign), ("KFE", -1.6 * sign)] {
-            let j = model.joint_id(&format!("{leg}_{joint}")).unwrap();
-            q[model.joints()[j.index()].idx_q()] = value;
+            model
+                .set_joint_position(&mut q, format!("{leg}_{joint}").as_str(), value)
+                .unwrap();
         }
     }
     q
@@ -60,6 +61,16 @@ fn standing(model: &Model) -> Vec<f64> {
 
 fn square(pos: [f64; 3], rpy: [f64; 3]) -> Contact {
     Contact::from_pos_rpy([0.01, 0.01], pos, rpy, 0.8).unwrap()
+}
+
+/// A stance of square contacts attached to the four Solo-12 feet at offset `sole`, its centre
+/// of mass read from the robot.
+fn feet_stance(solo: &Robot, sole: [f64; 3]) -> LiveStance {
+    let feet = FEET
+        .iter()
+        .map(|f| BoundContact::new(square(sole, [0.0; 3]).with_link(f.to_string()), true))
+        .collect();
+    LiveStance::new(feet, Some(solo), ComSource::Robot(solo.clone()), None, None).unwrap()
 }
 
 #[test]
@@ -124,18 +135,7 @@ fn a_stance_of_attached_feet_equals_the_stance_placed_by_hand() {
     let placement = Isometry3::translation(0.0, 0.0, 0.3);
     solo.place(placement).unwrap();
     let sole = Vector3::new(0.0, 0.0, -0.016);
-    let feet: Vec<BoundContact> = FEET
-        .iter()
-        .map(|f| BoundContact::new(square(sole.into(), [0.0; 3]).with_link(f.to_string()), true))
-        .collect();
-    let mut live = LiveStance::new(
-        feet,
-        Some(&solo),
-        ComSource::Robot(solo.clone()),
-        None,
-        None,
-    )
-    .unwrap();
+    let mut live = feet_stance(&solo, sole.into());
     let by_hand = |q: &[f64]| {
         let contacts = FEET
             .iter()
@@ -149,8 +149,7 @@ fn a_stance_of_attached_feet_equals_the_stance_placed_by_hand() {
         Stance::new(com, model.total_mass(), ContactSet::new(contacts).unwrap()).unwrap()
     };
     let mut moved = q.clone();
-    let hfe = model.joint_id("FL_HFE").unwrap();
-    moved[model.joints()[hfe.index()].idx_q()] = 0.6;
+    model.set_joint_position(&mut moved, "FL_HFE", 0.6).unwrap();
     for q in [q.clone(), moved] {
         set_q(&solo, &q);
         let a = live.build().unwrap();
@@ -181,22 +180,12 @@ fn the_shared_distributor_follows_the_robot_every_tick() {
     let (solo, model) = load("solo12/solo12.urdf");
     let q = standing(&model);
     set_q(&solo, &q);
-    let feet = FEET
-        .iter()
-        .map(|f| BoundContact::new(square([0.0; 3], [0.0; 3]).with_link(f.to_string()), true))
-        .collect();
-    let stance = LiveStance::new(
-        feet,
-        Some(&solo),
-        ComSource::Robot(solo.clone()),
-        None,
-        None,
-    )
-    .unwrap();
+    let stance = feet_stance(&solo, [0.0; 3]);
     let d = StanceDistributor::new(stance, ComAcceleration::Fixed(Vector3::zeros()), true).unwrap();
     let mut moved = q.clone();
-    let hfe = model.joint_id("HR_HFE").unwrap();
-    moved[model.joints()[hfe.index()].idx_q()] = -0.5;
+    model
+        .set_joint_position(&mut moved, "HR_HFE", -0.5)
+        .unwrap();
     for q in [q, moved] {
         set_q(&solo, &q);
         let (record, _) = d.step(None, None).unwrap();
