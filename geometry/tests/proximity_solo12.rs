@@ -6,7 +6,7 @@ mod common;
 
 use std::f64::consts::PI;
 
-use common::{TOL, brute_force, leg_pose, load_stl};
+use common::{Mesh, TOL, brute_force, leg_pose, load_stl};
 use morsel_geometry::proximity::{MeshBvh, ProximityScratch, mesh_distance, mesh_intersection};
 use nalgebra::Isometry3;
 
@@ -15,6 +15,13 @@ fn shoulder() -> (MeshBvh, MeshBvh) {
     let base = load_stl("solo12/solo_12_base.stl").bvh();
     let leg = load_stl("with_foot/solo_upper_leg_left_side.stl").bvh();
     (base, leg)
+}
+
+/// The Solo-12 base and front-left lower leg meshes (for brute force and hierarchies).
+fn base_and_lower_leg() -> (Mesh, Mesh) {
+    let base = load_stl("solo12/solo_12_base.stl");
+    let lower = load_stl("with_foot/solo_lower_leg_left_side.stl");
+    (base, lower)
 }
 
 /// Joint value `i` of the 200-step shoulder grid over [-pi, pi).
@@ -246,8 +253,7 @@ fn contacts_are_found_next_to_the_last_one() {
 /// closest by the slabs of the whole meshes (without a traversal) equal brute force.
 #[test]
 fn solo12_base_against_lower_leg_certified_answers_match_brute_force() {
-    let base = load_stl("solo12/solo_12_base.stl");
-    let lower = load_stl("with_foot/solo_lower_leg_left_side.stl");
+    let (base, lower) = base_and_lower_leg();
     let (bb, bl) = (base.bvh(), lower.bvh());
     let id = Isometry3::identity();
     let mut checked = 0;
@@ -279,8 +285,7 @@ fn solo12_base_against_lower_leg_certified_answers_match_brute_force() {
 /// many equally distant triangle pairs): cold and warm-started queries equal brute force.
 #[test]
 fn solo12_base_against_lower_leg_traversed_answers_match_brute_force() {
-    let base = load_stl("solo12/solo_12_base.stl");
-    let lower = load_stl("with_foot/solo_lower_leg_left_side.stl");
+    let (base, lower) = base_and_lower_leg();
     let (bb, bl) = (base.bvh(), lower.bvh());
     let id = Isometry3::identity();
     let mut traversed = 0;
