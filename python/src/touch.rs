@@ -2,7 +2,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use morsel_sensing::{Contact, ResponseFunction, Touch, TouchConfig, TouchFunction, TouchKind};
+use morsel_sensing::{Contact, Touch, TouchConfig};
 use nalgebra::{Point3, Vector3};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -322,17 +322,8 @@ fn touch(
     let function = o.string("touch_function")?;
     let response = o.string("response_function")?;
     o.finish()?;
-    let kind = match kind {
-        Some(k) => TouchKind::from_name(&k).py()?,
-        None => TouchKind::Mesh,
-    };
-    let mut config = TouchConfig::new(kind);
-    if let Some(f) = function {
-        config = config.touch_function(TouchFunction::from_name(&f).py()?);
-    }
-    if let Some(r) = response {
-        config = config.response_function(ResponseFunction::from_name(&r).py()?);
-    }
+    let mut config =
+        TouchConfig::from_names(kind.as_deref(), function.as_deref(), response.as_deref()).py()?;
     let scales = scales.cast::<PyDict>().map_err(|_| {
         type_error(format!(
             "option `scales` of touch(): expected a dict {{body: spacing}}, got {}",

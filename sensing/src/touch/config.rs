@@ -183,6 +183,24 @@ impl TouchConfig {
         }
     }
 
+    /// A configuration from the names scripts give: the kind (`"mesh"` when `None`) and the
+    /// touch and response functions (the defaults when `None`); no sensing body yet.
+    pub fn from_names(
+        kind: Option<&str>,
+        touch_function: Option<&str>,
+        response_function: Option<&str>,
+    ) -> Result<Self> {
+        let kind = kind.map_or(Ok(TouchKind::Mesh), TouchKind::from_name)?;
+        let mut config = Self::new(kind);
+        if let Some(f) = touch_function {
+            config = config.touch_function(TouchFunction::from_name(f)?);
+        }
+        if let Some(r) = response_function {
+            config = config.response_function(ResponseFunction::from_name(r)?);
+        }
+        Ok(config)
+    }
+
     /// Adds a sensing body with its sensor spacing.
     pub fn scale(mut self, body: impl Into<String>, spacing: f64) -> Self {
         self.scales.push((body.into(), spacing));
@@ -221,5 +239,28 @@ mod tests {
         );
         let err = TouchKind::from_name("trimesh").unwrap_err().to_string();
         assert!(err.contains("points, mesh"), "{err}");
+    }
+
+    #[test]
+    fn configurations_from_names_default_what_is_not_named() {
+        let c = TouchConfig::from_names(None, None, None).unwrap();
+        assert_eq!(c.kind, TouchKind::Mesh);
+        assert_eq!(c.touch_function, TouchConfig::default().touch_function);
+        assert_eq!(
+            c.response_function,
+            TouchConfig::default().response_function
+        );
+        let c =
+            TouchConfig::from_names(Some("points"), Some("normal_force"), Some("nearest")).unwrap();
+        assert_eq!(c.kind, TouchKind::Points);
+        assert_eq!(c.touch_function.name(), "normal_force");
+        assert_eq!(c.response_function.name(), "nearest");
+        for bad in [
+            (Some("trimesh"), None, None),
+            (None, Some("force"), None),
+            (None, None, Some("spread")),
+        ] {
+            assert!(TouchConfig::from_names(bad.0, bad.1, bad.2).is_err());
+        }
     }
 }

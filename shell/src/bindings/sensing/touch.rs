@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_sensing::plot::{PlotOptions, View};
-use morsel_sensing::{ResponseFunction, Touch, TouchConfig, TouchFunction, TouchKind};
+use morsel_sensing::{Touch, TouchConfig};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 
 use crate::bindings::doc;
@@ -52,17 +52,9 @@ fn make_touch(scene: &ScriptScene, opts: &Dynamic) -> ScriptResult<ScriptTouch> 
     let function = o.string("touch_function").or_script()?;
     let response = o.string("response_function").or_script()?;
     o.finish().or_script()?;
-    let kind = match kind {
-        Some(k) => TouchKind::from_name(&k).or_script()?,
-        None => TouchKind::Mesh,
-    };
-    let mut config = TouchConfig::new(kind);
-    if let Some(f) = function {
-        config = config.touch_function(TouchFunction::from_name(&f).or_script()?);
-    }
-    if let Some(r) = response {
-        config = config.response_function(ResponseFunction::from_name(&r).or_script()?);
-    }
+    let mut config =
+        TouchConfig::from_names(kind.as_deref(), function.as_deref(), response.as_deref())
+            .or_script()?;
     let map = scales.clone().try_cast::<Map>().ok_or_else(|| {
         script_error(ShellError::argument(
             "option `scales` of touch()",
