@@ -224,6 +224,20 @@ impl<'py> Options<'py> {
         }
     }
 
+    /// Takes a bool option (a Python `bool`, not any truthy value).
+    pub fn bool(&mut self, name: &str) -> PyResult<Option<bool>> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(v) => v.cast::<PyBool>().map(|b| Some(b.is_true())).map_err(|_| {
+                type_error(format!(
+                    "option `{name}` of {}(): expected a bool, got {}",
+                    self.function,
+                    type_name(&v)
+                ))
+            }),
+        }
+    }
+
     /// Takes a number option.
     pub fn f64(&mut self, name: &str) -> PyResult<Option<f64>> {
         let function = self.function;

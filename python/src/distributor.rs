@@ -165,18 +165,7 @@ pub(crate) fn wrench_distributor(
             ComAcceleration::Fixed(a)
         }
     };
-    let check_polygon = match o.take("polygon") {
-        None => true,
-        Some(v) => v
-            .cast::<pyo3::types::PyBool>()
-            .map(|b| b.is_true())
-            .map_err(|_| {
-                crate::errors::type_error(format!(
-                    "option `polygon` of wrench_distributor(): expected a bool, got {}",
-                    crate::convert::type_name(&v)
-                ))
-            })?,
-    };
+    let check_polygon = o.bool("polygon")?.unwrap_or(true);
     o.finish()?;
     StanceDistributor::new(st, acceleration, check_polygon)
         .map(PyWrenchDistributor)

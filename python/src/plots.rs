@@ -83,14 +83,8 @@ fn plot_options(
         }
         p = p.views(&views);
     }
-    if let Some(a) = o.take("arrows") {
-        let on = a.cast::<pyo3::types::PyBool>().map_err(|_| {
-            type_error(format!(
-                "option `arrows` of {function}(): expected a bool, got {}",
-                type_name(&a)
-            ))
-        })?;
-        p = p.arrows(on.is_true());
+    if let Some(on) = o.bool("arrows")? {
+        p = p.arrows(on);
     }
     let bodies = match o.take("bodies") {
         None => None,

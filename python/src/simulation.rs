@@ -224,18 +224,7 @@ fn simulation(
 ) -> PyResult<PySimulation> {
     let mut o = Options::new("simulation", options)?.merge(kwargs)?;
     let dt = o.f64("dt")?.unwrap_or(0.01);
-    let record_poses = match o.take("record_poses") {
-        None => false,
-        Some(v) => v
-            .cast::<pyo3::types::PyBool>()
-            .map(|b| b.is_true())
-            .map_err(|_| {
-                crate::errors::type_error(format!(
-                    "option `record_poses` of simulation(): expected a bool, got {}",
-                    crate::convert::type_name(&v)
-                ))
-            })?,
-    };
+    let record_poses = o.bool("record_poses")?.unwrap_or(false);
     o.finish()?;
     Ok(PySimulation(
         Simulation::with_pose_record(dt, record_poses).py()?,
