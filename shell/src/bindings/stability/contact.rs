@@ -20,7 +20,7 @@ use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
 use morsel_lab::simulation::Robot;
 
-use super::{matrix_rows, wrench_arg};
+use super::{matrix_rows, robot_arg, wrench_arg};
 
 /// A contact as scripts see it: morsel-lab's [`BoundContact`] (the crate's contact, the pose
 /// the script gave, and an optional binding to a robot link).
@@ -116,16 +116,10 @@ fn make_contact(opts: &Dynamic) -> ScriptResult<ScriptContact> {
     let friction = o.required("friction", friction).or_script()?;
     let max_pressure = o.f64("max_pressure").or_script()?;
     let link = o.string("link").or_script()?;
-    let robot = match o.value("robot") {
-        None => None,
-        Some(r) => Some(r.clone().try_cast::<Robot>().ok_or_else(|| {
-            script_error(ShellError::argument(
-                "option `robot` of contact()",
-                "a Robot",
-                describe(&r),
-            ))
-        })?),
-    };
+    let robot = o
+        .value("robot")
+        .map(|r| robot_arg(&r, "option `robot` of contact()"))
+        .transpose()?;
     let world_orientation = match o.string("orientation").or_script()?.as_deref() {
         None | Some("link") => false,
         Some("world") => true,

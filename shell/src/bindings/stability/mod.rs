@@ -18,8 +18,9 @@
 use nalgebra::{Dim, Matrix, RawStorage, Vector6};
 use rhai::{Array, Dynamic, Engine};
 
-use crate::convert::{from_f64s, vec_arg};
+use crate::convert::{describe, from_f64s, vec_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
+use morsel_lab::simulation::Robot;
 
 mod contact;
 mod contact_set;
@@ -104,6 +105,14 @@ pub fn wrench_arg(value: &Dynamic, what: &str) -> ScriptResult<Vector6<f64>> {
         )));
     }
     Ok(Vector6::from_column_slice(&v))
+}
+
+/// A `Robot` argument.
+pub fn robot_arg(value: &Dynamic, what: &str) -> ScriptResult<Robot> {
+    value
+        .clone()
+        .try_cast::<Robot>()
+        .ok_or_else(|| script_error(ShellError::argument(what, "a Robot", describe(value))))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use morsel_stability::{ConvexPolygon, DistributionWeights, PolygonMethod, Stance
 use rhai::{Array, Dynamic, Engine, FLOAT, ImmutableString, Map};
 
 use crate::bindings::doc;
-use crate::convert::{describe, from_f64s, from_point3, point3_arg};
+use crate::convert::{from_f64s, from_point3, point3_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
 use morsel_lab::simulation::Robot;
@@ -19,7 +19,7 @@ use super::contact_set::{ScriptContactSet, contacts_arg};
 use super::results::{
     distribution_map, method_arg, polygon_map, polygon_of_map, supporting, weights_arg,
 };
-use super::wrench_arg;
+use super::{robot_arg, wrench_arg};
 
 /// A stance as scripts see it: morsel-lab's [`LiveStance`] (contacts, a CoM source, an
 /// optional explicit mass, gravity), rebuilt from the robot's state on every use.
@@ -33,13 +33,6 @@ impl ScriptStance {
     }
 }
 
-fn robot_arg(value: &Dynamic, what: &str) -> ScriptResult<Robot> {
-    value
-        .clone()
-        .try_cast::<Robot>()
-        .ok_or_else(|| script_error(ShellError::argument(what, "a Robot", describe(value))))
-}
-
 fn stance_from(
     robot: Option<Robot>,
     opts: &Dynamic,
@@ -48,8 +41,8 @@ fn stance_from(
     let mut o = Options::new(function, opts).or_script()?;
     let contacts = o.value("contacts");
     let contacts = o.required("contacts", contacts).or_script()?;
-    let contacts =
-        ScriptContactSet::new(contacts_arg(&contacts, "option `contacts` of stance()")?)?;
+    // Checked as a contact set when the stance is first built.
+    let contacts = contacts_arg(&contacts, "option `contacts` of stance()")?;
     let robot = match (robot, o.value("robot")) {
         (Some(r), None) => Some(r),
         (None, Some(r)) => Some(robot_arg(&r, "option `robot` of stance()")?),
@@ -81,7 +74,7 @@ fn stance_from(
         .f64_or("gravity", morsel_stability::STANDARD_GRAVITY)
         .or_script()?;
     o.finish().or_script()?;
-    LiveStance::new(contacts.contacts, robot.as_ref(), com, mass, Some(gravity))
+    LiveStance::new(contacts, robot.as_ref(), com, mass, Some(gravity))
         .map(ScriptStance)
         .or_script()
 }
