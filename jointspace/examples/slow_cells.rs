@@ -1,8 +1,9 @@
 //! Where the slow cells of the Solo-12 shoulder grid come from: a diagnostic for the proximity
-//! engine, one mesh pair (`base_link` against a link of the front-left leg) at a time.
+//! engine, one mesh pair (`base_link` against a leg link) at a time.
 //!
 //! Run with `cargo run --release -p morsel-jointspace --example slow_cells -- LINK MODE ...`,
-//! `LINK` being `FL_LOWER_LEG` or `FL_UPPER_LEG`, and `MODE` one of:
+//! `LINK` being a leg's upper or lower leg (`FL_LOWER_LEG`, `HR_UPPER_LEG`, ...; the grid is
+//! that leg's shoulder, `*_HAA` and `*_HFE`), and `MODE` one of:
 //! - `scan [THRESHOLD_US] [SHOWN]`: every cell of the 200 x 200 grid in the notebook's order,
 //!   warm; prints the distribution of query times, the slow cells by kind (far, 1-10 mm,
 //!   below 1 mm, contact, right after a contact) and the first `SHOWN` slow cells with their
@@ -39,6 +40,8 @@ fn main() {
 
 /// The grid and its mesh pair, with the collision data the queries run on.
 struct Grid {
+    /// The leg's prefix (`FL`, `FR`, `HL` or `HR`).
+    leg: String,
     model: Model,
     collision: CollisionModel,
     options: DistanceOptions,
@@ -59,7 +62,15 @@ impl Grid {
             in_collision: InCollision::Zero,
             cap: None,
         };
+        let leg = link.split('_').next().unwrap_or_default().to_owned();
+        let mut q = model.neutral_configuration();
+        for joint in ["HAA", "HFE"] {
+            model
+                .set_joint_position(q.as_mut_slice(), format!("{leg}_{joint}"), 0.0)
+                .map_err(|e| format!("{link} is not a leg link: {e}"))?;
+        }
         Ok(Self {
+            leg,
             model,
             collision,
             options,
@@ -70,14 +81,15 @@ impl Grid {
         CollisionData::new(&self.model, &self.collision)
     }
 
-    /// The configuration of `cell` (FL_HAA fastest, both over [-pi, pi)).
+    /// The configuration of `cell` (the leg's HAA fastest, both over [-pi, pi)).
     fn configuration(&self, cell: usize) -> Vec<f64> {
         let value = |i: usize| -PI + i as f64 * (2.0 * PI) / N as f64;
         let mut q = self.model.neutral_configuration();
-        for (joint, i) in [("FL_HAA", cell % N), ("FL_HFE", cell / N)] {
+        for (joint, i) in [("HAA", cell % N), ("HFE", cell / N)] {
+            let joint = format!("{}_{joint}", self.leg);
             self.model
-                .set_joint_position(q.as_mut_slice(), joint, value(i))
-                .expect("the Solo-12 shoulder joints exist");
+                .set_joint_position(q.as_mut_slice(), &joint, value(i))
+                .expect("the link names a Solo-12 leg");
         }
         q.as_slice().to_vec()
     }
