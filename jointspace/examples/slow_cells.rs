@@ -40,8 +40,8 @@ fn main() {
 
 /// The grid and its mesh pair, with the collision data the queries run on.
 struct Grid {
-    /// The leg's prefix (`FL`, `FR`, `HL` or `HR`).
-    leg: String,
+    /// The leg's shoulder joints: `*_HAA` (fastest along the grid), then `*_HFE`.
+    joints: [String; 2],
     model: Model,
     collision: CollisionModel,
     options: DistanceOptions,
@@ -62,15 +62,16 @@ impl Grid {
             in_collision: InCollision::Zero,
             cap: None,
         };
-        let leg = link.split('_').next().unwrap_or_default().to_owned();
+        let leg = link.split('_').next().unwrap_or_default();
+        let joints = ["HAA", "HFE"].map(|joint| format!("{leg}_{joint}"));
         let mut q = model.neutral_configuration();
-        for joint in ["HAA", "HFE"] {
+        for joint in &joints {
             model
-                .set_joint_position(q.as_mut_slice(), format!("{leg}_{joint}"), 0.0)
+                .set_joint_position(q.as_mut_slice(), joint, 0.0)
                 .map_err(|e| format!("{link} is not a leg link: {e}"))?;
         }
         Ok(Self {
-            leg,
+            joints,
             model,
             collision,
             options,
@@ -85,11 +86,10 @@ impl Grid {
     fn configuration(&self, cell: usize) -> Vec<f64> {
         let value = |i: usize| -PI + i as f64 * (2.0 * PI) / N as f64;
         let mut q = self.model.neutral_configuration();
-        for (joint, i) in [("HAA", cell % N), ("HFE", cell / N)] {
-            let joint = format!("{}_{joint}", self.leg);
+        for (joint, i) in self.joints.iter().zip([cell % N, cell / N]) {
             self.model
-                .set_joint_position(q.as_mut_slice(), &joint, value(i))
-                .expect("the link names a Solo-12 leg");
+                .set_joint_position(q.as_mut_slice(), joint, value(i))
+                .expect("the joints were found when the grid was made");
         }
         q.as_slice().to_vec()
     }
