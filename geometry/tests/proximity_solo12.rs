@@ -427,3 +427,66 @@ fn a_contact_found_by_distance_is_looked_for_next_to_it() {
         "{local:?} of {followed} found next to the last one"
     );
 }
+
+/// A leg mesh, its hierarchy, its pose at grid cell `(i, j)`, and cells `(i, j)` to check.
+type Case<'a> = (
+    &'a Mesh,
+    &'a MeshBvh,
+    &'a dyn Fn(usize, usize) -> Isometry3<f64>,
+    &'a [(usize, usize)],
+);
+
+/// The cells where the pairs benchmark's slowest queries were: ties at the shared corner of a
+/// fan of long triangles on the base, the lower leg nested in the base's recess (hull bounds
+/// of boxes that overlap), free cells a few micrometres from contact, and the upper leg's
+/// near-contact cells. Queries warm-started along each cell's grid row and queries from
+/// scratch equal brute force.
+#[test]
+fn solo12_slowest_cells_match_brute_force() {
+    let (base, lower) = base_and_lower_leg();
+    let upper = load_stl("with_foot/solo_upper_leg_left_side.stl");
+    let (bb, bl, bu) = (base.bvh(), lower.bvh(), upper.bvh());
+    let id = Isometry3::identity();
+    let upper_pose = |i: usize, j: usize| leg_pose(q(i), q(j));
+    // (leg, its pose at cell (i, j), the cells (HAA index i, HFE index j)).
+    let lower_cells = [
+        (26, 94),
+        (155, 167),
+        (156, 167),
+        (197, 149),
+        (174, 7),
+        (142, 11),
+        (165, 2),
+    ];
+    let upper_cells = [(32, 27), (34, 36), (30, 152), (139, 177)];
+    let cases: [Case; 2] = [
+        (&lower, &bl, &lower_leg_pose, &lower_cells),
+        (&upper, &bu, &upper_pose, &upper_cells),
+    ];
+    let mut checked = 0;
+    for (leg, bvh, pose, cells) in cases {
+        for &(cell_i, j) in cells {
+            let mut scratch = ProximityScratch::new();
+            let mut warm = None;
+            for i in 0..=cell_i {
+                let p = pose(i, j);
+                let r = mesh_distance(&bb, &id, bvh, &p, warm, &mut scratch).expect("ok");
+                warm = Some(r.triangles);
+                if i < cell_i {
+                    continue;
+                }
+                let (truth, _) = brute_force(&base, &id, leg, &p);
+                let cold = mesh_distance(&bb, &id, bvh, &p, None, &mut ProximityScratch::new())
+                    .expect("ok");
+                for (what, d) in [("warm", r.distance), ("cold", cold.distance)] {
+                    assert!(
+                        (d - truth).abs() <= TOL,
+                        "cell ({i}, {j}), {what}: {d} vs brute force {truth}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 11);
+}

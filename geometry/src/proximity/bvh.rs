@@ -197,9 +197,13 @@ impl MeshBvh {
             .collect();
         let rings = OneRings::new(faces, &slot_of_face, n);
         let coords: Vec<V3> = vertices.iter().map(|v| v.coords).collect();
-        let extremes = ExtremePoints::new(&coords, faces);
         let faces_in_slots: Vec<[u32; 3]> = order.iter().map(|&f| faces[f as usize]).collect();
-        let points = NodePoints::new(&subtree_spans(&links), &faces_in_slots, &coords);
+        let children = |i: usize| {
+            let l = links[i];
+            (!l.is_leaf()).then_some((i + 1, l.link as usize))
+        };
+        let points = NodePoints::new(&subtree_spans(&links), &faces_in_slots, &coords, &children);
+        let extremes = ExtremePoints::new(&points.root_points());
         Ok(Self {
             points,
             nodes,

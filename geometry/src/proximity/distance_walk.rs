@@ -3,7 +3,8 @@
 
 use super::far_pair::{certified, descend};
 use super::front::{Began, Front, FrontPair, leaf_certificate, slab_gap};
-use super::moved_node::MovedNode;
+use super::gjk::Corner;
+use super::moved_node::{GapAxis, MovedNode};
 use super::pair_query::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
 use super::triangle::V3;
@@ -13,10 +14,18 @@ use super::triangle_distance::triangle_distance;
 /// roots (tuned on the Solo-12 shoulder grid).
 const DISTANCE_FRONT_GROWTH: f64 = 2.0;
 
+/// The side a bound found meeting the other at a single corner.
+fn cornered(axis: GapAxis) -> Corner {
+    match axis {
+        GapAxis::Along(_, corner) => corner,
+        _ => Corner::Neither,
+    }
+}
+
 /// One distance query under way: the meshes, the buffers and the best pair so far.
 struct DistanceWalk<'p, 's> {
     pair: &'p PlacedPair<'p>,
-    stack: &'s mut Vec<FrontPair>,
+    stack: &'s mut Vec<(FrontPair, Corner)>,
     moved: &'s mut MovedCache,
     stats: &'s mut QueryStats,
     /// The front being built: where this query stopped, with lower bounds.
@@ -46,8 +55,9 @@ impl DistanceWalk<'_, '_> {
                 return false;
             }
         }
-        self.stack.push(FrontPair::pending(ia, ib, lb));
-        while let Some(entry) = self.stack.pop() {
+        self.stack
+            .push((FrontPair::pending(ia, ib, lb), Corner::Neither));
+        while let Some((entry, corner)) = self.stack.pop() {
             let (ia, ib) = (entry.a, entry.b);
             let stop = self.best.limit(tol);
             if entry.bound > stop {
@@ -63,54 +73,60 @@ impl DistanceWalk<'_, '_> {
             }
             self.stats.volume_tests += 2;
             let (ra, rb) = (a.spheres[ia as usize].radius, b.spheres[ib as usize].radius);
-            let descend_a = !la.is_leaf() && (lb_.is_leaf() || ra >= rb);
+            // The larger node is split, unless the bound found one node meeting the other at a
+            // single corner: then the other is split. Splitting the cornered side would leave
+            // each part the same corner and the same bound (a corner shared by a fan of
+            // triangles ties once per triangle), while splitting the other side tightens it.
+            let descend_a = !la.is_leaf()
+                && (lb_.is_leaf()
+                    || match corner {
+                        Corner::A => false,
+                        Corner::B => true,
+                        Corner::Neither => ra >= rb,
+                    });
+            // A child pair with its bound, its separating direction when it is pruned, and the
+            // side its bound found at a single corner.
+            let entry = |na: u32, nb: u32, node: &MovedNode, (l, x): (f64, GapAxis)| {
+                let axis = if l > stop {
+                    node.direction(a, na, x)
+                } else {
+                    V3::zeros()
+                };
+                let p = FrontPair {
+                    a: na,
+                    b: nb,
+                    bound: l,
+                    axis,
+                };
+                (p, cornered(x))
+            };
             let children = if descend_a {
                 let (c1, c2) = (ia + 1, la.link);
                 let mut node = MovedNode::new(b, ib, self.moved);
-                let (l1, x1) = node.gap_to(a, c1, b, self.moved, stop);
-                let (l2, x2) = node.gap_to(a, c2, b, self.moved, stop);
-                let pair = |c: u32, l: f64, x| FrontPair {
-                    a: c,
-                    b: ib,
-                    bound: l,
-                    axis: if l > stop {
-                        node.direction(a, c, x)
-                    } else {
-                        V3::zeros()
-                    },
-                };
-                [pair(c1, l1, x1), pair(c2, l2, x2)]
+                let g1 = node.gap_to(a, c1, b, self.moved, stop);
+                let g2 = node.gap_to(a, c2, b, self.moved, stop);
+                [entry(c1, ib, &node, g1), entry(c2, ib, &node, g2)]
             } else {
                 let (c1, c2) = (ib + 1, lb_.link);
-                let child = |c: u32, moved: &MovedCache| {
-                    let mut node = MovedNode::new(b, c, moved);
-                    let (l, x) = node.gap_to(a, ia, b, moved, stop);
-                    FrontPair {
-                        a: ia,
-                        b: c,
-                        bound: l,
-                        axis: if l > stop {
-                            node.direction(a, ia, x)
-                        } else {
-                            V3::zeros()
-                        },
-                    }
-                };
-                [child(c1, self.moved), child(c2, self.moved)]
+                [c1, c2].map(|c| {
+                    let mut node = MovedNode::new(b, c, self.moved);
+                    let g = node.gap_to(a, ia, b, self.moved, stop);
+                    entry(ia, c, &node, g)
+                })
             };
             // Push the farther pair first so that the nearer one is explored first; pairs
             // already beyond the limit go straight to the front.
             let [p1, p2] = children;
-            let (near, far) = if p1.bound <= p2.bound {
+            let (near, far) = if p1.0.bound <= p2.0.bound {
                 (p1, p2)
             } else {
                 (p2, p1)
             };
             for p in [far, near] {
-                if p.bound <= stop {
+                if p.0.bound <= stop {
                     self.stack.push(p);
                 } else {
-                    self.next.push(p);
+                    self.next.push(p.0);
                 }
             }
         }
@@ -176,7 +192,7 @@ pub(crate) fn closest_pair(
 ) -> Best {
     let (a, b, tol) = (pair.a, pair.b, pair.tolerance);
     let ProximityScratch {
-        pair_stack: stack,
+        distance_stack: stack,
         moved,
         stats,
         distance_fronts,

@@ -17,16 +17,11 @@ pub(crate) struct ExtremePoints {
 }
 
 impl ExtremePoints {
-    /// The corners that `faces` use among `vertices` (each once).
-    pub fn new(vertices: &[V3], faces: &[[u32; 3]]) -> Self {
-        let mut used = vec![false; vertices.len()];
-        for f in faces {
-            for &k in f {
-                used[k as usize] = true;
-            }
-        }
+    /// The given points (for a mesh: the corners its faces use, or the corners of their hull,
+    /// which have the same support).
+    pub fn new(corners: &[V3]) -> Self {
         let mut points = Self::default();
-        for (v, _) in vertices.iter().zip(&used).filter(|(_, u)| **u) {
+        for v in corners {
             points.x.push(v.x);
             points.y.push(v.y);
             points.z.push(v.z);
@@ -66,26 +61,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn highest_is_the_brute_force_maximum_over_used_corners() {
-        // Vertex 3 is far out but no face uses it.
+    fn highest_is_the_brute_force_maximum_over_the_points() {
         let vertices = [
             V3::new(0.0, 0.0, 0.0),
             V3::new(1.0, 2.0, -1.0),
             V3::new(-3.0, 0.5, 2.0),
-            V3::new(100.0, 100.0, 100.0),
+            V3::new(100.0, -100.0, 100.0),
             V3::new(0.25, -4.0, 0.0),
         ];
-        let faces = [[0, 1, 2], [0, 2, 4]];
-        let points = ExtremePoints::new(&vertices, &faces);
+        let points = ExtremePoints::new(&vertices);
         for d in [
             V3::x(),
             -V3::x(),
             V3::new(0.3, -0.4, 0.866),
             V3::new(-1.0, -1.0, -1.0),
         ] {
-            let expected = [0usize, 1, 2, 4]
+            let expected = vertices
                 .iter()
-                .map(|&i| d.x * vertices[i].x + d.y * vertices[i].y + d.z * vertices[i].z)
+                .map(|v| d.x * v.x + d.y * v.y + d.z * v.z)
                 .fold(f64::NEG_INFINITY, f64::max);
             assert_eq!(points.highest(&d), expected);
         }

@@ -106,9 +106,23 @@ pub(crate) fn gjk_triangle(tri: &[V3; 3], support: impl Fn(&V3) -> V3, tol: f64)
 /// stops at the first certified answer; a few iterations settle boxes.
 const MAX_BOUND_ITERATIONS: usize = 12;
 
+/// Which of two convex sets meets the other at a single corner: where GJK's last simplex took
+/// the same support point of that set at every vertex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Corner {
+    /// Neither, or both.
+    #[default]
+    Neither,
+    /// The first set.
+    A,
+    /// The second set.
+    B,
+}
+
 /// A certified lower bound on the distance between two convex sets `A` and `B` (by their
 /// support functions, in one frame), with the unit direction from `A` towards `B` it was
-/// taken along: the sets' slabs along it are that far apart. `start` is a point of `A - B`
+/// taken along (the sets' slabs along it are that far apart) and the set that meets the other
+/// at a single corner there, when one does. `start` is a point of `A - B`
 /// (the difference of two interior points, such as centres). GJK's iterates give the bound
 /// (each support point `w` of `A - B` against the iterate `v` bounds the distance below by
 /// `v . w / |v|`); it stops once the bound exceeds `stop`, once `|v|` (an upper bound) shows it
@@ -118,13 +132,13 @@ pub(crate) fn separation_bound(
     support_b: impl Fn(&V3) -> V3,
     start: V3,
     stop: f64,
-) -> (f64, V3) {
+) -> (f64, V3, Corner) {
     let vertex = |v: &V3| {
         let a = support_a(&(-v));
         let b = support_b(v);
         Vertex { w: a - b, a, b }
     };
-    let mut best = (f64::NEG_INFINITY, V3::zeros());
+    let mut best = (f64::NEG_INFINITY, V3::zeros(), Corner::Neither);
     let mut v = start;
     if v.norm_squared() == 0.0 {
         return best;
@@ -142,7 +156,14 @@ pub(crate) fn separation_bound(
         let vw = v.dot(&next.w);
         let bound = vw / norm;
         if bound > best.0 {
-            best = (bound, -v / norm);
+            let same_a = simplex[..n].iter().all(|x| x.a == simplex[0].a);
+            let same_b = simplex[..n].iter().all(|x| x.b == simplex[0].b);
+            let corner = match (same_a, same_b) {
+                (true, false) => Corner::A,
+                (false, true) => Corner::B,
+                _ => Corner::Neither,
+            };
+            best = (bound, -v / norm, corner);
             if bound > stop {
                 break;
             }
@@ -357,7 +378,7 @@ mod tests {
         for offset in [1.5, 3.0, 10.0] {
             let a = aabb(V3::zeros(), V3::repeat(0.5));
             let b = aabb(V3::new(offset, offset, 0.0), V3::repeat(0.5));
-            let (bound, n) = separation_bound(
+            let (bound, n, _) = separation_bound(
                 |d| a.support(d),
                 |d| b.support(d),
                 a.center - b.center,
@@ -376,7 +397,7 @@ mod tests {
             let a = random_box(&mut rnd, 1.0);
             let b = random_box(&mut rnd, 3.0);
             let stop = rnd().abs() * 3.0;
-            let (bound, n) = separation_bound(
+            let (bound, n, _) = separation_bound(
                 |d| a.support(d),
                 |d| b.support(d),
                 a.center - b.center,

@@ -8,9 +8,12 @@
 //!   exact triangle tests at the leaves. The bound is the larger of the bounding spheres' gap
 //!   and the boxes' gap along the separating-axis candidates and the centre line; when that
 //!   does not prune, GJK refines it to the Euclidean distance between the convex hulls of the
-//!   two nodes' corners (nodes of up to 512 triangles keep their corners) or between their
-//!   boxes. Hull bounds are what keep far-apart meshes cheap: there, many triangle pairs are
-//!   nearly as close as the answer and box bounds cannot tell them apart. Each takes a warm start: the face pair of a previous
+//!   two nodes' corners (large nodes keep the corners on their hull, certified to hold every
+//!   other corner). Hull bounds are what keep far-apart meshes cheap: there, many triangle
+//!   pairs are nearly as close as the answer and box bounds cannot tell them apart. Where a
+//!   hull bound finds one node meeting the other at a single corner (the shared corner of a
+//!   fan of triangles), the other node is split next, so that the fan's triangles are not
+//!   each refined against the same subtree. Each takes a warm start: the face pair of a previous
 //!   answer, tried first; it speeds coherent sequences up and never changes the distance.
 //!   Successive queries on the same mesh pair with the same [`ProximityScratch`] also start
 //!   from where the last one stopped (its front of node pairs, with lower bounds carried to
@@ -56,6 +59,7 @@ mod front;
 mod front_library;
 mod front_pairs;
 mod gjk;
+mod hull_points;
 mod intersection_walk;
 mod mesh_mesh;
 mod mesh_primitive;

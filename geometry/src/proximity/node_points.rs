@@ -1,22 +1,24 @@
-//! The corners of the triangles under each small node of a hierarchy, for exact support
-//! functions: the convex hull of a node's corners is the tightest convex volume around its
-//! triangles, so distance bounds between hulls are exact where boxes are loose (far-apart
-//! meshes, whose closest points sit in wide, nearly level distance landscapes).
+//! The corners of the triangles under each node of a hierarchy, for exact support functions:
+//! the convex hull of a node's corners is the tightest convex volume around its triangles, so
+//! distance bounds between hulls are exact where boxes are loose (far-apart meshes, whose
+//! closest points sit in wide, nearly level distance landscapes, and meshes nested in each
+//! other's recesses). Small nodes keep all their corners; large ones only those on their hull.
 
+use super::hull_points::{lexical, support_subset};
 use super::triangle::V3;
 
-/// Nodes with more triangles than this keep no corners (their boxes serve; a support over
-/// many points would cost more than it prunes). Tuned on the Solo-12 shoulder grid (pairs
-/// benchmark): 128, 256, 512, 2048 and no cap gave far-pair means of 14.6, 12.5, 10.0, 13.4
-/// and 13.3 us per query.
+/// Nodes with more triangles than this keep only the corners on their hull (cut from their
+/// children's sets); smaller ones keep all their corners. Before large nodes had hulls (their
+/// boxes served), the Solo-12 shoulder grid (pairs benchmark) was tuned on the cap: 128, 256,
+/// 512, 2048 and no cap gave far-pair means of 14.6, 12.5, 10.0, 13.4 and 13.3 us per query.
 const MAX_TRIANGLES: u32 = 512;
 
 /// Lanes of the vectorized support pass (two AVX registers of `f64`, for two independent
 /// running maxima).
 const LANES: usize = 8;
 
-/// Per node, a run of distinct corner points (empty for large nodes), stored coordinate by
-/// coordinate and padded to whole lanes by repeating the run's first point.
+/// Per node, a run of distinct corner points (for large nodes, those on the hull), stored
+/// coordinate by coordinate and padded to whole lanes by repeating the run's first point.
 #[derive(Debug, Clone)]
 pub(crate) struct NodePoints {
     x: Vec<f64>,
@@ -31,8 +33,64 @@ pub(crate) struct NodePoints {
 impl NodePoints {
     /// The corner sets of the nodes of a hierarchy, given in node order by their `spans` (first
     /// leaf slot, number of triangles) over triangles that use, in leaf order, the vertex
-    /// indices `faces_in_slots` of `vertices`.
-    pub fn new(spans: &[(u32, u32)], faces_in_slots: &[[u32; 3]], vertices: &[V3]) -> Self {
+    /// indices `faces_in_slots` of `vertices`. `children` gives an internal node's two
+    /// children (which follow it in node order), when known: a large node's set is then cut
+    /// from its children's sets rather than from all its corners.
+    pub fn new(
+        spans: &[(u32, u32)],
+        faces_in_slots: &[[u32; 3]],
+        vertices: &[V3],
+        children: &dyn Fn(usize) -> Option<(usize, usize)>,
+    ) -> Self {
+        let mut ids: Vec<u32> = Vec::with_capacity(3 * MAX_TRIANGLES as usize);
+        // The distinct corners of the triangles in a span, into `out`.
+        let mut corners_into = |first: u32, count: u32, out: &mut Vec<V3>| {
+            ids.clear();
+            for f in &faces_in_slots[first as usize..(first + count) as usize] {
+                ids.extend_from_slice(f);
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            out.clear();
+            out.extend(ids.iter().map(|&k| vertices[k as usize]));
+        };
+        // Large nodes' sets, from their children's (which follow them in node order: a reverse
+        // pass meets both children first). Small nodes' sets are their corners.
+        let mut large: Vec<Option<Vec<V3>>> = vec![None; spans.len()];
+        for i in (0..spans.len()).rev() {
+            let (first, count) = spans[i];
+            if count <= MAX_TRIANGLES {
+                continue;
+            }
+            let mut union = match children(i) {
+                Some((l, r)) => {
+                    let mut set_of = |c: usize| {
+                        large[c].take().unwrap_or_else(|| {
+                            let mut set = Vec::new();
+                            corners_into(spans[c].0, spans[c].1, &mut set);
+                            set
+                        })
+                    };
+                    let (left, right) = (set_of(l), set_of(r));
+                    let union = [left.as_slice(), right.as_slice()].concat();
+                    // Large children keep their sets, to be stored below.
+                    for (c, set) in [(l, left), (r, right)] {
+                        if spans[c].1 > MAX_TRIANGLES {
+                            large[c] = Some(set);
+                        }
+                    }
+                    union
+                }
+                None => {
+                    let mut set = Vec::new();
+                    corners_into(first, count, &mut set);
+                    set
+                }
+            };
+            union.sort_by(lexical);
+            union.dedup();
+            large[i] = Some(support_subset(&union));
+        }
         let mut points = Self {
             x: Vec::new(),
             y: Vec::new(),
@@ -40,38 +98,35 @@ impl NodePoints {
             ranges: Vec::with_capacity(spans.len()),
             arch: pulp::Arch::new(),
         };
-        let mut ids: Vec<u32> = Vec::with_capacity(3 * MAX_TRIANGLES as usize);
-        for &(first, count) in spans {
+        let mut set = Vec::new();
+        for (i, &(first, count)) in spans.iter().enumerate() {
             let start = points.x.len() as u32;
-            if count <= MAX_TRIANGLES {
-                ids.clear();
-                for f in &faces_in_slots[first as usize..(first + count) as usize] {
-                    ids.extend_from_slice(f);
-                }
-                ids.sort_unstable();
-                ids.dedup();
-                let padded = ids.len().div_ceil(LANES) * LANES;
-                for k in (0..padded).map(|j| ids.get(j).unwrap_or(&ids[0])) {
-                    let v = vertices[*k as usize];
-                    points.x.push(v.x);
-                    points.y.push(v.y);
-                    points.z.push(v.z);
-                }
+            match large[i].take() {
+                Some(kept) => set = kept,
+                None => corners_into(first, count, &mut set),
+            }
+            let padded = set.len().div_ceil(LANES) * LANES;
+            for k in 0..padded {
+                let v = set.get(k).unwrap_or(&set[0]);
+                points.x.push(v.x);
+                points.y.push(v.y);
+                points.z.push(v.z);
             }
             points.ranges.push((start, points.x.len() as u32));
         }
         points
     }
 
-    /// Whether node `i` keeps its corners.
-    #[inline]
-    pub fn has(&self, i: u32) -> bool {
-        let (s, e) = self.ranges[i as usize];
-        e > s
+    /// The points the root keeps (the corners on the hull of a large mesh): the support set of
+    /// the whole mesh.
+    pub fn root_points(&self) -> Vec<V3> {
+        let (s, e) = self.ranges.first().copied().unwrap_or((0, 0));
+        (s as usize..e as usize)
+            .map(|k| V3::new(self.x[k], self.y[k], self.z[k]))
+            .collect()
     }
 
-    /// The corner of node `i` farthest along `d` (the node must keep its corners), the first
-    /// in storage order among equals.
+    /// The corner of node `i` farthest along `d`, the first in storage order among equals.
     #[inline]
     pub fn farthest(&self, i: u32, d: &V3) -> V3 {
         let (s, e) = self.ranges[i as usize];
@@ -161,14 +216,10 @@ mod tests {
             .into_iter()
             .chain((0..total).map(|s| (s, 1)))
             .collect();
-        let points = NodePoints::new(&spans, &faces, &vertices);
+        let points = NodePoints::new(&spans, &faces, &vertices, &|_| None);
         let mut rnd = uniform_stream(3);
         for (i, &(first, count)) in spans.iter().enumerate() {
             let i = i as u32;
-            assert_eq!(points.has(i), count <= MAX_TRIANGLES);
-            if !points.has(i) {
-                continue;
-            }
             let corners: Vec<V3> = faces[first as usize..(first + count) as usize]
                 .iter()
                 .flat_map(|f| f.map(|k| vertices[k as usize]))
@@ -181,5 +232,73 @@ mod tests {
                 assert!(corners.contains(&p));
             }
         }
+    }
+
+    /// A closed bumpy sphere of 3,200 triangles, through a real hierarchy (large nodes cut from
+    /// their children's sets): every node's farthest point along many directions is the
+    /// farthest of the corners of its triangles, and large nodes keep fewer points.
+    #[test]
+    fn hierarchy_nodes_keep_the_support_of_their_triangles() {
+        let (rings, segments) = (41u32, 40u32);
+        let mut vertices = vec![nalgebra::Point3::new(0.0, 0.0, 1.0)];
+        for r in 1..rings {
+            let theta = std::f64::consts::PI * f64::from(r) / f64::from(rings);
+            for s in 0..segments {
+                let phi = 2.0 * std::f64::consts::PI * f64::from(s) / f64::from(segments);
+                let bump = 1.0 + 0.05 * (5.0 * phi).sin() * (3.0 * theta).cos();
+                vertices.push(nalgebra::Point3::new(
+                    bump * theta.sin() * phi.cos(),
+                    bump * theta.sin() * phi.sin(),
+                    bump * theta.cos(),
+                ));
+            }
+        }
+        vertices.push(nalgebra::Point3::new(0.0, 0.0, -1.0));
+        let bottom = vertices.len() as u32 - 1;
+        let at = |r: u32, s: u32| 1 + (r - 1) * segments + s % segments;
+        let mut faces = Vec::new();
+        for s in 0..segments {
+            faces.push([0, at(1, s), at(1, s + 1)]);
+            faces.push([bottom, at(rings - 1, s + 1), at(rings - 1, s)]);
+            for r in 1..rings - 1 {
+                faces.push([at(r, s), at(r + 1, s), at(r + 1, s + 1)]);
+                faces.push([at(r, s), at(r + 1, s + 1), at(r, s + 1)]);
+            }
+        }
+        assert_eq!(faces.len(), 3200);
+        let bvh = crate::proximity::MeshBvh::new(&vertices, &faces).expect("mesh");
+        fn corners_under(bvh: &crate::proximity::MeshBvh, i: u32, out: &mut Vec<V3>) {
+            let link = bvh.links[i as usize];
+            if link.is_leaf() {
+                for slot in link.link..link.link + link.count {
+                    out.extend(bvh.triangles[slot as usize].v);
+                }
+            } else {
+                corners_under(bvh, i + 1, out);
+                corners_under(bvh, link.link, out);
+            }
+        }
+        let mut rnd = uniform_stream(9);
+        let mut large = 0;
+        for i in 0..bvh.links.len() as u32 {
+            let mut corners = Vec::new();
+            corners_under(&bvh, i, &mut corners);
+            let (s, e) = bvh.points.ranges[i as usize];
+            if corners.len() > 3 * MAX_TRIANGLES as usize {
+                large += 1;
+                assert!(
+                    ((e - s) as usize) < corners.len() / 6,
+                    "node {i} keeps {}",
+                    e - s
+                );
+            }
+            for _ in 0..16 {
+                let d = V3::new(rnd(), rnd(), rnd());
+                let top = corners.iter().map(|c| c.dot(&d)).fold(f64::MIN, f64::max);
+                let p = bvh.points.farthest(i, &d);
+                assert_eq!(p.dot(&d), top, "node {i}");
+            }
+        }
+        assert!(large >= 3, "{large} large nodes");
     }
 }

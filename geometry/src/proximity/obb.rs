@@ -56,7 +56,7 @@ impl Obb {
 
     /// The box's farthest point along `d` (a corner, or any point of a face or edge
     /// perpendicular to it).
-    #[inline]
+    #[cfg(test)]
     pub fn support(&self, d: &V3) -> V3 {
         let mut p = self.center;
         for k in 0..3 {
