@@ -42,54 +42,17 @@ impl NodePoints {
         vertices: &[V3],
         children: &dyn Fn(usize) -> Option<(usize, usize)>,
     ) -> Self {
-        let mut ids: Vec<u32> = Vec::with_capacity(3 * MAX_TRIANGLES as usize);
-        // The distinct corners of the triangles in a span, into `out`.
-        let mut corners_into = |first: u32, count: u32, out: &mut Vec<V3>| {
-            ids.clear();
-            for f in &faces_in_slots[first as usize..(first + count) as usize] {
-                ids.extend_from_slice(f);
-            }
-            ids.sort_unstable();
-            ids.dedup();
-            out.clear();
-            out.extend(ids.iter().map(|&k| vertices[k as usize]));
+        let source = Source {
+            spans,
+            faces_in_slots,
+            vertices,
+            children,
         };
-        // Large nodes' sets, from their children's (which follow them in node order: a reverse
-        // pass meets both children first). Small nodes' sets are their corners.
         let mut large: Vec<Option<Vec<V3>>> = vec![None; spans.len()];
-        for i in (0..spans.len()).rev() {
-            let (first, count) = spans[i];
-            if count <= MAX_TRIANGLES {
-                continue;
+        if !spans.is_empty() {
+            for (i, set) in source.large_sets(0).1 {
+                large[i] = Some(set);
             }
-            let mut union = match children(i) {
-                Some((l, r)) => {
-                    let mut set_of = |c: usize| {
-                        large[c].take().unwrap_or_else(|| {
-                            let mut set = Vec::new();
-                            corners_into(spans[c].0, spans[c].1, &mut set);
-                            set
-                        })
-                    };
-                    let (left, right) = (set_of(l), set_of(r));
-                    let union = [left.as_slice(), right.as_slice()].concat();
-                    // Large children keep their sets, to be stored below.
-                    for (c, set) in [(l, left), (r, right)] {
-                        if spans[c].1 > MAX_TRIANGLES {
-                            large[c] = Some(set);
-                        }
-                    }
-                    union
-                }
-                None => {
-                    let mut set = Vec::new();
-                    corners_into(first, count, &mut set);
-                    set
-                }
-            };
-            union.sort_by(lexical);
-            union.dedup();
-            large[i] = Some(support_subset(&union));
         }
         let mut points = Self {
             x: Vec::new(),
@@ -98,12 +61,12 @@ impl NodePoints {
             ranges: Vec::with_capacity(spans.len()),
             arch: pulp::Arch::new(),
         };
-        let mut set = Vec::new();
+        let (mut set, mut ids) = (Vec::new(), Vec::new());
         for (i, &(first, count)) in spans.iter().enumerate() {
             let start = points.x.len() as u32;
             match large[i].take() {
                 Some(kept) => set = kept,
-                None => corners_into(first, count, &mut set),
+                None => source.corners_into(first, count, &mut ids, &mut set),
             }
             let padded = set.len().div_ceil(LANES) * LANES;
             for k in 0..padded {
@@ -140,6 +103,56 @@ impl NodePoints {
         // Compiled for the widest vector instructions the processor has (found at run time).
         let k = self.arch.dispatch(corners);
         V3::new(self.x[s + k], self.y[s + k], self.z[s + k])
+    }
+}
+
+/// What the node sets are made from: the hierarchy's spans and tree, and the triangles.
+struct Source<'a> {
+    spans: &'a [(u32, u32)],
+    faces_in_slots: &'a [[u32; 3]],
+    vertices: &'a [V3],
+    children: &'a dyn Fn(usize) -> Option<(usize, usize)>,
+}
+
+impl Source<'_> {
+    /// The distinct corners of the triangles in a span, into `out` (`ids` is a buffer).
+    fn corners_into(&self, first: u32, count: u32, ids: &mut Vec<u32>, out: &mut Vec<V3>) {
+        ids.clear();
+        for f in &self.faces_in_slots[first as usize..(first + count) as usize] {
+            ids.extend_from_slice(f);
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        out.clear();
+        out.extend(ids.iter().map(|&k| self.vertices[k as usize]));
+    }
+
+    /// Node `i`'s set, and the sets of the large nodes under it (itself included): a large
+    /// node's set is cut from the union of its children's sets. (Building the two subtrees in
+    /// parallel saved nothing measurable: callers already build several meshes at once.)
+    fn large_sets(&self, i: usize) -> (Vec<V3>, Vec<(usize, Vec<V3>)>) {
+        let (first, count) = self.spans[i];
+        let mut union = Vec::new();
+        if count <= MAX_TRIANGLES {
+            self.corners_into(first, count, &mut Vec::new(), &mut union);
+            return (union, Vec::new());
+        }
+        let mut below = Vec::new();
+        match (self.children)(i) {
+            Some((l, r)) => {
+                let ((left, mut under_left), (right, under_right)) =
+                    (self.large_sets(l), self.large_sets(r));
+                union = [left, right].concat();
+                under_left.extend(under_right);
+                below = under_left;
+            }
+            None => self.corners_into(first, count, &mut Vec::new(), &mut union),
+        }
+        union.sort_by(lexical);
+        union.dedup();
+        let kept = support_subset(&union);
+        below.push((i, kept.clone()));
+        (kept, below)
     }
 }
 
