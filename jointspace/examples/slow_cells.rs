@@ -137,7 +137,7 @@ fn run(args: &[String]) -> Result<(), String> {
             for cell in 0..=last.min(N * N - 1) {
                 let (value, us, work) = grid.query(&mut data, cell);
                 if cell >= first {
-                    println!("cell {cell}: {us:.1} us, value {value:.5} m, {work}");
+                    println!("cell {cell}: {us:.1} us, value {value:.3e} m, {work}");
                 }
             }
             Ok(())
