@@ -143,30 +143,15 @@ fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         "cold" => {
-            let cells = rest.first().ok_or("give the cells, comma separated")?;
-            for cell in cells.split(',') {
-                let cell: usize = cell.parse().map_err(|e| format!("{cell:?}: {e}"))?;
-                let mut least = f64::INFINITY;
-                let mut last = (0.0, String::new());
-                for _ in 0..20 {
-                    let (value, us, work) = grid.query(&mut grid.data(), cell % (N * N));
-                    least = least.min(us);
-                    last = (value, work);
-                }
-                println!(
-                    "cold cell {cell}: {least:.1} us, value {:.5} m, {}",
-                    last.0, last.1
-                );
+            for cell in cells(rest.first())? {
+                let timed = least_of(20, || grid.query(&mut grid.data(), cell % (N * N)));
+                println!("cold cell {cell}: {timed}");
             }
             Ok(())
         }
         "replay" => {
-            let cells = rest.first().ok_or("give the cells, comma separated")?;
             let times = number(1, 200.0)? as usize;
-            let mut cells = cells
-                .split(',')
-                .map(|c| c.parse::<usize>().map_err(|e| format!("{c:?}: {e}")))
-                .collect::<Result<Vec<_>, _>>()?;
+            let mut cells = cells(rest.first())?;
             cells.sort_unstable();
             let mut data = grid.data();
             let mut next = 0;
@@ -176,23 +161,34 @@ fn run(args: &[String]) -> Result<(), String> {
                     grid.query(&mut data, next);
                     next += 1;
                 }
-                let mut least = f64::INFINITY;
-                let mut last = (0.0, String::new());
-                for _ in 0..times.max(1) {
-                    let mut copy = data.clone();
-                    let (value, us, work) = grid.query(&mut copy, cell);
-                    least = least.min(us);
-                    last = (value, work);
-                }
-                println!(
-                    "warm cell {cell}: {least:.1} us, value {:.5} m, {}",
-                    last.0, last.1
-                );
+                let timed = least_of(times, || grid.query(&mut data.clone(), cell));
+                println!("warm cell {cell}: {timed}");
             }
             Ok(())
         }
         other => Err(format!("unknown mode {other:?}")),
     }
+}
+
+/// The cells of a comma-separated list.
+fn cells(list: Option<&String>) -> Result<Vec<usize>, String> {
+    list.ok_or("give the cells, comma separated")?
+        .split(',')
+        .map(|c| c.parse::<usize>().map_err(|e| format!("{c:?}: {e}")))
+        .collect()
+}
+
+/// Runs a query `times` times (at least once): the least time, with the value and work of the
+/// last run, as one line.
+fn least_of(times: usize, mut query: impl FnMut() -> (f64, f64, String)) -> String {
+    let mut least = f64::INFINITY;
+    let mut last = (0.0, String::new());
+    for _ in 0..times.max(1) {
+        let (value, us, work) = query();
+        least = least.min(us);
+        last = (value, work);
+    }
+    format!("{least:.1} us, value {:.3e} m, {}", last.0, last.1)
 }
 
 fn scan(grid: &Grid, threshold: f64, shown: usize) -> Result<(), String> {

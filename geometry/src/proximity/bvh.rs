@@ -259,6 +259,19 @@ impl MeshBvh {
     }
 }
 
+/// The leaf-order slots of the triangles under node `i` of `mesh`, into `out` (for tests that
+/// check a node against its contents).
+#[cfg(test)]
+pub(crate) fn slots_under(mesh: &MeshBvh, i: u32, out: &mut Vec<u32>) {
+    let link = mesh.links[i as usize];
+    if link.is_leaf() {
+        out.extend(link.link..link.link + link.count);
+    } else {
+        slots_under(mesh, i + 1, out);
+        slots_under(mesh, link.link, out);
+    }
+}
+
 /// Per node (in node order), its first leaf slot and its number of triangles.
 fn subtree_spans(links: &[Link]) -> Vec<(u32, u32)> {
     let mut spans = vec![(0u32, 0u32); links.len()];

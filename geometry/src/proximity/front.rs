@@ -370,6 +370,7 @@ pub(crate) fn highest_along(mesh: &MeshBvh, i: u32, d: &V3) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proximity::bvh::slots_under;
     use crate::proximity::test_random::uniform_stream;
     use nalgebra::{Rotation3, Vector3};
 
@@ -404,17 +405,6 @@ mod tests {
             let centre_move = (r1 * node.center + t1 - (r0 * node.center + t0)).norm();
             let spin = (r1 - r0).norm() / 2f64.sqrt();
             assert!(bound <= centre_move + spin * node.radius + 1e-9);
-        }
-    }
-
-    /// The triangle slots under node `i`.
-    fn slots_under(mesh: &MeshBvh, i: u32, out: &mut Vec<u32>) {
-        let link = mesh.links[i as usize];
-        if link.is_leaf() {
-            out.extend(link.link..link.link + link.count);
-        } else {
-            slots_under(mesh, i + 1, out);
-            slots_under(mesh, link.link, out);
         }
     }
 

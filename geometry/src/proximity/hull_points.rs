@@ -6,8 +6,8 @@
 //! hull. The hull comes from parry's quickhull; it is then checked against every input point:
 //! a point is dropped only when it lies on the inner side of every face plane of the hull (in
 //! floating point, with no tolerance), and any point that fails that test is kept. When the
-//! hull cannot be built (fewer than four points, all coplanar) or has a degenerate face, every
-//! point is kept.
+//! hull cannot be built (fewer than four points, all coplanar), is open, thin or has a
+//! degenerate face, every point is kept.
 
 use parry3d_f64::math::Vector;
 
@@ -29,10 +29,7 @@ pub(crate) fn support_subset(points: &[V3]) -> Vec<V3> {
         return points.to_vec();
     };
     let hull: Vec<V3> = vertices.iter().map(|v| V3::new(v.x, v.y, v.z)).collect();
-    if hull.len() < 4 || faces.is_empty() {
-        return points.to_vec();
-    }
-    if !closed(&faces) {
+    if hull.len() < 4 || faces.is_empty() || !closed(&faces) {
         return points.to_vec();
     }
     let centroid = hull.iter().sum::<V3>() / hull.len() as f64;
@@ -65,7 +62,7 @@ pub(crate) fn support_subset(points: &[V3]) -> Vec<V3> {
     }
     // Every hull corner is an input point: keep the corners, then any other point that is not
     // certainly inside.
-    let mut kept = hull.clone();
+    let mut kept = hull;
     kept.sort_by(lexical);
     let is_corner = |p: &V3| kept.binary_search_by(|q| lexical(q, p)).is_ok();
     let mut outside = Vec::new();
@@ -145,9 +142,9 @@ mod tests {
     use super::*;
     use crate::proximity::test_random::uniform_stream;
 
-    /// Random clouds (a ball, a flat-ish slab, a box's surface with repeated points): the
-    /// subset's support equals the brute-force support along many directions, and a ball's
-    /// cloud keeps far fewer points.
+    /// Random clouds (a cube's volume, a flat-ish slab, a box's surface with repeated points):
+    /// the subset's support equals the brute-force support along many directions, and the
+    /// cube's cloud keeps far fewer points.
     #[test]
     fn subset_keeps_the_support_of_every_direction() {
         let mut rnd = uniform_stream(5);

@@ -204,6 +204,7 @@ impl pulp::WithSimd for Corners<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proximity::bvh::slots_under;
     use crate::proximity::test_random::uniform_stream;
 
     #[test]
@@ -280,22 +281,15 @@ mod tests {
         }
         assert_eq!(faces.len(), 3200);
         let bvh = crate::proximity::MeshBvh::new(&vertices, &faces).expect("mesh");
-        fn corners_under(bvh: &crate::proximity::MeshBvh, i: u32, out: &mut Vec<V3>) {
-            let link = bvh.links[i as usize];
-            if link.is_leaf() {
-                for slot in link.link..link.link + link.count {
-                    out.extend(bvh.triangles[slot as usize].v);
-                }
-            } else {
-                corners_under(bvh, i + 1, out);
-                corners_under(bvh, link.link, out);
-            }
-        }
         let mut rnd = uniform_stream(9);
         let mut large = 0;
         for i in 0..bvh.links.len() as u32 {
-            let mut corners = Vec::new();
-            corners_under(&bvh, i, &mut corners);
+            let mut slots = Vec::new();
+            slots_under(&bvh, i, &mut slots);
+            let corners: Vec<V3> = slots
+                .iter()
+                .flat_map(|&s| bvh.triangles[s as usize].v)
+                .collect();
             let (s, e) = bvh.points.ranges[i as usize];
             if corners.len() > 3 * MAX_TRIANGLES as usize {
                 large += 1;

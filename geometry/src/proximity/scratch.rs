@@ -82,7 +82,7 @@ impl MovedCache {
 pub struct ProximityScratch {
     /// The traversal stack of mesh–primitive queries.
     pub(crate) stack: Vec<Pending>,
-    /// The traversal stack of mesh–mesh queries.
+    /// The traversal stack of mesh–mesh intersection queries.
     pub(crate) pair_stack: Vec<FrontPair>,
     /// The traversal stack of mesh–mesh distance queries, with the side each pair's bound
     /// found meeting the other at a single corner.
