@@ -443,3 +443,67 @@ impl Builder<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proximity::node_points;
+    use crate::proximity::test_random::uniform_stream;
+
+    /// A closed bumpy sphere of 3,200 triangles, through a real hierarchy (large nodes cut from
+    /// their children's sets): every node's farthest point along many directions is the
+    /// farthest of the corners of its triangles, and large nodes keep fewer points.
+    #[test]
+    fn hierarchy_nodes_keep_the_support_of_their_triangles() {
+        let (rings, segments) = (41u32, 40u32);
+        let mut vertices = vec![nalgebra::Point3::new(0.0, 0.0, 1.0)];
+        for r in 1..rings {
+            let theta = std::f64::consts::PI * f64::from(r) / f64::from(rings);
+            for s in 0..segments {
+                let phi = 2.0 * std::f64::consts::PI * f64::from(s) / f64::from(segments);
+                let bump = 1.0 + 0.05 * (5.0 * phi).sin() * (3.0 * theta).cos();
+                vertices.push(nalgebra::Point3::new(
+                    bump * theta.sin() * phi.cos(),
+                    bump * theta.sin() * phi.sin(),
+                    bump * theta.cos(),
+                ));
+            }
+        }
+        vertices.push(nalgebra::Point3::new(0.0, 0.0, -1.0));
+        let bottom = vertices.len() as u32 - 1;
+        let at = |r: u32, s: u32| 1 + (r - 1) * segments + s % segments;
+        let mut faces = Vec::new();
+        for s in 0..segments {
+            faces.push([0, at(1, s), at(1, s + 1)]);
+            faces.push([bottom, at(rings - 1, s + 1), at(rings - 1, s)]);
+            for r in 1..rings - 1 {
+                faces.push([at(r, s), at(r + 1, s), at(r + 1, s + 1)]);
+                faces.push([at(r, s), at(r + 1, s + 1), at(r, s + 1)]);
+            }
+        }
+        assert_eq!(faces.len(), 3200);
+        let bvh = MeshBvh::new(&vertices, &faces).expect("mesh");
+        let mut rnd = uniform_stream(9);
+        let mut large = 0;
+        for i in 0..bvh.links.len() as u32 {
+            let mut slots = Vec::new();
+            slots_under(&bvh, i, &mut slots);
+            let corners: Vec<V3> = slots
+                .iter()
+                .flat_map(|&s| bvh.triangles[s as usize].v)
+                .collect();
+            let kept = bvh.points.kept(i);
+            if corners.len() > 3 * node_points::MAX_TRIANGLES as usize {
+                large += 1;
+                assert!(kept < corners.len() / 6, "node {i} keeps {}", kept);
+            }
+            for _ in 0..16 {
+                let d = V3::new(rnd(), rnd(), rnd());
+                let top = corners.iter().map(|c| c.dot(&d)).fold(f64::MIN, f64::max);
+                let p = bvh.points.farthest(i, &d);
+                assert_eq!(p.dot(&d), top, "node {i}");
+            }
+        }
+        assert!(large >= 3, "{large} large nodes");
+    }
+}
