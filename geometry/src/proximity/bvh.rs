@@ -6,6 +6,7 @@ use super::extreme_points::ExtremePoints;
 use super::node_points::NodePoints;
 use super::obb::{Obb, obb_gap, obbs_disjoint, orthonormal_frame, principal_axes};
 use super::one_ring::OneRings;
+use super::split_bins::SplitBins;
 use super::triangle::{PreparedTriangle, V3};
 use crate::error::{GeometryError, Result};
 
@@ -166,6 +167,7 @@ impl MeshBvh {
         let mut builder = Builder {
             corners: &corners,
             centroids: corners.iter().map(|c| (c[0] + c[1] + c[2]) / 3.0).collect(),
+            bins: SplitBins::default(),
             leaf_size: leaf_size.max(1),
             margin: 1e-14 * scale,
             nodes: Vec::with_capacity(2 * faces.len()),
@@ -292,6 +294,7 @@ fn subtree_spans(links: &[Link]) -> Vec<(u32, u32)> {
 struct Builder<'a> {
     corners: &'a [[V3; 3]],
     centroids: Vec<V3>,
+    bins: SplitBins,
     leaf_size: usize,
     margin: f64,
     nodes: Vec<Node>,
@@ -329,10 +332,15 @@ impl Builder<'_> {
     /// Partitions `items` in two non-empty halves and returns the size of the first: at the
     /// mean of the centroids along the longest box axis, or at the median when the mean split
     /// leaves a side empty or the tree is getting deep.
-    fn split(&self, items: &mut [u32], obb: &Obb, depth: usize) -> usize {
+    fn split(&mut self, items: &mut [u32], obb: &Obb, depth: usize) -> usize {
         let mut axes = [0usize, 1, 2];
         axes.sort_by(|&a, &b| obb.half[b].total_cmp(&obb.half[a]));
         let key = |axis: &V3, t: u32| axis.dot(&self.centroids[t as usize]);
+        if depth < MAX_MEAN_SPLIT_DEPTH
+            && let Some(mid) = self.bins.split(items, self.corners, &self.centroids, obb)
+        {
+            return mid;
+        }
         if depth < MAX_MEAN_SPLIT_DEPTH {
             for k in axes {
                 let axis = obb.axes[k];

@@ -25,7 +25,7 @@ fn cornered(axis: GapAxis) -> Corner {
 /// One distance query under way: the meshes, the buffers and the best pair so far.
 struct DistanceWalk<'p, 's> {
     pair: &'p PlacedPair<'p>,
-    stack: &'s mut Vec<(FrontPair, Corner)>,
+    stack: &'s mut Vec<(FrontPair, Corner, V3)>,
     moved: &'s mut MovedCache,
     stats: &'s mut QueryStats,
     /// The front being built: where this query stopped, with lower bounds.
@@ -38,13 +38,14 @@ impl DistanceWalk<'_, '_> {
     /// closer pair, recording where it stops in the front. When `refresh`, the pair's own
     /// bound is first recomputed (it comes from an earlier placement). Returns `true` at
     /// contact, the search being over.
-    fn explore(&mut self, ia: u32, ib: u32, lb: f64, refresh: bool) -> bool {
+    fn explore(&mut self, ia: u32, ib: u32, lb: f64, hint: V3, refresh: bool) -> bool {
+        let mut hint = hint;
         let (a, b, tol) = (self.pair.a, self.pair.b, self.pair.tolerance);
         if refresh && !(a.links[ia as usize].is_leaf() && b.links[ib as usize].is_leaf()) {
             let stop = self.best.limit(tol);
             self.stats.volume_tests += 1;
             let mut node = MovedNode::new(b, ib, self.moved);
-            let (gap, axis) = node.gap_to(a, ia, b, self.moved, stop);
+            let (gap, axis) = node.gap_to(a, ia, b, self.moved, stop, &hint);
             if gap > stop {
                 self.next.push(FrontPair {
                     a: ia,
@@ -54,10 +55,11 @@ impl DistanceWalk<'_, '_> {
                 });
                 return false;
             }
+            hint = node.direction(a, ia, axis);
         }
         self.stack
-            .push((FrontPair::pending(ia, ib, lb), Corner::Neither));
-        while let Some((entry, corner)) = self.stack.pop() {
+            .push((FrontPair::pending(ia, ib, lb), Corner::Neither, hint));
+        while let Some((entry, corner, hint)) = self.stack.pop() {
             let (ia, ib) = (entry.a, entry.b);
             let stop = self.best.limit(tol);
             if entry.bound > stop {
@@ -87,30 +89,30 @@ impl DistanceWalk<'_, '_> {
             // A child pair with its bound, its separating direction when it is pruned, and the
             // side its bound found at a single corner.
             let entry = |na: u32, nb: u32, node: &MovedNode, (l, x): (f64, GapAxis)| {
-                let axis = if l > stop {
-                    node.direction(a, na, x)
-                } else {
-                    V3::zeros()
-                };
+                // The direction their hull bounds were taken along: where this pair is split,
+                // its children's bounds start from it. A front pair keeps it as its axis only
+                // when its bound is that direction's gap.
+                let hint = node.direction(a, na, x);
+                let axis = if l > stop { hint } else { V3::zeros() };
                 let p = FrontPair {
                     a: na,
                     b: nb,
                     bound: l,
                     axis,
                 };
-                (p, cornered(x))
+                (p, cornered(x), hint)
             };
             let children = if descend_a {
                 let (c1, c2) = (ia + 1, la.link);
                 let mut node = MovedNode::new(b, ib, self.moved);
-                let g1 = node.gap_to(a, c1, b, self.moved, stop);
-                let g2 = node.gap_to(a, c2, b, self.moved, stop);
+                let g1 = node.gap_to(a, c1, b, self.moved, stop, &hint);
+                let g2 = node.gap_to(a, c2, b, self.moved, stop, &hint);
                 [entry(c1, ib, &node, g1), entry(c2, ib, &node, g2)]
             } else {
                 let (c1, c2) = (ib + 1, lb_.link);
                 [c1, c2].map(|c| {
                     let mut node = MovedNode::new(b, c, self.moved);
-                    let g = node.gap_to(a, ia, b, self.moved, stop);
+                    let g = node.gap_to(a, ia, b, self.moved, stop, &hint);
                     entry(ia, c, &node, g)
                 })
             };
@@ -278,7 +280,7 @@ pub(crate) fn closest_pair(
                 }
             }
             dropped.push(i as u32);
-            if walk.explore(e.a, e.b, *carried, true) {
+            if walk.explore(e.a, e.b, *carried, e.axis, true) {
                 contact = true;
                 break;
             }
@@ -287,9 +289,15 @@ pub(crate) fn closest_pair(
         contact
     } else {
         walk.stats.volume_tests += 1;
-        let (root, _) =
-            MovedNode::new(b, 0, walk.moved).gap_to(a, 0, b, walk.moved, walk.best.limit(tol));
-        walk.explore(0, 0, root, false)
+        let (root, _) = MovedNode::new(b, 0, walk.moved).gap_to(
+            a,
+            0,
+            b,
+            walk.moved,
+            walk.best.limit(tol),
+            &V3::zeros(),
+        );
+        walk.explore(0, 0, root, V3::zeros(), false)
     };
     let best = walk.best;
     if contact {

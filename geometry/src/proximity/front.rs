@@ -32,6 +32,10 @@ pub(crate) type PairKey = (u64, u64, u64);
 pub(crate) struct Front {
     /// The mesh pair (hierarchy identities) the front belongs to, when it is complete.
     pub key: Option<PairKey>,
+    /// Whether a later query may resume the front: not when it has grown so far beyond a
+    /// fresh one that re-testing it would cost more than starting from the roots. A grown
+    /// front still serves another kind of query at its own placement ([`Front::adopt`]).
+    resumable: bool,
     /// Rotation of the placement the bounds hold at (second mesh into the first's frame).
     pub rotation: Matrix3<f64>,
     /// Translation of that placement.
@@ -118,6 +122,7 @@ impl Front {
     pub fn keep(&mut self, root: &Sphere) {
         let near = KEEP_SPACING * MAX_JUMP * root.radius;
         if self.key.is_some()
+            && self.resumable
             && self.coherent
             && !self
                 .library
@@ -172,7 +177,7 @@ impl Front {
             .last_placement
             .is_some_and(|(r, t)| Motion::between(&r, &t, rotation, translation).of(root) <= reach);
         self.last_placement = Some((*rotation, *translation));
-        if self.key == Some(key) && self.age <= MAX_AGE {
+        if self.key == Some(key) && self.resumable && self.age <= MAX_AGE {
             let motion = Motion::between(&self.rotation, &self.translation, rotation, translation);
             if motion.of(root) <= reach {
                 return Some(motion);
@@ -221,6 +226,7 @@ impl Front {
         self.translation = translation;
         self.fresh_len = fresh_len;
         self.key = Some(key);
+        self.resumable = true;
         self.age = 0;
     }
 
@@ -240,7 +246,14 @@ impl Front {
         if other.key != Some(key) || other.in_contact || !here {
             return None;
         }
-        self.take(key, &other.pairs, *rotation, *translation, other.fresh_len);
+        // A front grown past resuming is, at its own placement, where this query starts
+        // afresh: its size is the measure of the growth that follows.
+        let fresh_len = if other.resumable {
+            other.fresh_len
+        } else {
+            other.pairs.len()
+        };
+        self.take(key, &other.pairs, *rotation, *translation, fresh_len);
         Some(Motion::between(
             rotation,
             translation,
@@ -257,10 +270,12 @@ impl Front {
 
     /// Ends a query that found the meshes apart, having gone through the whole front (or
     /// started from the roots): the pairs it kept (with their carried bounds) and found become
-    /// the front, at the given placement, unless it has grown so far beyond a fresh one that
-    /// re-testing it would cost more than starting from the roots: more than `growth` times a
-    /// fresh front. `spheres` are the second mesh's node spheres. A front built afresh or from
-    /// a kept one (typically where a run of contacts ends) is kept in the library.
+    /// the front, at the given placement. A later query resumes it only when it has not grown
+    /// so far beyond a fresh one that re-testing it would cost more than starting from the
+    /// roots (more than `growth` times a fresh front); at this placement, it serves the other
+    /// kind of query whatever its size ([`Front::adopt`]). `spheres` are the second mesh's
+    /// node spheres. A front built afresh or from a kept one (typically where a run of
+    /// contacts ends) is kept in the library.
     pub fn finish(
         &mut self,
         key: PairKey,
@@ -280,14 +295,11 @@ impl Front {
             }
             self.fresh_len = self.pairs.len();
         }
-        if self.pairs.len() as f64 <= growth * self.fresh_len.max(32) as f64 {
-            self.key = Some(key);
-            self.rotation = *rotation;
-            self.translation = *translation;
-            self.age = 0;
-        } else {
-            self.key = None;
-        }
+        self.key = Some(key);
+        self.resumable = self.pairs.len() as f64 <= growth * self.fresh_len.max(32) as f64;
+        self.rotation = *rotation;
+        self.translation = *translation;
+        self.age = 0;
         if began != Began::OwnFront {
             self.keep(&spheres[0]);
         }
@@ -373,6 +385,46 @@ mod tests {
     use crate::proximity::bvh::slots_under;
     use crate::proximity::test_random::uniform_stream;
     use nalgebra::{Rotation3, Vector3};
+
+    /// A front that grew past `growth` times a fresh one is not resumed by the next query of
+    /// its kind, but another kind of query at its placement adopts it, measuring its own
+    /// growth from there.
+    #[test]
+    fn a_grown_front_is_adopted_at_its_placement_but_not_resumed() {
+        let key = (1, 2, 0);
+        let spheres = vec![
+            Sphere {
+                center: V3::zeros(),
+                radius: 1.0,
+            };
+            200
+        ];
+        let (r, t) = (Matrix3::identity(), V3::zeros());
+        let pairs = |range: std::ops::Range<u32>| -> Vec<FrontPair> {
+            range.map(|i| FrontPair::pending(i, i, 1.0)).collect()
+        };
+        let mut front = Front::default();
+        assert!(front.start(key, &spheres[0], &r, &t).is_none());
+        front.next = pairs(0..40);
+        front.finish(key, Began::Roots, 1.5, &spheres, &r, &t);
+        assert!(front.start(key, &spheres[0], &r, &t).is_some(), "fresh");
+        // That query keeps the 40 pairs and finds 100 more: 3.5 times the fresh front.
+        front.carried = vec![1.0; 40];
+        front.dropped.clear();
+        front.next = pairs(40..140);
+        front.finish(key, Began::OwnFront, 1.5, &spheres, &r, &t);
+        assert_eq!(front.pairs.len(), 140);
+        let mut other = Front::default();
+        assert!(other.adopt(&front, key, &r, &t).is_some());
+        assert_eq!((other.pairs.len(), other.fresh_len), (140, 140));
+        assert!(
+            other.adopt(&front, (1, 3, 0), &r, &t).is_none(),
+            "another pair"
+        );
+        let moved = V3::new(1e-3, 0.0, 0.0);
+        assert!(other.adopt(&front, key, &r, &moved).is_none(), "elsewhere");
+        assert!(front.start(key, &spheres[0], &r, &t).is_none(), "grown");
+    }
 
     #[test]
     fn displacement_bound_covers_every_point_of_the_sphere() {

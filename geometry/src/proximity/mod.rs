@@ -72,6 +72,7 @@ mod oracle_tests;
 mod pair_query;
 mod primitive;
 mod scratch;
+mod split_bins;
 #[cfg(test)]
 mod test_random;
 mod thread_scratch;

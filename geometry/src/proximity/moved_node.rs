@@ -37,8 +37,9 @@ impl MovedNode {
     /// A lower bound on the distance between this node and node `ia` of `a`: the larger of
     /// the sphere gap and the box gap, the box test skipped (and the bound returned) as soon
     /// as the sphere gap exceeds `stop`; when neither exceeds `stop`, GJK between the convex
-    /// hulls of the two nodes' corners refines it. With it, the axis it was taken along (for
-    /// [`MovedNode::direction`]).
+    /// hulls of the two nodes' corners refines it, starting along `hint` (a unit direction
+    /// from node `ia` towards this node, such as the parent pair's; zero for the line of the
+    /// box centres). With it, the axis it was taken along (for [`MovedNode::direction`]).
     #[inline]
     pub fn gap_to(
         &mut self,
@@ -47,6 +48,7 @@ impl MovedNode {
         b: &MeshBvh,
         moved: &MovedCache,
         stop: f64,
+        hint: &V3,
     ) -> (f64, GapAxis) {
         let sa = &a.spheres[ia as usize];
         let sphere = (self.center - sa.center).norm() - sa.radius - self.radius;
@@ -70,10 +72,15 @@ impl MovedNode {
         // hulls of overlapping boxes nearly always meet and GJK would fail at full cost.
         if gap <= stop && (gap > 0.0 || stop >= OVERLAP_SHARE * smaller) {
             let (r, t) = (&moved.rotation, &moved.translation);
+            let start = if *hint == V3::zeros() {
+                oa.center - ob.center
+            } else {
+                -hint
+            };
             let (euclid, n, corner) = separation_bound(
                 |d| a.points.farthest(ia, d),
                 |d| r * b.points.farthest(ib, &r.tr_mul(d)) + t,
-                oa.center - ob.center,
+                start,
                 stop,
             );
             // No shrink: the bound is a dot product of exact support points over a norm, its

@@ -86,7 +86,7 @@ pub struct ProximityScratch {
     pub(crate) pair_stack: Vec<FrontPair>,
     /// The traversal stack of mesh–mesh distance queries, with the side each pair's bound
     /// found meeting the other at a single corner.
-    pub(crate) distance_stack: Vec<(FrontPair, super::gjk::Corner)>,
+    pub(crate) distance_stack: Vec<(FrontPair, super::gjk::Corner, V3)>,
     pub(crate) moved: MovedCache,
     pub(crate) stats: QueryStats,
     /// The fronts of the last mesh–mesh distance queries, one per mesh pair.
