@@ -329,9 +329,10 @@ impl Builder<'_> {
         index
     }
 
-    /// Partitions `items` in two non-empty halves and returns the size of the first: at the
-    /// mean of the centroids along the longest box axis, or at the median when the mean split
-    /// leaves a side empty or the tree is getting deep.
+    /// Partitions `items` in two non-empty halves and returns the size of the first: by the
+    /// binned surface-area heuristic ([`SplitBins`]); when it finds no cut, at the mean of the
+    /// centroids along the longest box axis; at the median when the mean split leaves a side
+    /// empty or the tree is getting deep.
     fn split(&mut self, items: &mut [u32], obb: &Obb, depth: usize) -> usize {
         let mut axes = [0usize, 1, 2];
         axes.sort_by(|&a, &b| obb.half[b].total_cmp(&obb.half[a]));

@@ -4,10 +4,11 @@
 //! the child's box (its extent along the parent's axes) is taken.
 //!
 //! Measured on the Solo-12 shoulder grid against the earlier split at the centroids' mean along
-//! the longest axis (`cargo bench -p morsel-jointspace --bench pairs`): warm medians 15–40 %
-//! lower, cold medians about 35 % lower, the slowest cells 25–45 % lower. The base's flat faces
-//! are fans of long slivers; the mean split cut through those fans, leaving boxes that overlap
-//! most of the leg near contact.
+//! the longest axis (`cargo bench -p morsel-jointspace --bench pairs`, base against each leg):
+//! warm medians 15–38 % lower, cold medians 29–42 % lower, the slowest lower-leg cells 30–43 %
+//! lower (upper legs: from 22 % lower to 7 % higher). The base's flat faces are fans of long
+//! slivers, which a cut at the mean leaves in boxes overlapping much of a leg near contact.
+//! Building takes longer (unbalanced trees): the Solo-12 leg sampler's set-up 28.6 → 32.4 ms.
 
 use super::obb::Obb;
 use super::triangle::V3;
@@ -135,4 +136,57 @@ fn merge(a: &[Range; 3], b: &[Range; 3]) -> [Range; 3] {
 fn area(r: &[Range; 3]) -> f64 {
     let e = r.map(|(lo, hi)| (hi - lo).max(0.0));
     e[0] * e[1] + e[1] * e[2] + e[2] * e[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A triangle of size `size` about `at`.
+    fn triangle(at: V3, size: f64) -> [V3; 3] {
+        [
+            at,
+            at + V3::new(size, 0.0, 0.0),
+            at + V3::new(0.0, size, 0.0),
+        ]
+    }
+
+    fn split(corners: &[[V3; 3]]) -> (Vec<u32>, Option<usize>) {
+        let centroids: Vec<V3> = corners.iter().map(|c| (c[0] + c[1] + c[2]) / 3.0).collect();
+        let obb = Obb {
+            axes: [V3::x(), V3::y(), V3::z()],
+            center: V3::zeros(),
+            half: V3::new(1.0, 1.0, 1.0),
+        };
+        let mut items: Vec<u32> = (0..corners.len() as u32).collect();
+        let cut = SplitBins::default().split(&mut items, corners, &centroids, &obb);
+        (items, cut)
+    }
+
+    /// Two tight clusters of unequal sizes: the cut separates them, and the items are a
+    /// permutation of the given ones.
+    #[test]
+    fn the_cut_separates_clusters() {
+        let mut corners: Vec<[V3; 3]> = (0..30)
+            .map(|k| triangle(V3::new(0.0, 0.01 * f64::from(k), 0.0), 0.01))
+            .collect();
+        corners.extend((0..10).map(|k| triangle(V3::new(1.0, 0.01 * f64::from(k), 0.0), 0.01)));
+        let (items, cut) = split(&corners);
+        let cut = cut.expect("a cut");
+        let (left, right) = items.split_at(cut);
+        let side = |t: &u32| *t < 30;
+        assert!(left.iter().all(side) != right.iter().all(side));
+        assert!(left.iter().all(side) || left.iter().all(|t| !side(t)));
+        assert!(right.iter().all(side) || right.iter().all(|t| !side(t)));
+        let mut sorted = items.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..40).collect::<Vec<u32>>(), "a permutation");
+    }
+
+    /// Triangles sharing one centroid cannot be cut.
+    #[test]
+    fn equal_centroids_give_no_cut() {
+        let corners = vec![triangle(V3::zeros(), 1.0); 5];
+        assert_eq!(split(&corners).1, None);
+    }
 }
