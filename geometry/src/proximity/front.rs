@@ -404,7 +404,7 @@ mod tests {
                 center: V3::zeros(),
                 radius: 1.0,
             };
-            200
+            400
         ];
         let (r, t) = (Matrix3::identity(), V3::zeros());
         let pairs = |range: std::ops::Range<u32>| -> Vec<FrontPair> {
@@ -415,15 +415,22 @@ mod tests {
         front.next = pairs(0..40);
         front.finish(key, Began::Roots, 1.5, &spheres, &r, &t);
         assert!(front.start(key, &spheres[0], &r, &t).is_some(), "fresh");
-        // That query keeps the 40 pairs and finds 100 more: 3.5 times the fresh front.
+        // That query keeps the 40 pairs and finds 110 more: within 1.5 times a fresh front of
+        // `MIN_FRESH_LEN` pairs, still resumed.
         front.carried = vec![1.0; 40];
         front.dropped.clear();
-        front.next = pairs(40..140);
+        front.next = pairs(40..150);
         front.finish(key, Began::OwnFront, 1.5, &spheres, &r, &t);
-        assert_eq!(front.pairs.len(), 140);
+        assert!(front.start(key, &spheres[0], &r, &t).is_some(), "small");
+        // The next keeps those and finds 150 more: past resuming.
+        front.carried = vec![1.0; 150];
+        front.dropped.clear();
+        front.next = pairs(150..300);
+        front.finish(key, Began::OwnFront, 1.5, &spheres, &r, &t);
+        assert_eq!(front.pairs.len(), 300);
         let mut other = Front::default();
         assert!(other.adopt(&front, key, &r, &t).is_some());
-        assert_eq!((other.pairs.len(), other.fresh_len), (140, 140));
+        assert_eq!((other.pairs.len(), other.fresh_len), (300, 300));
         assert!(
             other.adopt(&front, (1, 3, 0), &r, &t).is_none(),
             "another pair"
