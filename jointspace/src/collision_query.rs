@@ -5,7 +5,7 @@
 //! warm-started from the pair's previous answer); pairs with a primitive use geometry's
 //! generic queries.
 
-use morsel_geometry::proximity::{mesh_distance, mesh_distance_within, mesh_intersection};
+use morsel_geometry::proximity::{MeshBvh, mesh_distance, mesh_distance_within, mesh_intersection};
 use morsel_geometry::{GeometryError, query};
 use nalgebra::{Isometry3, Point3};
 
@@ -43,50 +43,16 @@ pub fn compute_distance(
     let err = geometry_error(oa, ob);
     if let (Some(ga), Some(gb)) = (&oa.mesh, &ob.mesh) {
         let (ma, mb) = (ga.accel().map_err(err)?, gb.accel().map_err(err)?);
-        let warm = data.warm.get(pair).copied().flatten();
-        // After contact, contact is most likely still there, next to the last pair: the
-        // intersection query looks there first, where a distance query could open many node
-        // pairs whose bounds are all zero before it meets a crossing pair.
-        let touching = data.touching.get(pair).copied().unwrap_or(false);
-        let hit = if touching {
-            mesh_intersection(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
-                .map_err(err)?
-        } else {
-            None
-        };
-        let found = match (hit, options.cap) {
-            (Some(t), _) => Some((0.0, t)),
-            (None, Some(cap)) => mesh_distance_within(
-                &ma.bvh,
-                &pa,
-                &mb.bvh,
-                &pb,
-                cap,
-                warm,
-                &mut data.scratch[pair],
-            )
-            .map_err(err)?
-            .map(|r| (r.distance, r.triangles)),
-            (None, None) => {
-                let r = mesh_distance(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
-                    .map_err(err)?;
-                Some((r.distance, r.triangles))
+        // A mesh nested in a closed one collides however far apart the surfaces are: one
+        // vertex classified each way (a voxel look-up away from the surfaces) settles it
+        // before any surface search, which near the surfaces is the costly part.
+        let nested = collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)?;
+        if !nested {
+            let distance =
+                surface_distance(&ma.bvh, &pa, &mb.bvh, &pb, data, pair, options).map_err(err)?;
+            if distance > 0.0 {
+                return Ok(options.cap.map_or(distance, |c| distance.min(c)));
             }
-        };
-        let distance = match found {
-            Some((distance, triangles)) => {
-                data.warm[pair] = Some(triangles);
-                distance
-            }
-            None => f64::INFINITY,
-        };
-        if let Some(t) = data.touching.get_mut(pair) {
-            *t = distance <= 0.0;
-        }
-        let colliding = distance <= 0.0
-            || (collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)?);
-        if !colliding {
-            return Ok(options.cap.map_or(distance, |c| distance.min(c)));
         }
         return match options.in_collision {
             InCollision::Zero => Ok(0.0),
@@ -114,6 +80,51 @@ pub fn compute_distance(
     }
 }
 
+/// The distance between the surfaces of the meshes of active pair `pair` (0 when they meet,
+/// infinity beyond `options.cap`), warm-started from the pair's last answer, which it updates.
+fn surface_distance(
+    a: &MeshBvh,
+    pa: &Isometry3<f64>,
+    b: &MeshBvh,
+    pb: &Isometry3<f64>,
+    data: &mut CollisionData,
+    pair: usize,
+    options: &DistanceOptions,
+) -> std::result::Result<f64, GeometryError> {
+    let warm = data.warm.get(pair).copied().flatten();
+    // After contact, contact is most likely still there, next to the last pair: the
+    // intersection query looks there first, where a distance query could open many node
+    // pairs whose bounds are all zero before it meets a crossing pair.
+    let touching = data.touching.get(pair).copied().unwrap_or(false);
+    let hit = if touching {
+        mesh_intersection(a, pa, b, pb, warm, &mut data.scratch[pair])?
+    } else {
+        None
+    };
+    let found = match (hit, options.cap) {
+        (Some(t), _) => Some((0.0, t)),
+        (None, Some(cap)) => {
+            mesh_distance_within(a, pa, b, pb, cap, warm, &mut data.scratch[pair])?
+                .map(|r| (r.distance, r.triangles))
+        }
+        (None, None) => {
+            let r = mesh_distance(a, pa, b, pb, warm, &mut data.scratch[pair])?;
+            Some((r.distance, r.triangles))
+        }
+    };
+    let distance = match found {
+        Some((distance, triangles)) => {
+            data.warm[pair] = Some(triangles);
+            distance
+        }
+        None => f64::INFINITY,
+    };
+    if let Some(t) = data.touching.get_mut(pair) {
+        *t = distance <= 0.0;
+    }
+    Ok(distance)
+}
+
 /// Whether active pair `pair` collides at the placements left by
 /// [`update_placements`](crate::update_placements) (touching counts; a mesh nested in a
 /// closed mesh collides unless [`CollisionModel::solid_meshes`] is off).
@@ -125,16 +136,18 @@ pub fn compute_collision(
     let (oa, pa, ob, pb) = placed_objects(collision, data, pair)?;
     let err = geometry_error(oa, ob);
     if let (Some(ga), Some(gb)) = (&oa.mesh, &ob.mesh) {
-        let (ma, mb) = (ga.accel().map_err(err)?, gb.accel().map_err(err)?);
-        let warm = data.warm.get(pair).copied().flatten();
-        if let Some(hit) =
-            mesh_intersection(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
-                .map_err(err)?
-        {
-            data.warm[pair] = Some(hit);
+        // Nesting first: a voxel look-up where a surface search near the surfaces is costly.
+        if collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)? {
             return Ok(true);
         }
-        return Ok(collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)?);
+        let (ma, mb) = (ga.accel().map_err(err)?, gb.accel().map_err(err)?);
+        let warm = data.warm.get(pair).copied().flatten();
+        let hit = mesh_intersection(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
+            .map_err(err)?;
+        if let Some(hit) = hit {
+            data.warm[pair] = Some(hit);
+        }
+        return Ok(hit.is_some());
     }
     query::intersects(&oa.collider().shape, &pa, &ob.collider().shape, &pb).map_err(err)
 }
