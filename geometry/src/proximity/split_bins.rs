@@ -8,7 +8,8 @@
 //! warm medians 15–38 % lower, cold medians 29–42 % lower, the slowest lower-leg cells 30–43 %
 //! lower (upper legs: from 22 % lower to 7 % higher). The base's flat faces are fans of long
 //! slivers, which a cut at the mean leaves in boxes overlapping much of a leg near contact.
-//! Building takes longer (unbalanced trees): the Solo-12 leg sampler's set-up 28.6 → 32.4 ms.
+//! Building takes longer (unbalanced trees): the Solo-12 leg sampler's set-up 28.6 → 32.4–34.5
+//! ms.
 
 use super::obb::Obb;
 use super::triangle::V3;
