@@ -8,5 +8,6 @@ mod common;
 mod contact_bits;
 mod errors;
 mod nearest;
+mod nested;
 mod sharding;
 mod solo12;
