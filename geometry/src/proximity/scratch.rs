@@ -85,7 +85,8 @@ pub struct ProximityScratch {
     /// The traversal stack of mesh–mesh intersection queries.
     pub(crate) pair_stack: Vec<FrontPair>,
     /// The traversal stack of mesh–mesh distance queries, with the side each pair's bound
-    /// found meeting the other at a single corner.
+    /// found meeting the other at a single corner and the direction that bound was taken
+    /// along (where the pair's children's hull bounds start).
     pub(crate) distance_stack: Vec<(FrontPair, super::gjk::Corner, V3)>,
     pub(crate) moved: MovedCache,
     pub(crate) stats: QueryStats,
