@@ -51,6 +51,8 @@ pub mod grid;
 mod jointspace_distance;
 pub mod memory;
 mod nearest;
+#[cfg(test)]
+mod nested_tests;
 mod occupancy;
 mod options;
 mod penetration;

@@ -8,6 +8,5 @@ mod common;
 mod contact_bits;
 mod errors;
 mod nearest;
-mod nested;
 mod sharding;
 mod solo12;

@@ -5,41 +5,23 @@
 
 use std::sync::Arc;
 
-use morsel_geometry::{Collider, Shape, TriangleMesh};
-use morsel_jointspace::{CollisionSampler, SampleOptions, SamplerSpec};
+use morsel_geometry::{Collider, Shape};
 use morsel_kinematics::{JointKind, JointSpec, LinkSpec, Model, ModelBuilder};
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::{Isometry3, Vector3};
+
+use crate::test_meshes::box_mesh;
+use crate::{CollisionSampler, SampleOptions, SamplerSpec};
 
 /// Half-extents of the room (a cube) and of the sliding box (a cube).
 const ROOM: f64 = 1.0;
 const BOX: f64 = 0.1;
 
-/// A closed box mesh centred at the origin, faces outward.
-fn cube(h: f64) -> Arc<TriangleMesh> {
-    let v: Vec<Point3<f64>> = (0..8)
-        .map(|i| {
-            let sign = |bit: usize| if i & bit == 0 { -h } else { h };
-            Point3::new(sign(1), sign(2), sign(4))
-        })
-        .collect();
-    let quads = [
-        [0, 2, 3, 1],
-        [4, 5, 7, 6],
-        [0, 1, 5, 4],
-        [2, 6, 7, 3],
-        [0, 4, 6, 2],
-        [1, 3, 7, 5],
-    ];
-    let faces = quads
-        .iter()
-        .flat_map(|q| [[q[0], q[1], q[2]], [q[0], q[2], q[3]]])
-        .collect();
-    Arc::new(TriangleMesh::new(v, faces).expect("a cube"))
-}
-
 fn room_and_box() -> Arc<Model> {
     let mut b = ModelBuilder::new("box_in_room");
-    let mesh = |h| Collider::new(Shape::mesh(cube(h)).unwrap(), Isometry3::identity()).unwrap();
+    let mesh = |h| {
+        let cube = Arc::new(box_mesh([h; 3]));
+        Collider::new(Shape::mesh(cube).unwrap(), Isometry3::identity()).unwrap()
+    };
     let mut room = LinkSpec::new("room");
     room.collisions.push(mesh(ROOM));
     let mut block = LinkSpec::new("block");
