@@ -334,14 +334,14 @@ impl Builder<'_> {
     /// centroids along the longest box axis; at the median when the mean split leaves a side
     /// empty or the tree is getting deep.
     fn split(&mut self, items: &mut [u32], obb: &Obb, depth: usize) -> usize {
-        let mut axes = [0usize, 1, 2];
-        axes.sort_by(|&a, &b| obb.half[b].total_cmp(&obb.half[a]));
-        let key = |axis: &V3, t: u32| axis.dot(&self.centroids[t as usize]);
         if depth < MAX_MEAN_SPLIT_DEPTH
             && let Some(mid) = self.bins.split(items, self.corners, &self.centroids, obb)
         {
             return mid;
         }
+        let mut axes = [0usize, 1, 2];
+        axes.sort_by(|&a, &b| obb.half[b].total_cmp(&obb.half[a]));
+        let key = |axis: &V3, t: u32| axis.dot(&self.centroids[t as usize]);
         if depth < MAX_MEAN_SPLIT_DEPTH {
             for k in axes {
                 let axis = obb.axes[k];

@@ -145,6 +145,7 @@ pub(crate) enum GapAxis {
     Spheres,
     /// The gap of the boxes along a separating-axis candidate (its code).
     Boxes(u8),
-    /// The gap of the boxes along a direction found by GJK (unit, from the first node).
+    /// The gap of the nodes' hulls along a direction found by GJK (unit, from the first node),
+    /// with the node that met the other at a single corner there, if one did.
     Along(V3, Corner),
 }
