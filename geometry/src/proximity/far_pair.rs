@@ -18,6 +18,7 @@
 //! corners, cost more than that traversal once node bounds were exact, and was removed).
 
 use super::bvh::MeshBvh;
+use super::closest_feature::Feature;
 use super::pair_query::Best;
 use super::scratch::{MovedCache, QueryStats};
 use super::triangle_distance::triangle_distance;
@@ -27,7 +28,10 @@ const MAX_STEPS: usize = 16;
 
 /// Moves `best` (which holds the warm-start pair) to a locally closest pair: repeatedly tests
 /// each triangle of the pair against the triangles around the other and keeps the closest,
-/// until no neighbour is closer. Returns early at contact.
+/// until no neighbour is closer. On each side only the neighbours sharing the feature (edge or
+/// corner) that holds the closest point are tried, or those across an edge when it lies inside
+/// the triangle: on the Solo-12 shoulder grid, half the triangle tests of trying every
+/// neighbour, medians 20–25 % lower, the same answers certified. Returns early at contact.
 pub(crate) fn descend(
     a: &MeshBvh,
     b: &MeshBvh,
@@ -37,10 +41,16 @@ pub(crate) fn descend(
     stats: &mut QueryStats,
 ) {
     for _ in 0..MAX_STEPS {
-        let Some((_, sa, sb)) = best.found else {
+        let Some((r, sa, sb)) = best.found else {
             return;
         };
+        let (corners_a, corners_b) = (&a.triangles[sa as usize].v, &b.triangles[sb as usize].v);
+        let toward_a = Feature::of(&a.triangles[sa as usize], &r.point_a);
+        let toward_b = Feature::of(moved.triangle(b, sb), &r.point_b);
         for &na in a.rings.of(sa) {
+            if !toward_a.leads_to(corners_a, &a.triangles[na as usize].v) {
+                continue;
+            }
             let tb = moved.triangle(b, sb);
             stats.triangle_tests += 1;
             if let Some(r) = triangle_distance(&a.triangles[na as usize], tb, best.limit(tolerance))
@@ -49,6 +59,9 @@ pub(crate) fn descend(
             }
         }
         for &nb in b.rings.of(sb) {
+            if !toward_b.leads_to(corners_b, &b.triangles[nb as usize].v) {
+                continue;
+            }
             let tb = moved.triangle(b, nb);
             stats.triangle_tests += 1;
             if let Some(r) = triangle_distance(&a.triangles[sa as usize], tb, best.limit(tolerance))

@@ -51,6 +51,7 @@
 mod box_triangle;
 mod bvh;
 mod closest;
+mod closest_feature;
 mod distance_walk;
 mod exact;
 mod extreme_points;
