@@ -2,11 +2,12 @@
 //! roots or from the front the last query on the same mesh pair left.
 
 use super::far_pair::{certified, descend};
-use super::front::{Began, Front, FrontPair, leaf_certificate, slab_gap};
+use super::front::{Began, Front, FrontPair};
 use super::gjk::Corner;
 use super::moved_node::{GapAxis, MovedNode};
 use super::pair_query::{Best, PlacedPair, TrianglePair, warm_slots};
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
+use super::slab_gaps::{leaf_certificate, slab_gap};
 use super::triangle::V3;
 use super::triangle_distance::triangle_distance;
 

@@ -7,10 +7,11 @@
 //! contact is usually the same triangle pair or one with a neighbour of one of its triangles.
 
 use super::bvh::{Link, MeshBvh};
-use super::front::{Began, FrontPair, leaf_certificate, slab_gap};
+use super::front::{Began, FrontPair};
 use super::moved_node::MovedNode;
 use super::pair_query::{PlacedPair, TrianglePair, warm_slots};
 use super::scratch::{MovedCache, ProximityScratch, QueryStats};
+use super::slab_gaps::{leaf_certificate, slab_gap};
 use super::triangle::V3;
 use super::triangle_intersection::triangles_intersect;
 

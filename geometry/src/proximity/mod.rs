@@ -73,6 +73,7 @@ mod oracle_tests;
 mod pair_query;
 mod primitive;
 mod scratch;
+mod slab_gaps;
 mod split_bins;
 #[cfg(test)]
 mod test_random;
