@@ -1,6 +1,7 @@
 //! Robot load with meshes, as a script's `urdf(...)` does it: the URDF parsed, every mesh file
 //! read, welded and given its proximity structures. Solo-12 (nine STL meshes, about 31,000
-//! triangles), Panda and UR5 (primitives only).
+//! triangles), Panda and UR5 (primitives only); and MIMo v1 and v2 as a script's `mjcf(...)`
+//! loads them (their benchmark scenes: the body of geometric primitives, with its includes).
 //!
 //! `cargo bench -p morsel-kinematics --bench load`
 //!
@@ -12,6 +13,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use morsel_kinematics::mjcf;
 use morsel_kinematics::urdf::{UrdfOptions, load_file};
 
 fn path(rel: &str) -> String {
@@ -56,6 +58,14 @@ fn load(c: &mut Criterion) {
     for (name, urdf) in &robots {
         g.bench_function(*name, |b| {
             b.iter(|| load_file(black_box(urdf), &UrdfOptions::default()).expect("robot loads"))
+        });
+    }
+    for (name, scene) in [
+        ("mimo_v1", path("mimo/benchmark_scene.xml")),
+        ("mimo_v2", path("mimo/benchmarkv2_scene.xml")),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| mjcf::load_file(black_box(&scene)).expect("MIMo loads"))
         });
     }
     g.finish();
