@@ -34,8 +34,6 @@ pub(crate) struct SplitBins {
     extents: Vec<[Range; 3]>,
     /// Per sampled item: its centroid along each of the node's axes.
     centroids: Vec<V3>,
-    /// Per item: its bin along the chosen axis.
-    chosen: Vec<u8>,
 }
 
 impl SplitBins {
@@ -101,17 +99,12 @@ impl SplitBins {
         }
         let (_, k, cut_bin, span) = best?;
         let axis = obb.axes[k];
-        self.chosen.clear();
-        self.chosen.extend(
-            items
-                .iter()
-                .map(|&t| bin(axis.dot(&centroids[t as usize]), span) as u8),
-        );
+        // In place: every item before `cut` is on the left, every one from `cut` to `i` on the
+        // right, so the item swapped into `i` was already placed.
         let mut cut = 0;
         for i in 0..items.len() {
-            if self.chosen[i] as usize <= cut_bin {
+            if bin(axis.dot(&centroids[items[i] as usize]), span) <= cut_bin {
                 items.swap(i, cut);
-                self.chosen.swap(i, cut);
                 cut += 1;
             }
         }
