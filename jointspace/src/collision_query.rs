@@ -42,12 +42,12 @@ pub fn compute_distance(
     let (oa, pa, ob, pb) = placed_objects(collision, data, pair)?;
     let err = geometry_error(oa, ob);
     if let (Some(ga), Some(gb)) = (&oa.mesh, &ob.mesh) {
-        let (ma, mb) = (ga.accel().map_err(err)?, gb.accel().map_err(err)?);
         // A mesh nested in a closed one collides however far apart the surfaces are: one
         // vertex classified each way (a voxel look-up away from the surfaces) settles it
         // before any surface search, which near the surfaces is the costly part.
         let nested = collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)?;
         if !nested {
+            let (ma, mb) = (ga.accel().map_err(err)?, gb.accel().map_err(err)?);
             let distance =
                 surface_distance(&ma.bvh, &pa, &mb.bvh, &pb, data, pair, options).map_err(err)?;
             if distance > 0.0 {

@@ -39,8 +39,7 @@ impl DistanceWalk<'_, '_> {
     /// closer pair, recording where it stops in the front. When `refresh`, the pair's own
     /// bound is first recomputed (it comes from an earlier placement). Returns `true` at
     /// contact, the search being over.
-    fn explore(&mut self, ia: u32, ib: u32, lb: f64, hint: V3, refresh: bool) -> bool {
-        let mut hint = hint;
+    fn explore(&mut self, ia: u32, ib: u32, lb: f64, mut hint: V3, refresh: bool) -> bool {
         let (a, b, tol) = (self.pair.a, self.pair.b, self.pair.tolerance);
         if refresh && !(a.links[ia as usize].is_leaf() && b.links[ib as usize].is_leaf()) {
             let stop = self.best.limit(tol);
