@@ -490,3 +490,66 @@ fn solo12_slowest_cells_match_brute_force() {
     }
     assert_eq!(checked, 11);
 }
+
+/// A leg's hierarchy, its pose at grid cell (HAA index, HFE index) and the grid rows to sweep.
+type LegRows<'a> = (
+    &'a MeshBvh,
+    &'a dyn Fn(usize, usize) -> Isometry3<f64>,
+    &'a [usize],
+);
+
+/// The sampler's order after contact: an intersection test first, then, when it finds the
+/// meshes apart, a distance query at the same placement, which resumes from the intersection
+/// test's front (going through its pairs nearest first). Grid rows of both legs that cross
+/// runs of contacts: every such distance equals a query from the roots, and contact agrees.
+#[test]
+fn distance_right_after_contact_matches_a_fresh_query() {
+    let (base, upper) = shoulder();
+    let lower = base_and_lower_leg().1.bvh();
+    let id = Isometry3::identity();
+    let upper_pose = |i: usize, j: usize| leg_pose(q(i), q(j));
+    let legs: [LegRows; 2] = [
+        (&upper, &upper_pose, &[60, 130]),
+        (&lower, &lower_leg_pose, &[2, 3]),
+    ];
+    let mut after_contact = 0;
+    for (leg, pose, rows) in legs {
+        for &row in rows {
+            let (mut coherent, mut fresh) = (ProximityScratch::new(), ProximityScratch::new());
+            let (mut warm, mut touching) = (None, false);
+            for i in 0..200 {
+                let p = pose(i, row);
+                fresh.forget();
+                let truth = mesh_distance(&base, &id, leg, &p, None, &mut fresh).expect("ok");
+                let hit = if touching {
+                    mesh_intersection(&base, &id, leg, &p, warm, &mut coherent).expect("ok")
+                } else {
+                    None
+                };
+                let distance = match hit {
+                    Some(t) => {
+                        warm = Some(t);
+                        0.0
+                    }
+                    None => {
+                        let d = mesh_distance(&base, &id, leg, &p, warm, &mut coherent);
+                        let d = d.expect("ok");
+                        warm = Some(d.triangles);
+                        after_contact += (touching && d.distance > 0.0) as usize;
+                        d.distance
+                    }
+                };
+                assert!(
+                    (distance - truth.distance).abs() <= TOL,
+                    "cell ({i}, {row}): {distance} vs {}",
+                    truth.distance
+                );
+                touching = distance == 0.0;
+            }
+        }
+    }
+    assert!(
+        after_contact >= 4,
+        "{after_contact} free cells after contact"
+    );
+}

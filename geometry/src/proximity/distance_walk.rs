@@ -249,6 +249,7 @@ pub(crate) fn closest_pair(
         carried,
         dropped,
         next,
+        order,
         ..
     } = &mut *front;
     next.clear();
@@ -263,8 +264,32 @@ pub(crate) fn closest_pair(
     };
     let contact = if let Some(motion) = resumed {
         old.carry_all(&motion, carried);
+        // An adopted front (an intersection test's, right after contact) holds box gaps taken
+        // at this very placement, down to the near-touching pairs: its pairs that may hold a
+        // closer pair are gone through nearest first, so that the closest pair is found before
+        // the others are refined against a loose limit (Solo-12 shoulder grid: the hind lower
+        // legs' slowest cells, both after contact, 84-88 -> 67-69 us). An own front keeps its
+        // order: its bounds, carried across the motion, are too loose to rank (nearest first
+        // made the slowest cells up to 35 % slower).
+        let nearest_first = adopted.is_some();
+        order.clear();
+        if nearest_first {
+            let limit = walk.best.limit(tol);
+            order.extend((0..carried.len() as u32).filter(|&i| carried[i as usize] <= limit));
+            order.sort_unstable_by(|&x, &y| carried[x as usize].total_cmp(&carried[y as usize]));
+        }
+        let count = if nearest_first {
+            order.len()
+        } else {
+            carried.len()
+        };
         let mut contact = false;
-        for (i, carried) in carried.iter_mut().enumerate() {
+        // One loop over either order (a closure called from two loops measured 7 % slower
+        // upper-leg medians: its body was not inlined).
+        #[allow(clippy::needless_range_loop)]
+        for k in 0..count {
+            let i = if nearest_first { order[k] as usize } else { k };
+            let carried = &mut carried[i];
             let limit = walk.best.limit(tol);
             if *carried > limit {
                 continue;
@@ -284,6 +309,10 @@ pub(crate) fn closest_pair(
                 contact = true;
                 break;
             }
+        }
+        if nearest_first {
+            // In increasing order, as the front's renewal expects.
+            dropped.sort_unstable();
         }
         walk.stats.front_skips = (old.len() - dropped.len()) as u64;
         contact

@@ -48,6 +48,8 @@ pub(crate) struct Front {
     pub dropped: Vec<u32>,
     /// The pairs the running query found (from the roots, or re-testing dropped pairs).
     pub next: Vec<FrontPair>,
+    /// The order in which the running query goes through an adopted front's pairs.
+    pub order: Vec<u32>,
     /// Size of the front right after the last query started from the roots.
     pub fresh_len: usize,
     /// Whether the last query on the pair found contact (until it ends, the running one).

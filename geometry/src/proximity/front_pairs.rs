@@ -120,6 +120,10 @@ impl FrontPairs {
         spheres: &[Sphere],
     ) {
         debug_assert_eq!(carried.len(), self.len());
+        debug_assert!(
+            dropped.windows(2).all(|w| w[0] < w[1]),
+            "dropped slots in order"
+        );
         std::mem::swap(&mut self.bound, carried);
         let filled = dropped.len().min(fresh.len());
         for (&slot, pair) in dropped.iter().zip(fresh) {
