@@ -79,29 +79,19 @@ mod tests {
     #[test]
     fn points_are_placed_on_their_feature() {
         let t = unit();
-        assert_eq!(Feature::of(&t, &V3::new(0.25, 0.25, 0.0)), Feature::Inside);
         // Edge 0 runs from corner 0 to corner 1, edge 1 from corner 1 to 2, edge 2 from 2 to 0.
-        assert_eq!(
-            Feature::of(&t, &V3::new(0.5, 0.0, 0.0)),
-            Feature::Corners(0b011)
-        );
-        assert_eq!(
-            Feature::of(&t, &V3::new(0.5, 0.5, 0.0)),
-            Feature::Corners(0b110)
-        );
-        assert_eq!(
-            Feature::of(&t, &V3::new(0.0, 0.5, 0.0)),
-            Feature::Corners(0b101)
-        );
-        assert_eq!(Feature::of(&t, &V3::zeros()), Feature::Corners(0b001));
-        assert_eq!(
-            Feature::of(&t, &V3::new(1.0, 0.0, 0.0)),
-            Feature::Corners(0b010)
-        );
-        assert_eq!(
-            Feature::of(&t, &V3::new(0.0, 1.0, 0.0)),
-            Feature::Corners(0b100)
-        );
+        let cases = [
+            (V3::new(0.25, 0.25, 0.0), Feature::Inside),
+            (V3::new(0.5, 0.0, 0.0), Feature::Corners(0b011)),
+            (V3::new(0.5, 0.5, 0.0), Feature::Corners(0b110)),
+            (V3::new(0.0, 0.5, 0.0), Feature::Corners(0b101)),
+            (V3::zeros(), Feature::Corners(0b001)),
+            (V3::new(1.0, 0.0, 0.0), Feature::Corners(0b010)),
+            (V3::new(0.0, 1.0, 0.0), Feature::Corners(0b100)),
+        ];
+        for (point, feature) in cases {
+            assert_eq!(Feature::of(&t, &point), feature, "point {point:?}");
+        }
         let flat = PreparedTriangle::new([V3::zeros(), V3::x(), V3::x() * 2.0]);
         assert_eq!(Feature::of(&flat, &V3::x()), Feature::Any);
     }

@@ -136,9 +136,6 @@ impl DistanceWalk<'_, '_> {
         false
     }
 
-    /// Tests the triangles of leaf pair `(ia, ib)` and records the pair in the front with a
-    /// lower bound (a slab gap with its direction for single triangles). Returns `true` at
-    /// contact.
     /// Re-tests pair `i` of the resumed front `old`, whose bound carried to this placement
     /// is `carried`, unless that bound still clears the limit: first along its direction
     /// (the slab gap, often tighter than the old bound minus the motion), then by exploring
@@ -168,6 +165,9 @@ impl DistanceWalk<'_, '_> {
         self.explore(e.a, e.b, *carried, e.axis, true)
     }
 
+    /// Tests the triangles of leaf pair `(ia, ib)` and records the pair in the front with a
+    /// lower bound (a slab gap with its direction for single triangles). Returns `true` at
+    /// contact.
     fn leaves(&mut self, ia: u32, ib: u32) -> bool {
         let (a, b, tol) = (self.pair.a, self.pair.b, self.pair.tolerance);
         let (la, lb) = (a.links[ia as usize], b.links[ib as usize]);
@@ -302,8 +302,8 @@ pub(crate) fn closest_pair(
         // order: its bounds, carried across the motion, are too loose to rank (nearest first
         // made the slowest cells up to 35 % slower).
         let nearest_first = adopted.is_some();
-        order.clear();
         if nearest_first {
+            order.clear();
             let limit = walk.best.limit(tol);
             order.extend((0..carried.len() as u32).filter(|&i| carried[i as usize] <= limit));
             order.sort_unstable_by(|&x, &y| carried[x as usize].total_cmp(&carried[y as usize]));
