@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod analytic;
+mod coal_reference;
 mod common;
 mod contact_bits;
 mod errors;
