@@ -13,6 +13,11 @@
 //! - `cold CELL,CELL,...`: each cell from scratch, the least of 20 timings.
 //! - `replay CELL,CELL,... [TIMES]`: each cell warm (after all cells before it, in order),
 //!   re-run `TIMES` times (default 200) from the same state; the least timing.
+//! - `bound CELL,CELL,...`: what each cell's work is made of: warm as in `replay`, then warm
+//!   again with its own answer as the starting bound (a cap just above it, so that only the
+//!   proof is left to do), then from scratch with that bound and without (work counts only,
+//!   of the distance query: right after contact, the intersection test run first is not
+//!   counted).
 //!
 //! Times are the thread's CPU time (`cpu-time`), so that work the system does on the thread's
 //! behalf counts less; single timings of a few microseconds still vary by about 10 %.
@@ -34,7 +39,7 @@ fn main() {
     if let Err(message) = run(&args) {
         eprintln!("slow_cells: {message}");
         eprintln!(
-            "usage: slow_cells LINK (scan [THRESHOLD_US] [SHOWN] | range FIRST LAST | cold CELLS | replay CELLS [TIMES])"
+            "usage: slow_cells LINK (scan [THRESHOLD_US] [SHOWN] | range FIRST LAST | cold CELLS | replay CELLS [TIMES] | bound CELLS)"
         );
         std::process::exit(2);
     }
@@ -98,10 +103,20 @@ impl Grid {
 
     /// Runs the query of `cell` on `data`: its value, CPU time (us) and work.
     fn query(&self, data: &mut CollisionData, cell: usize) -> (f64, f64, String) {
+        self.query_with(data, cell, &self.options)
+    }
+
+    /// [`Grid::query`] with other distance options.
+    fn query_with(
+        &self,
+        data: &mut CollisionData,
+        cell: usize,
+        options: &DistanceOptions,
+    ) -> (f64, f64, String) {
         let q = self.configuration(cell);
         update_pair_placements(&self.model, &self.collision, data, &q, 0).expect("placements");
         let clock = cpu_time::ThreadTime::now();
-        let value = compute_distance(&self.collision, data, 0, &self.options).expect("distance");
+        let value = compute_distance(&self.collision, data, 0, options).expect("distance");
         let us = clock.elapsed().as_secs_f64() * 1e6;
         let work = data
             .last_query_stats(0)
@@ -163,6 +178,33 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
                 let timed = least_of(times, || grid.query(&mut data.clone(), cell));
                 println!("warm cell {cell}: {timed}");
+            }
+            Ok(())
+        }
+        "bound" => {
+            let mut cells = cells(rest.first())?;
+            cells.sort_unstable();
+            let mut data = grid.data();
+            let mut next = 0;
+            for cell in cells {
+                let cell = cell.min(N * N - 1);
+                while next < cell {
+                    grid.query(&mut data, next);
+                    next += 1;
+                }
+                let (value, _, warm) = grid.query(&mut data.clone(), cell);
+                // A cap just above the answer: the query must still find and prove it.
+                let bounded = DistanceOptions {
+                    cap: Some(value * (1.0 + 1e-9) + 1e-12),
+                    ..grid.options
+                };
+                let (_, _, warm_bounded) = grid.query_with(&mut data.clone(), cell, &bounded);
+                let (_, _, cold_bounded) = grid.query_with(&mut grid.data(), cell, &bounded);
+                let (_, _, cold) = grid.query(&mut grid.data(), cell);
+                println!(
+                    "cell {cell} (value {value:.3e} m): warm {warm} | warm, own answer as bound \
+                     {warm_bounded} | cold, bound {cold_bounded} | cold {cold}"
+                );
             }
             Ok(())
         }
