@@ -101,6 +101,22 @@ impl Grid {
         q.as_slice().to_vec()
     }
 
+    /// Calls `at` with the warm state right before each of `cells` (in increasing order, each
+    /// taken at most `N * N - 1`): every cell before it queried in grid order.
+    fn at_warm_states(&self, mut cells: Vec<usize>, mut at: impl FnMut(&CollisionData, usize)) {
+        cells.sort_unstable();
+        let mut data = self.data();
+        let mut next = 0;
+        for cell in cells {
+            let cell = cell.min(N * N - 1);
+            while next < cell {
+                self.query(&mut data, next);
+                next += 1;
+            }
+            at(&data, cell);
+        }
+    }
+
     /// Runs the query of `cell` on `data`: its value, CPU time (us) and work.
     fn query(&self, data: &mut CollisionData, cell: usize) -> (f64, f64, String) {
         self.query_with(data, cell, &self.options)
@@ -166,32 +182,14 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "replay" => {
             let times = number(1, 200.0)? as usize;
-            let mut cells = cells(rest.first())?;
-            cells.sort_unstable();
-            let mut data = grid.data();
-            let mut next = 0;
-            for cell in cells {
-                let cell = cell.min(N * N - 1);
-                while next < cell {
-                    grid.query(&mut data, next);
-                    next += 1;
-                }
+            grid.at_warm_states(cells(rest.first())?, |data, cell| {
                 let timed = least_of(times, || grid.query(&mut data.clone(), cell));
                 println!("warm cell {cell}: {timed}");
-            }
+            });
             Ok(())
         }
         "bound" => {
-            let mut cells = cells(rest.first())?;
-            cells.sort_unstable();
-            let mut data = grid.data();
-            let mut next = 0;
-            for cell in cells {
-                let cell = cell.min(N * N - 1);
-                while next < cell {
-                    grid.query(&mut data, next);
-                    next += 1;
-                }
+            grid.at_warm_states(cells(rest.first())?, |data, cell| {
                 let (value, _, warm) = grid.query(&mut data.clone(), cell);
                 // A cap just above the answer: the query must still find and prove it.
                 let bounded = DistanceOptions {
@@ -205,7 +203,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     "cell {cell} (value {value:.3e} m): warm {warm} | warm, own answer as bound \
                      {warm_bounded} | cold, bound {cold_bounded} | cold {cold}"
                 );
-            }
+            });
             Ok(())
         }
         other => Err(format!("unknown mode {other:?}")),

@@ -112,7 +112,8 @@ fn every_notebook_pair_answers_as_coal_does() {
         }
     }
     assert_eq!(compared, 8800);
-    // Both sides of the question are exercised: contacts on every pair kind, and free cells.
+    // Both sides of the question are exercised: many contacts (the knee sweep's 800 and the
+    // shoulder grids') and many free cells.
     assert!(
         collisions > 1000 && collisions < compared - 4000,
         "{collisions}"
