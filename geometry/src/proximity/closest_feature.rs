@@ -64,6 +64,17 @@ impl Feature {
     }
 }
 
+/// Whether a triangle with corners `other` may hold a point nearer to a convex set than the
+/// point `x` is, `toward` being the direction from `x` to the set's point nearest it (`x`
+/// outside the set). The distance to a convex set is convex, with gradient `-toward / |toward|`
+/// at `x`: it is at least its value at `x` on the half-space `toward . (y - x) <= 0`, so a
+/// triangle with every corner there holds no nearer point. A descent over neighbouring
+/// triangles skips such neighbours without a triangle test.
+#[inline]
+pub(crate) fn may_come_nearer(x: &V3, other: &[V3; 3], toward: &V3) -> bool {
+    other.iter().any(|c| toward.dot(&(c - x)) > 0.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +105,44 @@ mod tests {
         }
         let flat = PreparedTriangle::new([V3::zeros(), V3::x(), V3::x() * 2.0]);
         assert_eq!(Feature::of(&flat, &V3::x()), Feature::Any);
+    }
+
+    /// Against brute force: a triangle ruled out holds no point nearer to the set than `x`,
+    /// for triangles around `x` (as in a fan) and anywhere; and the rule does rule out.
+    #[test]
+    fn triangles_ruled_out_hold_no_nearer_point() {
+        use crate::proximity::closest::point_triangle;
+        use crate::proximity::test_random::uniform_stream;
+        use crate::proximity::triangle_distance::triangle_distance;
+        let mut rnd = uniform_stream(11);
+        let mut v = || V3::new(rnd(), rnd(), rnd());
+        let (mut ruled_out, mut total) = (0, 0);
+        for _ in 0..4000 {
+            let set = PreparedTriangle::new([v(), v(), v()]);
+            let x = v() * 3.0;
+            let q = point_triangle(&x, &set);
+            let d = (q - x).norm();
+            if d < 1e-3 {
+                continue;
+            }
+            let other = if total % 2 == 0 {
+                [x, x + v(), x + v()]
+            } else {
+                [v() * 3.0, v() * 3.0, v() * 3.0]
+            };
+            total += 1;
+            if !may_come_nearer(&x, &other, &(q - x)) {
+                ruled_out += 1;
+                let r = triangle_distance(&PreparedTriangle::new(other), &set, f64::INFINITY)
+                    .expect("no limit");
+                assert!(
+                    r.distance >= d * (1.0 - 1e-12),
+                    "ruled out at {} < {d}",
+                    r.distance
+                );
+            }
+        }
+        assert!(ruled_out * 10 > total, "{ruled_out} of {total} ruled out");
     }
 
     #[test]
