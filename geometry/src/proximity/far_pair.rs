@@ -51,15 +51,13 @@ pub(crate) fn descend(
         let (corners_a, corners_b) = (&a.triangles[sa as usize].v, &b.triangles[sb as usize].v);
         let toward_a = Feature::of(&a.triangles[sa as usize], &r.point_a);
         let toward_b = Feature::of(moved.triangle(b, sb), &r.point_b);
+        // From A's closest point towards B's: neighbours on either side are pruned along it.
+        let a_to_b = r.point_b - r.point_a;
         for &na in a.rings.of(sa) {
             if !toward_a.leads_to(corners_a, &a.triangles[na as usize].v) {
                 continue;
             }
-            if !may_come_nearer(
-                &r.point_a,
-                &a.triangles[na as usize].v,
-                &(r.point_b - r.point_a),
-            ) {
+            if !may_come_nearer(&r.point_a, &a.triangles[na as usize].v, &a_to_b) {
                 continue;
             }
             let tb = moved.triangle(b, sb);
@@ -74,7 +72,7 @@ pub(crate) fn descend(
                 continue;
             }
             let tb = moved.triangle(b, nb);
-            if !may_come_nearer(&r.point_b, &tb.v, &(r.point_a - r.point_b)) {
+            if !may_come_nearer(&r.point_b, &tb.v, &-a_to_b) {
                 continue;
             }
             stats.triangle_tests += 1;
