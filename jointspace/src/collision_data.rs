@@ -25,6 +25,9 @@ pub struct CollisionData {
     /// Per active pair: whether its last mesh query found the surfaces touching (the next
     /// distance query then first looks for contact around that pair).
     pub(crate) touching: Vec<bool>,
+    /// Per active pair: the engine's work for its last query (see
+    /// [`CollisionData::last_query_stats`]).
+    pub(crate) work: Vec<QueryStats>,
     /// Penetration candidates: (upper bound of the depth, vertex index, certainly inside).
     pub(crate) depth_candidates: Vec<(f64, u32, bool)>,
     nq: usize,
@@ -39,6 +42,7 @@ impl CollisionData {
             scratch: vec![ProximityScratch::new(); collision.pairs().len()],
             warm: vec![None; collision.pairs().len()],
             touching: vec![false; collision.pairs().len()],
+            work: vec![QueryStats::default(); collision.pairs().len()],
             depth_candidates: Vec::new(),
             nq: model.nq(),
         }
@@ -50,12 +54,14 @@ impl CollisionData {
         &self.world_from_object
     }
 
-    /// The work of the last mesh–mesh query of active pair `pair` (`None` out of range), to
-    /// understand and tune performance.
+    /// The proximity engine's work for the last [`compute_distance`](crate::compute_distance)
+    /// or [`compute_collision`](crate::compute_collision) of active pair `pair` (`None` out of
+    /// range), to understand and tune performance: the sum over the mesh–mesh queries it ran
+    /// (right after contact, an intersection test then, when that finds none, a distance
+    /// query); zero when it ran none (a pair with a primitive, or a mesh found nested in a
+    /// closed one by the voxel look-up).
     pub fn last_query_stats(&self, pair: usize) -> Option<QueryStats> {
-        self.scratch
-            .get(pair)
-            .map(ProximityScratch::last_query_stats)
+        self.work.get(pair).copied()
     }
 
     /// The kinematic data of the last [`update_placements`].
@@ -83,6 +89,8 @@ impl CollisionData {
         if self.warm.len() < collision.pairs().len() {
             self.warm.resize(collision.pairs().len(), None);
             self.touching.resize(collision.pairs().len(), false);
+            self.work
+                .resize(collision.pairs().len(), QueryStats::default());
         }
         if self.scratch.len() < collision.pairs().len() {
             self.scratch

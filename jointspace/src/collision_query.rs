@@ -5,7 +5,9 @@
 //! warm-started from the pair's previous answer); pairs with a primitive use geometry's
 //! generic queries.
 
-use morsel_geometry::proximity::{MeshBvh, mesh_distance, mesh_distance_within, mesh_intersection};
+use morsel_geometry::proximity::{
+    MeshBvh, QueryStats, mesh_distance, mesh_distance_within, mesh_intersection,
+};
 use morsel_geometry::{GeometryError, query};
 use nalgebra::{Isometry3, Point3};
 
@@ -41,6 +43,9 @@ pub fn compute_distance(
 ) -> Result<f64> {
     let (oa, pa, ob, pb) = placed_objects(collision, data, pair)?;
     let err = geometry_error(oa, ob);
+    if let Some(work) = data.work.get_mut(pair) {
+        *work = QueryStats::default();
+    }
     if let (Some(ga), Some(gb)) = (&oa.mesh, &ob.mesh) {
         // A mesh nested in a closed one collides however far apart the surfaces are: one
         // vertex classified each way (a voxel look-up away from the surfaces) settles it
@@ -97,7 +102,9 @@ fn surface_distance(
     // pairs whose bounds are all zero before it meets a crossing pair.
     let touching = data.touching.get(pair).copied().unwrap_or(false);
     let hit = if touching {
-        mesh_intersection(a, pa, b, pb, warm, &mut data.scratch[pair])?
+        let hit = mesh_intersection(a, pa, b, pb, warm, &mut data.scratch[pair])?;
+        data.work[pair] += data.scratch[pair].last_query_stats();
+        hit
     } else {
         None
     };
@@ -112,6 +119,9 @@ fn surface_distance(
             Some((r.distance, r.triangles))
         }
     };
+    if hit.is_none() {
+        data.work[pair] += data.scratch[pair].last_query_stats();
+    }
     let distance = match found {
         Some((distance, triangles)) => {
             data.warm[pair] = Some(triangles);
@@ -135,6 +145,9 @@ pub fn compute_collision(
 ) -> Result<bool> {
     let (oa, pa, ob, pb) = placed_objects(collision, data, pair)?;
     let err = geometry_error(oa, ob);
+    if let Some(work) = data.work.get_mut(pair) {
+        *work = QueryStats::default();
+    }
     if let (Some(ga), Some(gb)) = (&oa.mesh, &ob.mesh) {
         // Nesting first: a voxel look-up where a surface search near the surfaces is costly.
         if collision.solid_meshes() && meshes_nested(ga, &pa, gb, &pb).map_err(err)? {
@@ -144,6 +157,7 @@ pub fn compute_collision(
         let warm = data.warm.get(pair).copied().flatten();
         let hit = mesh_intersection(&ma.bvh, &pa, &mb.bvh, &pb, warm, &mut data.scratch[pair])
             .map_err(err)?;
+        data.work[pair] = data.scratch[pair].last_query_stats();
         if let Some(hit) = hit {
             data.warm[pair] = Some(hit);
         }

@@ -194,3 +194,14 @@ pub struct QueryStats {
     /// along its direction, without a traversal.
     pub certified: bool,
 }
+
+impl std::ops::AddAssign for QueryStats {
+    /// Adds the work of another query (run for the same answer): counts summed, `certified`
+    /// when either was.
+    fn add_assign(&mut self, other: Self) {
+        self.volume_tests += other.volume_tests;
+        self.triangle_tests += other.triangle_tests;
+        self.front_skips += other.front_skips;
+        self.certified |= other.certified;
+    }
+}

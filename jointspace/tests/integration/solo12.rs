@@ -2,10 +2,12 @@
 
 use std::f64::consts::PI;
 
+use morsel_geometry::proximity::QueryStats;
 use morsel_geometry::{ShapeKind, query};
 use morsel_jointspace::{
-    BoundaryOptions, CollisionSampler, DistanceOptions, Measure, SampleOptions, SamplerSpec,
-    compute_any_collision, compute_distance, update_pair_placements, update_placements,
+    BoundaryOptions, CollisionSampler, DistanceOptions, InCollision, Measure, SampleOptions,
+    SamplerSpec, compute_any_collision, compute_distance, update_pair_placements,
+    update_placements,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -292,4 +294,48 @@ fn pair_placements_equal_full_forward_kinematics() {
     let q = leg.subspace().full_configuration(&[0.0; 3]).unwrap();
     let err = update_pair_placements(leg.model(), c, &mut partial, &q, 2).unwrap_err();
     assert!(err.to_string().contains("pair index"), "{err}");
+}
+
+#[test]
+fn work_counts_belong_to_the_last_query_alone() {
+    // Front-left lower leg, row 147 of the notebook's 200 x 200 shoulder grid, in grid order:
+    // the row crosses runs of contacts, within which the leg lies inside the body (settled by
+    // the voxel look-up, with no surface query at all), and free cells right after contact
+    // (an intersection test, then a distance query).
+    let spec = SamplerSpec::new(
+        ["FL_HAA", "FL_HFE"],
+        [[-PI, PI]; 2],
+        [("base_link_0", "FL_LOWER_LEG_0")],
+    );
+    let sampler = CollisionSampler::new(solo(), &spec).unwrap();
+    let c = sampler.collision_model();
+    let options = DistanceOptions {
+        in_collision: InCollision::Zero,
+        cap: None,
+    };
+    let mut data = sampler.new_data();
+    let step = 2.0 * PI / 200.0;
+    let (mut idle, mut free) = (0, 0);
+    for i in 0..200 {
+        let point = [-PI + i as f64 * step, -PI + 147.0 * step];
+        let q = sampler.subspace().full_configuration(&point).unwrap();
+        update_pair_placements(sampler.model(), c, &mut data, &q, 0).unwrap();
+        let value = compute_distance(c, &mut data, 0, &options).unwrap();
+        let work = data.last_query_stats(0).unwrap();
+        if value > 0.0 {
+            // A free answer rests on at least one exact triangle test.
+            assert!(work.triangle_tests >= 1, "cell {i}: {work:?}");
+            free += 1;
+        } else if work.triangle_tests == 0 {
+            // No triangle test: no surface query ran, and nothing else may be counted (the
+            // counts of the cell before must not show through).
+            assert_eq!(work, QueryStats::default(), "cell {i}");
+            idle += 1;
+        }
+    }
+    assert!(
+        idle > 0 && free > 0,
+        "{idle} cells without a query, {free} free"
+    );
+    assert!(data.last_query_stats(1).is_none(), "one active pair");
 }
