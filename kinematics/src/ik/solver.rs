@@ -130,6 +130,10 @@ impl IkSolver {
                 if self.targets_met(targets, options) && self.verify(model, targets, options) {
                     break 'solve IkStatus::Converged;
                 }
+                // No active joint moves a target: the seed is the only candidate.
+                if self.problem.n == 0 {
+                    break 'solve IkStatus::MaxIterations;
+                }
                 if iterations >= options.max_iterations {
                     break 'solve IkStatus::MaxIterations;
                 }

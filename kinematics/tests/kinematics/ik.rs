@@ -174,6 +174,35 @@ fn unreachable_targets_report_a_status_not_an_error() {
 }
 
 #[test]
+fn targets_no_joint_moves_report_a_status() {
+    // A model without joints, and a chain whose joints are all left inactive: nothing can
+    // move the target, so a missed target is a status (and a met one converges at once).
+    let rigid = morsel_kinematics::ChainBuilder::new("rigid")
+        .fixed("tip", [0.5, 0.0, 0.0])
+        .build()
+        .expect("chain");
+    let arm = planar_arm(&[0.5, 0.4]);
+    let frozen = IkOptions {
+        active_joints: Some(Vec::new()),
+        time_budget: None,
+        ..IkOptions::default()
+    };
+    for (model, options) in [(&rigid, IkOptions::default()), (&arm, frozen)] {
+        let seed = vec![0.0; model.nq()];
+        let mut solver = IkSolver::new(model);
+        let far = IkTarget::position(model, "tip", Point3::new(3.0, 0.0, 0.0)).expect("target");
+        let result = solver.solve(model, &[far], &seed, &options).expect("solve");
+        assert_eq!(result.status, IkStatus::MaxIterations);
+        assert_eq!(result.iterations, 0);
+        assert_eq!(result.q.as_slice(), seed.as_slice());
+        let here = world_pose(model, &DVector::from_vec(seed.clone()), "tip");
+        let met = IkTarget::pose(model, "tip", here).expect("target");
+        let result = solver.solve(model, &[met], &seed, &options).expect("solve");
+        assert!(result.converged(), "{result:?}");
+    }
+}
+
+#[test]
 fn joint_limits_are_respected() {
     // The only way to reach (0, 1) with a 1 m two-link arm is straight up; with the first
     // joint limited to [-0.5, 0.5] rad the target is out of reach and q stays within limits.
