@@ -147,12 +147,14 @@ fn closest_point_sorted_3d(e: [f64; 3], y: [f64; 3]) -> [f64; 3] {
 
 impl SupportMap for EllipsoidShape {
     fn local_support_point(&self, dir: Vector) -> Vector {
-        // argmax_{x^T A^-2 x <= 1} x.d = A^2 d / |A d|
+        // argmax_{x^T A^-2 x <= 1} x.d = A^2 d / |A d|; A d is scaled by its largest component
+        // first, so that |A d| neither overflows nor underflows for huge or tiny semi-axes.
         let a = self.semi_axes;
         let ad = a * dir;
-        let len = ad.length();
-        if len > 0.0 {
-            a * ad / len
+        let largest = ad.abs().max_element();
+        if largest > 0.0 && largest.is_finite() {
+            let u = ad / largest;
+            a * (u / u.length())
         } else {
             Vector::new(a.x, 0.0, 0.0)
         }
@@ -335,6 +337,26 @@ mod tests {
                     0.35 * theta.cos(),
                 );
                 assert!((p - s).length() >= best - 1e-12);
+            }
+        }
+    }
+
+    #[test]
+    fn support_points_of_huge_and_tiny_ellipsoids_are_finite_and_on_the_surface() {
+        for semi_axes in [
+            Vector::new(1e300, 0.1, 0.1),
+            Vector::new(1e300, 1e300, 1e-300),
+            Vector::new(1e-320, 0.1, 0.1),
+        ] {
+            let e = EllipsoidShape { semi_axes };
+            for dir in [
+                Vector::X,
+                Vector::new(0.3, -0.5, 0.8),
+                Vector::new(-1e-3, 1.0, 0.0),
+            ] {
+                let x = e.local_support_point(dir);
+                assert!(x.is_finite(), "{semi_axes:?}, {dir:?} -> {x:?}");
+                assert!(on_surface(&e, x) < 1e-9, "{semi_axes:?}, {dir:?} -> {x:?}");
             }
         }
     }
