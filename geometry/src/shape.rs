@@ -256,7 +256,14 @@ impl Shape {
     /// (a floor when the normal is +z).
     pub fn halfspace(normal: Vector3<f64>) -> Result<Self> {
         finite_vector("halfspace normal", &normal)?;
-        let unit = Unit::try_new(normal, 1e-12).ok_or(GeometryError::ZeroVector {
+        // A long normal is scaled down first, so that its norm does not overflow to infinity.
+        let largest = normal.amax();
+        let scaled = if largest > 1.0 {
+            normal / largest
+        } else {
+            normal
+        };
+        let unit = Unit::try_new(scaled, 1e-12).ok_or(GeometryError::ZeroVector {
             what: "halfspace normal",
             value: [normal.x, normal.y, normal.z],
         })?;

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use morsel_geometry::{GeometryError, Shape, TriangleMesh, query};
+use morsel_geometry::{GeometryError, Shape, ShapeKind, TriangleMesh, query};
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -190,6 +190,24 @@ fn mesh_loading_errors_are_clear() {
     std::fs::write(&obj, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n").unwrap();
     let m = TriangleMesh::load(&obj, Vector3::new(2.0, 2.0, 2.0)).unwrap();
     assert!((m.area() - 2.0).abs() < 1e-12);
+}
+
+#[test]
+fn huge_halfspace_normals_are_normalised() {
+    let floor = Shape::halfspace(Vector3::new(0.0, 0.0, 1e300)).unwrap();
+    let slope = Shape::halfspace(Vector3::new(1e300, 1e300, 1e300)).unwrap();
+    for (shape, expected) in [
+        (floor, Vector3::z()),
+        (slope, Vector3::repeat(1.0 / 3f64.sqrt())),
+    ] {
+        let ShapeKind::HalfSpace { normal } = shape.kind() else {
+            panic!("not a halfspace: {shape:?}");
+        };
+        assert!(
+            (normal.into_inner() - expected).norm() < 1e-12,
+            "{normal:?}"
+        );
+    }
 }
 
 #[test]
