@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use nalgebra::{Point3, Vector3, Vector6};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString};
+use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt, PyString};
 
 use crate::errors::{type_error, value_error};
 
@@ -17,9 +17,27 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-/// A number (int or float, not bool nor str).
+/// Whether `obj` is a NumPy scalar or array of booleans or complex numbers (dtype kind "b" or
+/// "c"): `float()` would turn them into numbers, dropping an imaginary part without an error.
+fn bool_or_complex_numpy(obj: &Bound<'_, PyAny>) -> bool {
+    obj.getattr("dtype")
+        .and_then(|d| d.getattr("kind"))
+        .and_then(|k| k.extract::<String>())
+        .is_ok_and(|k| k == "b" || k == "c")
+}
+
+/// A number (int or float, not bool, complex nor str).
 pub fn f64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<f64> {
-    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
+    if obj.is_exact_instance_of::<PyFloat>() || obj.is_exact_instance_of::<PyInt>() {
+        return obj
+            .extract::<f64>()
+            .map_err(|_| type_error(format!("{what}: expected a number, got {}", type_name(obj))));
+    }
+    if obj.is_instance_of::<PyBool>()
+        || obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<PyComplex>()
+        || bool_or_complex_numpy(obj)
+    {
         return Err(type_error(format!(
             "{what}: expected a number, got {} {}",
             type_name(obj),
@@ -93,6 +111,16 @@ pub fn array2_arg<'py>(
         Ok(a) => a.clone(),
         Err(_) => {
             let np = obj.py().import("numpy")?;
+            // Booleans and complex numbers would convert to float64 (the imaginary part dropped).
+            if let Ok(a) = np.call_method1("asarray", (obj,))
+                && bool_or_complex_numpy(&a)
+            {
+                return Err(type_error(format!(
+                    "{what}: expected a 2-D array of real numbers, got {} of dtype {}",
+                    type_name(obj),
+                    a.getattr("dtype")?
+                )));
+            }
             let converted = np.call_method1("asarray", (obj, "float64")).map_err(|e| {
                 type_error(format!(
                     "{what}: expected a 2-D array of numbers, got {} ({e})",

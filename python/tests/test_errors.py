@@ -173,3 +173,27 @@ def test_bad_collision_sampler_and_grid():
         morsel.grid(cs, "ten")
     with pytest.raises(morsel.UnknownNameError):
         morsel.grid(cs, 4, {"colour": True})
+
+
+def test_complex_and_bool_numpy_numbers_are_type_errors():
+    # float() of a NumPy complex drops the imaginary part and of a NumPy bool gives 0 or 1:
+    # both must be refused as Python's complex and bool are, not read as real numbers.
+    c = morsel.contact({"shape": [0.1, 0.1], "friction": 0.5})
+    with pytest.raises(morsel.WrongTypeError, match="complex128"):
+        morsel.set_wrench(c, np.array([0, 0, 1 + 5j, 0, 0, 0]))
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.pose(np.array([1 + 1j, 0, 0]))
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.sphere(np.complex64(1))
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.sphere(np.bool_(True))
+    with pytest.raises(morsel.WrongTypeError):
+        morsel.pose(np.array([True, False, True]))
+    with pytest.raises(morsel.WrongTypeError, match="real numbers"):
+        morsel.convex_hull(np.ones((5, 3), dtype=complex))
+    with pytest.raises(morsel.WrongTypeError, match="real numbers"):
+        morsel.convex_hull([[1 + 0j, 0, 0]] * 4)
+    # real NumPy numbers of any width stay accepted
+    assert morsel.sphere(np.float32(0.5)).to_map()["radius"] == 0.5
+    assert morsel.sphere(np.int64(2)).to_map()["radius"] == 2.0
+    np.testing.assert_array_equal(morsel.pose(np.arange(3)).position, [0, 1, 2])
