@@ -305,7 +305,8 @@ fn wrench_span<'py>(
         None => matrix_out(py, &c.wrench_span()),
         Some(p) => matrix_out(
             py,
-            &c.wrench_span_at(&point3_arg(p, "`point` of wrench_span()")?),
+            &c.wrench_span_at(&point3_arg(p, "`point` of wrench_span()")?)
+                .py()?,
         ),
     }
 }

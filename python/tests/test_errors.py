@@ -197,3 +197,13 @@ def test_complex_and_bool_numpy_numbers_are_type_errors():
     assert morsel.sphere(np.float32(0.5)).to_map()["radius"] == 0.5
     assert morsel.sphere(np.int64(2)).to_map()["radius"] == 2.0
     np.testing.assert_array_equal(morsel.pose(np.arange(3)).position, [0, 1, 2])
+
+
+def test_wrench_span_at_a_non_finite_point():
+    # a single contact's span at a NaN/inf point was a matrix of NaNs (the set's was checked)
+    c = morsel.contact({"shape": [0.1, 0.1], "friction": 0.5})
+    for bad in ([math.nan, 0, 0], [0, math.inf, 0]):
+        with pytest.raises(morsel.InvalidValueError, match="non-finite"):
+            morsel.wrench_span(c, bad)
+    assert np.isfinite(morsel.wrench_span(c, [0.1, 0.2, 0.3])).all()
+

@@ -8,6 +8,7 @@
 use nalgebra::{DMatrix, DVector, Matrix3x4, Matrix4x3, Point3, SMatrix, Vector3};
 
 use crate::contact::Contact;
+use crate::error::{StabilityError, check_finite};
 
 /// Number of generators (columns) of a single contact's wrench span: 4 vertices × 4 rays.
 pub const CONTACT_SPAN_COLUMNS: usize = 16;
@@ -54,12 +55,18 @@ impl Contact {
     /// point in the world frame, is `S λ` with `λ >= 0`. Column `4i + j` is `[f_j; (v_i − p) × f_j]`
     /// for vertex `v_i` ([`Contact::vertices`]) and ray `f_j` ([`Contact::force_rays`]).
     pub fn wrench_span(&self) -> WrenchSpan {
-        self.wrench_span_at(&self.position())
+        self.span_at(&self.position())
     }
 
     /// The wrench span with wrenches taken at `point` instead of the contact point (world frame):
-    /// column `4i + j` is `[f_j; (v_i − point) × f_j]`.
-    pub fn wrench_span_at(&self, point: &Point3<f64>) -> WrenchSpan {
+    /// column `4i + j` is `[f_j; (v_i − point) × f_j]`. A non-finite `point` is an error.
+    pub fn wrench_span_at(&self, point: &Point3<f64>) -> Result<WrenchSpan, StabilityError> {
+        check_finite("point", point.coords.as_slice())?;
+        Ok(self.span_at(point))
+    }
+
+    /// [`Contact::wrench_span_at`] for a point already known to be finite.
+    pub(crate) fn span_at(&self, point: &Point3<f64>) -> WrenchSpan {
         let rays = self.force_rays();
         let mut span = WrenchSpan::zeros();
         for (i, vertex) in self.vertices().iter().enumerate() {
@@ -151,6 +158,20 @@ mod tests {
 
     fn tilted() -> Contact {
         Contact::from_pos_rpy([0.11, 0.07], [0.3, -0.2, 0.4], [0.3, -0.2, 0.9], 0.6).unwrap()
+    }
+
+    #[test]
+    fn wrench_span_at_a_non_finite_point_is_an_error() {
+        let c = tilted();
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let err = c.wrench_span_at(&Point3::new(bad, 0.0, 0.0)).unwrap_err();
+            assert!(
+                matches!(err, StabilityError::NonFinite { what: "point", .. }),
+                "{err}"
+            );
+        }
+        let at_contact = c.wrench_span_at(&c.position()).unwrap();
+        assert_eq!(at_contact, c.wrench_span());
     }
 
     #[test]

@@ -93,7 +93,7 @@ impl ContactSet {
         let mut span = DMatrix::zeros(6, CONTACT_SPAN_COLUMNS * self.contacts.len());
         for (i, contact) in self.contacts.iter().enumerate() {
             span.view_mut((0, CONTACT_SPAN_COLUMNS * i), (6, CONTACT_SPAN_COLUMNS))
-                .copy_from(&contact.wrench_span_at(point));
+                .copy_from(&contact.span_at(point));
         }
         Ok(span)
     }
@@ -102,7 +102,7 @@ impl ContactSet {
     pub(crate) fn span_columns(&self, point: &Point3<f64>) -> Vec<[f64; 6]> {
         let mut columns = Vec::with_capacity(CONTACT_SPAN_COLUMNS * self.contacts.len());
         for contact in &self.contacts {
-            let span = contact.wrench_span_at(point);
+            let span = contact.span_at(point);
             for column in span.column_iter() {
                 columns.push([
                     column[0], column[1], column[2], column[3], column[4], column[5],

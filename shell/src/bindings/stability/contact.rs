@@ -282,7 +282,7 @@ pub fn register(engine: &mut Engine) {
     )
     .register_into_engine(engine, |c: &mut ScriptContact, point: Dynamic| {
         let p = point3_arg(&point, "`point` of wrench_span()").or_script()?;
-        fresh(c, |k| Ok(matrix_rows(&k.wrench_span_at(&p))))
+        fresh(c, |k| Ok(matrix_rows(&k.wrench_span_at(&p).or_script()?)))
     });
     doc("wrench_inequalities", &["contact: Contact", "[[number]]"])
         .register_into_engine(engine, |c: &mut ScriptContact| {
