@@ -101,6 +101,19 @@ pub fn point3_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Point3<f64>> {
     Ok(Point3::from(vector3_arg(obj, what)?))
 }
 
+/// A point [x, y, z] of finite numbers.
+pub fn finite_point3_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Point3<f64>> {
+    let p = point3_arg(obj, what)?;
+    if p.iter().all(|x| x.is_finite()) {
+        Ok(p)
+    } else {
+        Err(value_error(format!(
+            "{what} must be finite, got [{}, {}, {}]",
+            p.x, p.y, p.z
+        )))
+    }
+}
+
 /// A 2-D float64 array (anything `numpy.asarray` turns into one) with `cols` columns when given.
 pub fn array2_arg<'py>(
     obj: &Bound<'py, PyAny>,

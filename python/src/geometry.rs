@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::convert::{
-    f64_arg, f64s_arg, finite_arg, point3_arg, points_out, type_name, v3_out, vector3_arg,
+    f64_arg, f64s_arg, finite_arg, finite_point3_arg, point3_arg, points_out, type_name, v3_out,
+    vector3_arg,
 };
 use crate::errors::{ToPy, type_error, value_error};
 
@@ -87,7 +88,7 @@ impl PyPose {
         py: Python<'py>,
         point: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let p = point3_arg(point, "`point` of transform_point()")?;
+        let p = finite_point3_arg(point, "`point` of transform_point()")?;
         Ok(v3_out(py, &(self.0 * p).coords))
     }
 
@@ -354,7 +355,7 @@ fn transform_point<'py>(
     point: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let p = pose_arg(pose, "`pose` of transform_point()")?;
-    let x = point3_arg(point, "`point` of transform_point()")?;
+    let x = finite_point3_arg(point, "`point` of transform_point()")?;
     Ok(v3_out(py, &(p * x).coords))
 }
 

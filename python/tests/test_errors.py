@@ -207,3 +207,11 @@ def test_wrench_span_at_a_non_finite_point():
             morsel.wrench_span(c, bad)
     assert np.isfinite(morsel.wrench_span(c, [0.1, 0.2, 0.3])).all()
 
+
+def test_transform_point_of_a_non_finite_point():
+    p = morsel.pose([0.1, 0.2, 0.3], [0.1, 0.2, 0.3])
+    for bad in ([math.nan, 0, 0], [0, 0, -math.inf]):
+        with pytest.raises(morsel.InvalidValueError, match="finite"):
+            morsel.transform_point(p, bad)
+        with pytest.raises(morsel.InvalidValueError, match="finite"):
+            p.transform_point(bad)
