@@ -9,7 +9,7 @@ use morsel_jointspace::{
 };
 use numpy::PyArray2;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyString};
 
 use crate::convert::{Options, f64s_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
@@ -205,6 +205,11 @@ fn grid(
         .0
         .clone();
     let dim = s.subspace().dim();
+    if steps.is_instance_of::<PyBool>() {
+        return Err(type_error(
+            "`steps` of grid(): expected a count or a list of counts, got bool",
+        ));
+    }
     let steps: Vec<usize> = match steps.extract::<usize>() {
         Ok(n) => vec![n; dim],
         Err(_) => steps
@@ -293,6 +298,11 @@ fn seed_of(o: &mut Options<'_>, function: &str) -> PyResult<u64> {
 }
 
 fn count_arg(n: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    if n.is_instance_of::<PyBool>() {
+        return Err(type_error(format!(
+            "{what}: expected a count (int >= 0), got bool"
+        )));
+    }
     n.extract::<usize>().map_err(|_| {
         type_error(format!(
             "{what}: expected a count (int >= 0), got {}",

@@ -73,6 +73,11 @@ impl PySensorMesh {
     }
     /// The vertices that share a triangle edge with vertex i, in increasing order.
     fn neighbours(&self, i: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        if i.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(type_error(
+                "`i` of neighbours(): expected a vertex index, got bool",
+            ));
+        }
         let i: usize = i.extract().map_err(|_| {
             type_error(format!(
                 "`i` of neighbours(): expected a vertex index, got {}",

@@ -215,3 +215,19 @@ def test_transform_point_of_a_non_finite_point():
             morsel.transform_point(p, bad)
         with pytest.raises(morsel.InvalidValueError, match="finite"):
             p.transform_point(bad)
+
+
+def test_a_bool_is_not_a_count_nor_an_index():
+    solo = morsel.urdf(ROBOTS / "solo12" / "solo12.urdf")
+    cs = morsel.collision_sampler(solo, {"joints": ["FL_HAA", "FL_HFE"],
+                                         "ranges": [[-math.pi, math.pi], [-2.0, 2.5]],
+                                         "pairs": [["base_link", "FL_UPPER_LEG"]]})
+    with pytest.raises(morsel.WrongTypeError, match="bool"):
+        morsel.grid(cs, True)
+    with pytest.raises(morsel.WrongTypeError, match="bool"):
+        morsel.random(cs, True)
+    with pytest.raises(morsel.WrongTypeError, match="bool"):
+        morsel.boundary(cs, True)
+    with pytest.raises(morsel.WrongTypeError, match="bool"):
+        morsel.sensor_mesh(morsel.sphere(0.05), 0.02).neighbours(True)
+    assert len(morsel.random(cs, 3)) == 3
