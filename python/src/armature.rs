@@ -11,9 +11,9 @@ use morsel_lab::simulation::JointSpec;
 use nalgebra::Isometry3;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
-use crate::convert::{Options, f64_arg, f64s_arg, type_name, vector3_arg};
+use crate::convert::{Options, f64_arg, f64s_arg, string_arg, type_name, vector3_arg};
 use crate::errors::{ToPy, type_error};
 use crate::geometry::PyPose;
 use crate::kinematics::{PyRobot, robot_arg};
@@ -21,13 +21,6 @@ use crate::kinematics::{PyRobot, robot_arg};
 /// The robot of a call (`what` names the function for errors).
 pub fn arm(obj: &Bound<'_, PyAny>, function: &str) -> PyResult<PyRobot> {
     robot_arg(obj, &format!("`arm` of {function}()"))
-}
-
-/// A string argument.
-pub fn string_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    obj.cast::<PyString>()
-        .map(|s| s.to_string())
-        .map_err(|_| type_error(format!("{what}: expected a string, got {}", type_name(obj))))
 }
 
 /// A speed: a number, or None for the joint's default.

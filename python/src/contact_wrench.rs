@@ -9,7 +9,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::contacts::{PyContact, contact_dict};
 use crate::convert::matrix_out;
-use crate::convert::{point3_arg, type_name};
+use crate::convert::{point3_arg, string_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::polygon_values::{method_arg, polygon_dict};
 use morsel_lab::bound_contact::{BoundContact, refreshed_set};
@@ -82,8 +82,13 @@ impl PyContactSet {
     }
     /// `static_polygon(method)`: the static-equilibrium polygon {method, status, vertices,
     /// area, reason}; method "hull" | "bretl" | "cdd".
-    fn static_polygon<'py>(&self, py: Python<'py>, method: &str) -> PyResult<Bound<'py, PyDict>> {
-        let m = method_arg(Some(method))?;
+    fn static_polygon<'py>(
+        &self,
+        py: Python<'py>,
+        method: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let method = string_arg(method, "`method` of ContactSet.static_polygon()")?;
+        let m = method_arg(Some(&method))?;
         let set = self.set()?;
         let p = py
             .detach(|| set.static_equilibrium_polygon(m).map_err(Box::new))

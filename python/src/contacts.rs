@@ -16,7 +16,7 @@ use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::convert::{Options, f64s_arg, point3_arg, points_out, type_name, v3_out};
+use crate::convert::{Options, f64s_arg, point3_arg, points_out, string_arg, type_name, v3_out};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::geometry::{PyPose, pose_arg};
 use crate::kinematics::robot_arg;
@@ -30,6 +30,12 @@ impl PyContact {
     /// The contact at its current world pose (moved to its link first when bound).
     pub fn current(&self) -> PyResult<Contact> {
         self.0.current().py()
+    }
+
+    /// A copy of this contact that follows `robot`'s `link` (`Contact.attach` and `attach`).
+    fn attached(&self, robot: &Bound<'_, PyAny>, link: String) -> PyResult<PyContact> {
+        let r = robot_arg(robot, "`robot` of attach()")?;
+        self.0.attached(r.lab, link).map(PyContact).py()
     }
 }
 
@@ -89,9 +95,9 @@ impl PyContact {
     }
     /// `attach(robot, link)`: a copy of this contact that follows `robot`'s `link`; its given
     /// pose becomes the offset in the link frame.
-    fn attach(&self, robot: &Bound<'_, PyAny>, link: &str) -> PyResult<PyContact> {
-        let r = robot_arg(robot, "`robot` of attach()")?;
-        self.0.attached(r.lab, link.to_string()).map(PyContact).py()
+    fn attach(&self, robot: &Bound<'_, PyAny>, link: &Bound<'_, PyAny>) -> PyResult<PyContact> {
+        let link = string_arg(link, "`link` of Contact.attach()")?;
+        self.attached(robot, link)
     }
     /// `set_wrench(wrench)`: makes the contact managed: its wrench [fx, fy, fz, tx, ty, tz] is
     /// given (contact frame, at the contact point) and subtracted from distributions.
@@ -291,13 +297,8 @@ fn attach(
             type_name(contact)
         ))
     })?;
-    let link: String = link.extract().map_err(|_| {
-        type_error(format!(
-            "`link` of attach(): expected a link name (str), got {}",
-            type_name(link)
-        ))
-    })?;
-    c.borrow().attach(robot, &link)
+    let link = string_arg(link, "`link` of attach()")?;
+    c.borrow().attached(robot, link)
 }
 
 /// A `Contact` argument at its current world pose.

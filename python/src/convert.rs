@@ -26,6 +26,46 @@ fn bool_or_complex_numpy(obj: &Bound<'_, PyAny>) -> bool {
         .is_ok_and(|k| k == "b" || k == "c")
 }
 
+/// A string argument (a `str`; a name, a method, a convention): `what` names the argument and
+/// the function, as in "`frame` of fk()".
+pub fn string_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    match obj.cast::<PyString>() {
+        Ok(s) => Ok(s.to_cow()?.into_owned()),
+        Err(_) => Err(type_error(format!(
+            "{what}: expected a string, got {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// An optional string argument (None when absent or None).
+pub fn optional_string_arg(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<String>> {
+    match obj {
+        Some(o) if !o.is_none() => string_arg(o, what).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// A sequence (list, tuple, ...) of strings, not a string itself.
+pub fn strings_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_error(format!(
+            "{what}: expected a sequence of strings, got str"
+        )));
+    }
+    let items = obj.try_iter().map_err(|_| {
+        type_error(format!(
+            "{what}: expected a sequence of strings, got {}",
+            type_name(obj)
+        ))
+    })?;
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        out.push(string_arg(&item?, &format!("{what}, element {i}"))?);
+    }
+    Ok(out)
+}
+
 /// A number (int or float, not bool, complex nor str).
 pub fn f64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<f64> {
     if obj.is_exact_instance_of::<PyFloat>() || obj.is_exact_instance_of::<PyInt>() {

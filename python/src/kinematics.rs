@@ -20,7 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{
-    Options, array2_arg, f64_arg, f64s_arg, path_arg, points_out, rows_out, type_name, v3_out,
+    Options, array2_arg, f64_arg, f64s_arg, optional_string_arg, path_arg, points_out, rows_out,
+    string_arg, strings_arg, type_name, v3_out,
 };
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::geometry::PyPose;
@@ -374,12 +375,13 @@ fn fk<'py>(
     py: Python<'py>,
     robot: &Bound<'py, PyAny>,
     q: &Bound<'py, PyAny>,
-    frame: Option<&str>,
+    frame: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let model = robot_arg(robot, "`robot` of fk()")?.model()?;
+    let frame = optional_string_arg(frame, "`frame` of fk()")?;
     let q = configuration_arg(&model, q, "fk")?;
     if let Some(name) = frame {
-        let id = model.frame_id(name).py()?;
+        let id = model.frame_id(&name).py()?;
         let data = fk_data(py, &model, &q)?;
         return Ok(Bound::new(py, PyPose(*data.world_from_frame(id)))?.into_any());
     }
@@ -401,9 +403,10 @@ fn fk_batch<'py>(
     py: Python<'py>,
     robot: &Bound<'py, PyAny>,
     Q: &Bound<'py, PyAny>,
-    joint_names: Vec<String>,
+    joint_names: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray3<f64>>> {
     let model = robot_arg(robot, "`robot` of fk_batch()")?.model()?;
+    let joint_names = strings_arg(joint_names, "`joint_names` of fk_batch()")?;
     let mut columns = Vec::with_capacity(joint_names.len());
     let mut width = 0;
     for name in &joint_names {
@@ -510,12 +513,8 @@ fn robot_jacobian<'py>(
     convention: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let model = robot_arg(robot, "`robot` of jacobian()")?.model()?;
-    let frame: String = frame
-        .extract()
-        .map_err(|_| type_error("`frame` of jacobian(): expected a string"))?;
-    let convention: String = convention
-        .extract()
-        .map_err(|_| type_error("`convention` of jacobian(): expected a string"))?;
+    let frame = string_arg(frame, "`frame` of jacobian()")?;
+    let convention = string_arg(convention, "`convention` of jacobian()")?;
     let q = configuration_arg(&model, q, "jacobian")?;
     let convention = JacobianConvention::parse(&convention).py()?;
     let j = frame_jacobian_at(&model, q.as_slice(), frame.as_str(), convention).py()?;
@@ -539,10 +538,11 @@ fn place<'py>(robot: &Bound<'py, PyAny>, pose: &Bound<'py, PyAny>) -> PyResult<B
 
 /// `frame_pose(robot, frame)`: the scene pose of a link or frame now (placement included).
 #[pyfunction]
-fn frame_pose(robot: &Bound<'_, PyAny>, frame: &str) -> PyResult<PyPose> {
+fn frame_pose(robot: &Bound<'_, PyAny>, frame: &Bound<'_, PyAny>) -> PyResult<PyPose> {
     let r = robot_arg(robot, "`robot` of frame_pose()")?;
+    let frame = string_arg(frame, "`frame` of frame_pose()")?;
     let mut s = r.lock()?;
-    let id = s.model.frame_id(frame).py()?;
+    let id = s.model.frame_id(&frame).py()?;
     s.update()?;
     Ok(PyPose(s.placement * s.data.world_from_frame(id)))
 }

@@ -13,8 +13,8 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList};
 
-use crate::armature::{arm, optional_speed, string_arg, trajectory_arg};
-use crate::convert::{Options, f64_arg, f64s_arg, type_name, vector3_arg};
+use crate::armature::{arm, optional_speed, trajectory_arg};
+use crate::convert::{Options, f64_arg, f64s_arg, string_arg, type_name, vector3_arg};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::geometry::PyPose;
 use crate::kinematics::{configuration_arg, robot_arg};

@@ -12,7 +12,7 @@ use morsel_stability::plot::polygon_svg;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::convert::{Options, path_arg, type_name};
+use crate::convert::{Options, path_arg, string_arg, type_name};
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::jointspace::{PyBoundary, PySampleMap};
 use crate::stability::{polygon_arg, stance_arg};
@@ -228,12 +228,13 @@ pub(crate) fn plot_outputs(
 pub(crate) fn plot_sensors(
     touch: &Bound<'_, PyAny>,
     path: &Bound<'_, PyAny>,
-    body: &str,
+    body: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyAny>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<()> {
     let t = touch_arg(touch, "plot_sensors")?.get();
     let path = path_arg(path, "`path` of plot_sensors()")?;
+    let body = string_arg(body, "`body` of plot_sensors()")?;
     let (options, bodies) = plot_options(
         "plot_sensors",
         options,
@@ -246,7 +247,7 @@ pub(crate) fn plot_sensors(
             "plot_sensors(): unknown option `bodies` (the body is an argument)",
         ));
     }
-    let svg = t.lock()?.plot_sensors(body, &options).py()?;
+    let svg = t.lock()?.plot_sensors(&body, &options).py()?;
     write_text(&path, &svg)
 }
 

@@ -13,7 +13,7 @@ use nalgebra::{Isometry3, Vector3};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::convert::{Options, type_name, v3_out, vector3_arg};
+use crate::convert::{Options, string_arg, type_name, v3_out, vector3_arg};
 use crate::errors::{Kind, ToPy, error, name_error, type_error, value_error};
 use crate::geometry::{PyPose, pose_arg, shape_arg};
 use crate::kinematics::{PyRobot, robot_arg};
@@ -260,12 +260,13 @@ impl PyScene {
     #[pyo3(signature = (name, shape, pose=None, **kwargs))]
     fn add_body(
         slf: &Bound<'_, Self>,
-        name: &str,
+        name: &Bound<'_, PyAny>,
         shape: &Bound<'_, PyAny>,
         pose: Option<&Bound<'_, PyAny>>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<Self>> {
-        add_body_impl(slf.get(), name, shape, pose, kwargs)?;
+        let name = string_arg(name, "`name` of Scene.add_body()")?;
+        add_body_impl(slf.get(), &name, shape, pose, kwargs)?;
         Ok(slf.clone().unbind())
     }
 
@@ -284,32 +285,37 @@ impl PyScene {
     }
 
     /// Moves a body (robot links follow their robot instead).
-    fn set_pose(&self, body: &str, pose: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn set_pose(&self, body: &Bound<'_, PyAny>, pose: &Bound<'_, PyAny>) -> PyResult<()> {
+        let body = string_arg(body, "`body` of Scene.set_pose()")?;
         let p = pose_arg(pose, "`pose` of set_pose()")?;
-        self.lock()?.scene.set_pose(body, p).py()
+        self.lock()?.scene.set_pose(&body, p).py()
     }
 
     /// Sets a body's world velocities (of its frame origin, and angular).
     fn set_velocity(
         &self,
-        body: &str,
+        body: &Bound<'_, PyAny>,
         linear: &Bound<'_, PyAny>,
         angular: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
+        let body = string_arg(body, "`body` of Scene.set_velocity()")?;
         let v = vector3_arg(linear, "`linear` of set_velocity()")?;
         let w = vector3_arg(angular, "`angular` of set_velocity()")?;
-        self.lock()?.scene.set_velocity(body, v, w).py()
+        self.lock()?.scene.set_velocity(&body, v, w).py()
     }
 
     /// Ignores contacts between bodies a and b.
-    fn ignore(&self, a: &str, b: &str) -> PyResult<()> {
-        self.lock()?.scene.ignore_pair(a, b).py()
+    fn ignore(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = string_arg(a, "`a` of Scene.ignore()")?;
+        let b = string_arg(b, "`b` of Scene.ignore()")?;
+        self.lock()?.scene.ignore_pair(&a, &b).py()
     }
 
     /// A body's current world pose.
-    fn body_pose(&self, body: &str) -> PyResult<PyPose> {
+    fn body_pose(&self, body: &Bound<'_, PyAny>) -> PyResult<PyPose> {
+        let body = string_arg(body, "`body` of Scene.body_pose()")?;
         let s = self.fresh()?;
-        let i = s.scene.body_index(body).py()?;
+        let i = s.scene.body_index(&body).py()?;
         Ok(PyPose(s.scene.body(i).py()?.pose))
     }
 

@@ -8,9 +8,8 @@ use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::armature::string_arg;
 use crate::convert::path_arg;
-use crate::convert::{Options, f64_arg, rows_out, type_name};
+use crate::convert::{Options, f64_arg, rows_out, string_arg, type_name};
 use crate::distributor::PyWrenchDistributor;
 use crate::errors::{Kind, ToPy, error, type_error};
 use crate::kinematics::{PyRobot, robot_arg};

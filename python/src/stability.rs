@@ -16,7 +16,9 @@ use pyo3::types::{PyDict, PyList};
 use crate::contact_wrench::contacts_arg;
 use crate::contacts::{PyContact, contact_arg};
 use crate::convert::matrix_out;
-use crate::convert::{Options, array2_arg, f64s_arg, point3_arg, points_out, type_name, v3_out};
+use crate::convert::{
+    Options, array2_arg, f64s_arg, optional_string_arg, point3_arg, points_out, type_name, v3_out,
+};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::{PyRobot, robot_arg};
 use crate::polygon_values::{method_arg, polygon_dict};
@@ -167,8 +169,9 @@ pub fn live_stance_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<LiveStanc
 fn static_polygon<'py>(
     py: Python<'py>,
     stance: &Bound<'py, PyAny>,
-    method: Option<&str>,
+    method: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let method = optional_string_arg(method, "`method` of static_polygon()")?;
     if let Ok(set) = stance.cast::<crate::contact_wrench::PyContactSet>() {
         let m = method.ok_or_else(|| {
             type_error("static_polygon(set, method): a ContactSet needs a method (\"hull\" | \"bretl\" | \"cdd\")")
@@ -179,7 +182,7 @@ fn static_polygon<'py>(
             .map_err(Into::into);
     }
     let st = stance_arg(stance, "`stance` of static_polygon()")?;
-    let method = method_arg(method)?;
+    let method = method_arg(method.as_deref())?;
     let p = py.detach(|| st.static_equilibrium_polygon(method)).py()?;
     polygon_dict(py, method, &p)
 }

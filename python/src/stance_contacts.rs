@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use crate::convert::string_arg;
 use crate::errors::ToPy;
 use crate::sensing::{contact_dict, scene_arg};
 use crate::stability::stance_arg;
@@ -16,13 +17,14 @@ fn point_contacts<'py>(
     py: Python<'py>,
     stance: &Bound<'py, PyAny>,
     scene: &Bound<'py, PyAny>,
-    ground: &str,
+    ground: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let st = stance_arg(stance, "`stance` of point_contacts()")?;
     let sc = scene_arg(scene, "`scene` of point_contacts()")?;
+    let ground = string_arg(ground, "`ground` of point_contacts()")?;
     let s = sc.fresh()?;
     let contacts = py
-        .detach(|| morsel_lab::point_contacts::point_contacts(&st, &s.scene, ground))
+        .detach(|| morsel_lab::point_contacts::point_contacts(&st, &s.scene, &ground))
         .py()?;
     let out = PyList::empty(py);
     for c in &contacts {

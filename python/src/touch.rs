@@ -8,7 +8,7 @@ use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::convert::{Options, array2_arg, f64_arg, f64s_arg, type_name, vector3_arg};
+use crate::convert::{Options, array2_arg, f64_arg, f64s_arg, string_arg, type_name, vector3_arg};
 use crate::errors::{Kind, ToPy, error, name_error, type_error, value_error};
 
 use crate::sensing::{PyScene, SceneState, contact_dict, scene_arg};
@@ -201,9 +201,14 @@ impl PyTouch {
 
     /// The last output of a body's sensors: (n_sensors, 3), or (n_sensors,) for scalar touch
     /// functions.
-    fn body_output<'py>(&self, py: Python<'py>, body: &str) -> PyResult<Bound<'py, PyAny>> {
+    fn body_output<'py>(
+        &self,
+        py: Python<'py>,
+        body: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let body = string_arg(body, "`body` of Touch.body_output()")?;
         let touch = self.lock()?;
-        let view = touch.body_output(body).py()?;
+        let view = touch.body_output(&body).py()?;
         if view.ncols() == 1 {
             return Ok(PyArray1::from_iter(py, view.iter().copied()).into_any());
         }
@@ -214,11 +219,12 @@ impl PyTouch {
     fn sensor_positions<'py>(
         &self,
         py: Python<'py>,
-        body: &str,
+        body: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let body = string_arg(body, "`body` of Touch.sensor_positions()")?;
         Ok(crate::convert::points_out(
             py,
-            &self.lock()?.sensor_positions(body).py()?,
+            &self.lock()?.sensor_positions(&body).py()?,
         ))
     }
 
