@@ -231,3 +231,63 @@ def test_a_bool_is_not_a_count_nor_an_index():
     with pytest.raises(morsel.WrongTypeError, match="bool"):
         morsel.sensor_mesh(morsel.sphere(0.05), 0.02).neighbours(True)
     assert len(morsel.random(cs, 3)) == 3
+
+
+def _refused(call, what, *bad):
+    # a name given as something else than a str: WrongTypeError naming the argument and the
+    # function (PyO3's own TypeError named the argument only in a note)
+    for value in bad or (5, None):
+        with pytest.raises(morsel.WrongTypeError, match=f"{what}: expected a string, got {type(value).__name__}"):
+            call(value)
+
+
+def test_a_name_of_another_type_is_a_wrong_type_error_naming_it(mimo, tmp_path):
+    q = {}
+    _refused(lambda v: morsel.fk(mimo, q, v), r"`frame` of fk\(\)", 5, 1.5)
+    assert isinstance(morsel.fk(mimo, q, None), dict)  # None is "every frame"
+    _refused(lambda v: morsel.frame_pose(mimo, v), r"`frame` of frame_pose\(\)")
+    _refused(lambda v: mimo.frame_pose(v), r"`frame` of frame_pose\(\)")
+    _refused(lambda v: morsel.jacobian(mimo, v, q, "world"), r"`frame` of jacobian\(\)")
+
+    Q = np.zeros((2, 1))
+    _refused(lambda v: morsel.fk_batch(mimo, Q, [v]), r"`joint_names` of fk_batch\(\), element 0")
+    for bad in (5, None, "robot:hip_lean1"):
+        with pytest.raises(morsel.WrongTypeError, match=r"`joint_names` of fk_batch\(\): expected a sequence of strings"):
+            morsel.fk_batch(mimo, Q, bad)
+    assert morsel.fk_batch(mimo, Q, ("robot:hip_lean1",)).shape[0] == 2
+
+    sc = _pad_scene()
+    box = morsel.box(0.01, 0.01, 0.01)
+    _refused(lambda v: sc.add_body(v, box), r"`name` of Scene\.add_body\(\)")
+    _refused(lambda v: sc.set_pose(v, morsel.pose()), r"`body` of Scene\.set_pose\(\)")
+    _refused(lambda v: morsel.set_pose(sc, v, morsel.pose()), r"`body` of Scene\.set_pose\(\)")
+    _refused(lambda v: sc.set_velocity(v, [0, 0, 0], [0, 0, 0]), r"`body` of Scene\.set_velocity\(\)")
+    _refused(lambda v: sc.ignore(v, "pad"), r"`a` of Scene\.ignore\(\)")
+    _refused(lambda v: sc.ignore("ball", v), r"`b` of Scene\.ignore\(\)")
+    _refused(lambda v: sc.body_pose(v), r"`body` of Scene\.body_pose\(\)")
+    assert sc.bodies == ["pad", "ball"]  # nothing was added by the refused calls
+
+    t = morsel.touch(sc, {"scales": {"pad": 0.01}})
+    _refused(lambda v: t.body_output(v), r"`body` of Touch\.body_output\(\)")
+    _refused(lambda v: t.sensor_positions(v), r"`body` of Touch\.sensor_positions\(\)")
+    svg = tmp_path / "sensors.svg"
+    _refused(lambda v: morsel.plot_sensors(t, svg, v), r"`body` of plot_sensors\(\)")
+    _refused(lambda v: t.plot_sensors(svg, v), r"`body` of plot_sensors\(\)")
+    assert not svg.exists()
+
+    c = morsel.contact({"shape": [0.1, 0.1], "friction": 0.5})
+    _refused(lambda v: c.attach(mimo, v), r"`link` of Contact\.attach\(\)")
+    _refused(lambda v: morsel.attach(c, mimo, v), r"`link` of attach\(\)")
+
+    left = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, 0.15, 0.0], "friction": 0.7})
+    right = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, -0.15, 0.0], "friction": 0.7})
+    st = morsel.stance({"com": [0.0, 0.0, 0.8], "mass": 10.0, "contacts": [left, right]})
+    _refused(lambda v: morsel.static_polygon(st, v), r"`method` of static_polygon\(\)", 5, 1.5)
+    assert morsel.static_polygon(st, None)["method"] == "bretl"  # None is Bretl's
+    cs = morsel.contact_set([left, right])
+    _refused(lambda v: cs.static_polygon(v), r"`method` of ContactSet\.static_polygon\(\)")
+    _refused(lambda v: morsel.static_polygon(cs, v), r"`method` of static_polygon\(\)", 5)
+
+    floor = morsel.scene()
+    floor.add_body("floor", morsel.box(1.0, 1.0, 0.1), morsel.pose([0, 0, -0.05]))
+    _refused(lambda v: morsel.point_contacts(st, floor, v), r"`ground` of point_contacts\(\)")
