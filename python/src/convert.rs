@@ -46,24 +46,31 @@ pub fn optional_string_arg(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResu
     }
 }
 
-/// A sequence (list, tuple, ...) of strings, not a string itself.
-pub fn strings_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
+/// The items of a sequence argument (list, tuple, any iterable but a `str`, which would
+/// iterate over its characters): `what` names the argument, `items` what it should hold (as
+/// in "expected a sequence of link names").
+pub fn sequence_arg<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    items: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let refused =
+        |got: String| type_error(format!("{what}: expected a sequence of {items}, got {got}"));
     if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!(
-            "{what}: expected a sequence of strings, got str"
-        )));
+        return Err(refused("one str".into()));
     }
-    let items = obj.try_iter().map_err(|_| {
-        type_error(format!(
-            "{what}: expected a sequence of strings, got {}",
-            type_name(obj)
-        ))
-    })?;
-    let mut out = Vec::new();
-    for (i, item) in items.enumerate() {
-        out.push(string_arg(&item?, &format!("{what}, element {i}"))?);
-    }
-    Ok(out)
+    obj.try_iter()
+        .map_err(|_| refused(type_name(obj)))?
+        .collect()
+}
+
+/// A sequence of strings (see [`sequence_arg`]), element `i` named "`what`, element i".
+pub fn strings_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
+    sequence_arg(obj, what, "strings")?
+        .iter()
+        .enumerate()
+        .map(|(i, item)| string_arg(item, &format!("{what}, element {i}")))
+        .collect()
 }
 
 /// A number (int or float, not bool, complex nor str).

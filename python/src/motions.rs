@@ -14,7 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList};
 
 use crate::armature::{arm, optional_speed, trajectory_arg};
-use crate::convert::{Options, f64_arg, f64s_arg, string_arg, type_name, vector3_arg};
+use crate::convert::{
+    Options, f64_arg, f64s_arg, sequence_arg, string_arg, type_name, vector3_arg,
+};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::geometry::PyPose;
 use crate::kinematics::{configuration_arg, robot_arg};
@@ -173,24 +175,11 @@ fn create_ik_targets(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<String>> {
     let r = robot_arg(arm, "`arm` of create_ik_targets()")?;
-    if links.is_instance_of::<pyo3::types::PyString>() {
-        return Err(type_error(
-            "`links` of create_ik_targets(): expected a list of link names, got str",
-        ));
-    }
-    let items = links.try_iter().map_err(|_| {
-        type_error(format!(
-            "`links` of create_ik_targets(): expected a list of link names, got {}",
-            type_name(links)
-        ))
-    })?;
-    let mut names = Vec::new();
-    for (i, l) in items.enumerate() {
-        names.push(string_arg(
-            &l?,
-            &format!("`links` of create_ik_targets(), element {i}"),
-        )?);
-    }
+    let names = sequence_arg(links, "`links` of create_ik_targets()", "link names")?
+        .iter()
+        .enumerate()
+        .map(|(i, l)| string_arg(l, &format!("`links` of create_ik_targets(), element {i}")))
+        .collect::<PyResult<Vec<_>>>()?;
     let mut o = Options::new("create_ik_targets", options)?.merge(kwargs)?;
     let kind = o.string("kind")?.unwrap_or_else(|| "pose".to_string());
     o.finish()?;

@@ -10,9 +10,9 @@ use morsel_sensing::plot::{PlotOptions, View, taxel_forces_svg};
 use morsel_stability::PolygonMethod;
 use morsel_stability::plot::polygon_svg;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 
-use crate::convert::{Options, path_arg, string_arg, type_name};
+use crate::convert::{Options, path_arg, sequence_arg, string_arg, type_name};
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::jointspace::{PyBoundary, PySampleMap};
 use crate::stability::{polygon_arg, stance_arg};
@@ -66,21 +66,11 @@ fn plot_options(
     let mut p = PlotOptions::new(o.string("title")?.unwrap_or_else(|| title.to_string()));
     if let Some(v) = o.take("views") {
         let what = format!("option `views` of {function}()");
-        if v.is_instance_of::<PyString>() {
-            return Err(type_error(format!(
-                "{what}: expected a list of view names, got one str"
-            )));
-        }
-        let items = v.try_iter().map_err(|_| {
-            type_error(format!(
-                "{what}: expected a list of view names, got {}",
-                type_name(&v)
-            ))
-        })?;
-        let mut views = Vec::new();
-        for (i, item) in items.enumerate() {
-            views.push(view_arg(&item?, &format!("{what}[{i}]"))?);
-        }
+        let views = sequence_arg(&v, &what, "view names")?
+            .iter()
+            .enumerate()
+            .map(|(i, item)| view_arg(item, &format!("{what}[{i}]")))
+            .collect::<PyResult<Vec<_>>>()?;
         p = p.views(&views);
     }
     if let Some(on) = o.bool("arrows")? {
@@ -90,27 +80,11 @@ fn plot_options(
         None => None,
         Some(b) => {
             let what = format!("option `bodies` of {function}()");
-            if b.is_instance_of::<PyString>() {
-                return Err(type_error(format!(
-                    "{what}: expected a list of body names, got one str"
-                )));
-            }
-            let items = b.try_iter().map_err(|_| {
-                type_error(format!(
-                    "{what}: expected a list of body names, got {}",
-                    type_name(&b)
-                ))
-            })?;
-            let mut names = Vec::new();
-            for item in items {
-                let item = item?;
-                names.push(item.extract::<String>().map_err(|_| {
-                    type_error(format!(
-                        "{what}: body names are strings, got {}",
-                        type_name(&item)
-                    ))
-                })?);
-            }
+            let names = sequence_arg(&b, &what, "body names")?
+                .iter()
+                .enumerate()
+                .map(|(i, item)| string_arg(item, &format!("{what}[{i}]")))
+                .collect::<PyResult<Vec<_>>>()?;
             Some(names)
         }
     };

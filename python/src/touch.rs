@@ -6,9 +6,11 @@ use morsel_sensing::{Contact, Touch, TouchConfig};
 use nalgebra::{Point3, Vector3};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
-use crate::convert::{Options, array2_arg, f64_arg, f64s_arg, string_arg, type_name, vector3_arg};
+use crate::convert::{
+    Options, array2_arg, f64_arg, f64s_arg, sequence_arg, string_arg, type_name, vector3_arg,
+};
 use crate::errors::{Kind, ToPy, error, name_error, type_error, value_error};
 
 use crate::sensing::{PyScene, SceneState, contact_dict, scene_arg};
@@ -47,20 +49,10 @@ const CONTACT_KEYS: [&str; 6] = ["body_a", "body_b", "position", "normal", "dept
 const IGNORED_KEYS: [&str; 4] = ["frame", "geom_a", "geom_b", "count"];
 
 fn names_arg(s: &SceneState, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<usize>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(type_error(format!(
-            "{what}: expected a sequence of body names, got one str"
-        )));
-    }
-    let items = obj.try_iter().map_err(|_| {
-        type_error(format!(
-            "{what}: expected a sequence of body names, got {}",
-            type_name(obj)
-        ))
-    })?;
-    items
+    sequence_arg(obj, what, "body names")?
+        .iter()
         .enumerate()
-        .map(|(i, x)| s.body_index(&x?, &format!("{what}[{i}]")))
+        .map(|(i, x)| s.body_index(x, &format!("{what}[{i}]")))
         .collect()
 }
 
