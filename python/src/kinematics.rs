@@ -7,6 +7,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+use morsel_jointspace::DEFAULT_MEMORY_LIMIT;
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
 use morsel_kinematics::{
@@ -421,14 +422,24 @@ fn fk_batch<'py>(
     }
     let q_arr = array2_arg(Q, "`Q` of fk_batch()", Some(width))?;
     let q_view = q_arr.as_array();
+    let (n, frames) = (q_view.nrows(), model.frames().len());
+    // The result, 7 floats per row and frame, is refused above the memory limit that grid(),
+    // random() and boundary() use, rather than failing to allocate.
+    let bytes = n as u128 * frames as u128 * 7 * 8;
+    if bytes > u128::from(DEFAULT_MEMORY_LIMIT) {
+        return Err(value_error(format!(
+            "fk_batch(): the result ({n} rows x {frames} frames x 7) would take {:.1} GiB, above \
+             the {} GiB limit; pass Q in smaller batches",
+            bytes as f64 / f64::from(1u32 << 30),
+            DEFAULT_MEMORY_LIMIT >> 30
+        )));
+    }
     if let Some(bad) = q_view.iter().find(|x| !x.is_finite()) {
         return Err(value_error(format!(
             "`Q` of fk_batch() must be finite, found {bad}"
         )));
     }
     let rows: Vec<Vec<f64>> = q_view.rows().into_iter().map(|r| r.to_vec()).collect();
-    let n = rows.len();
-    let frames = model.frames().len();
     let result: Result<Vec<f64>, String> = py.detach(|| {
         let mut out = Vec::with_capacity(n * frames * 7);
         let mut data = Data::new(&model);
