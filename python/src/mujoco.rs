@@ -50,7 +50,9 @@ fn mujoco_forces<'py>(
     for i in 0..n {
         let friction: Vec<f64> = mu.row(i).to_vec();
         let d = usize::try_from(dim[i]).unwrap_or(0);
-        let local = mujoco_contact_force(cone, efc, i64::from(adr[i]), d, &friction).py()?;
+        let local = mujoco_contact_force(cone, efc, i64::from(adr[i]), d, &friction)
+            .map_err(|e| e.for_contact(i))
+            .py()?;
         let r = frame.row(i);
         for c in 0..3 {
             out.push(local[0] * r[c] + local[1] * r[3 + c] + local[2] * r[6 + c]);

@@ -110,7 +110,8 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
             depth[i],
             Vector3::new(f[(i, 0)], f[(i, 1)], f[(i, 2)]),
         )
-        .map_err(|e| value_error(format!("contact {i}: {e}")))?;
+        .map_err(|e| e.for_contact(i))
+        .py()?;
         c.validate(i, &s.scene).py()?;
         out.push(c);
     }
@@ -149,7 +150,8 @@ fn list_contacts(s: &SceneState, list: &Bound<'_, PyAny>) -> PyResult<Vec<Contac
             .unwrap_or(0.0);
         o.finish()?;
         let c = Contact::new(a, b, Point3::from(p), n, depth, f)
-            .map_err(|e| value_error(format!("{w}: {e}")))?;
+            .map_err(|e| e.for_contact(i))
+            .py()?;
         c.validate(i, &s.scene).py()?;
         out.push(c);
     }

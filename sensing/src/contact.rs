@@ -255,5 +255,9 @@ mod tests {
         assert!(Contact::new(0, 1, p, Vector3::zeros(), 0.0, z).is_err());
         assert!(Contact::new(0, 1, p, z, -1.0, z).is_err());
         assert!(Contact::new(0, 1, p, z, f64::NAN, z).is_err());
+        // In a list, the error names the contact's position.
+        let zero_normal = Contact::new(0, 1, p, Vector3::zeros(), 0.0, z).unwrap_err();
+        let message = zero_normal.for_contact(7).to_string();
+        assert!(message.starts_with("contact 7: the normal"), "{message}");
     }
 }

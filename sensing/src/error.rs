@@ -128,6 +128,17 @@ pub enum SensingError {
     },
 }
 
+impl SensingError {
+    /// This error with `index` as the position of the contact it is about, when it is about a
+    /// contact ([`Contact::new`](crate::Contact::new) builds one contact and says 0).
+    pub fn for_contact(self, index: usize) -> Self {
+        match self {
+            Self::InvalidContact { reason, .. } => Self::InvalidContact { index, reason },
+            other => other,
+        }
+    }
+}
+
 /// The result type of morsel-sensing.
 pub type Result<T> = std::result::Result<T, SensingError>;
 

@@ -341,3 +341,16 @@ t.observe([#{{ body_a: \"table\", body_b: \"pad\", position: [0, 0, 0], normal: 
     ));
     assert_fails_at(&d, "table", 7);
 }
+
+#[test]
+fn a_malformed_given_contact_is_named_by_its_position() {
+    let mut b = Bench::new();
+    let d = b.fail(&format!(
+        "{FINGER}
+let t = touch(sc, #{{ scales: #{{ pad: 0.004 }} }});
+let good = #{{ body_a: \"ball\", body_b: \"pad\", position: [0, 0, 0], normal: [0, 0, 1], force: [0, 0, 1] }};
+let bad = good; bad.normal = [0.0, 0.0, 0.0];
+t.observe([good, bad]);"
+    ));
+    assert_fails_at(&d, "contact 1: the normal is the zero vector", 9);
+}

@@ -140,7 +140,9 @@ pub fn contacts_arg(scene: &Scene, value: &Dynamic, what: &str) -> ScriptResult<
         let a = body_index(scene, &a, &format!("`body_a` of {w}"))?;
         let b = body_index(scene, &b, &format!("`body_b` of {w}"))?;
         let p = point3_arg(&position, &format!("`position` of {w}")).or_script()?;
-        let c = Contact::new(a, b, p, normal, depth, force).or_script()?;
+        let c = Contact::new(a, b, p, normal, depth, force)
+            .map_err(|e| e.for_contact(i))
+            .or_script()?;
         c.validate(i, scene).or_script()?;
         out.push(c);
     }
