@@ -11,7 +11,7 @@ use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 
-use crate::convert::{Options, f64s_arg, type_name};
+use crate::convert::{Options, f64s_arg, sequence_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::robot_arg;
 
@@ -205,16 +205,15 @@ fn grid(
         .0
         .clone();
     let dim = s.subspace().dim();
-    if steps.is_instance_of::<PyBool>() {
-        return Err(type_error(
-            "`steps` of grid(): expected a count or a list of counts, got bool",
-        ));
-    }
-    let steps: Vec<usize> = match steps.extract::<usize>() {
-        Ok(n) => vec![n; dim],
-        Err(_) => steps
-            .extract::<Vec<usize>>()
-            .map_err(|_| type_error("`steps` of grid(): expected a count or a list of counts"))?,
+    // One count for every joint, or a sequence of counts, one per joint.
+    let steps: Vec<usize> = if steps.try_iter().is_err() {
+        vec![count_arg(steps, "`steps` of grid()")?; dim]
+    } else {
+        sequence_arg(steps, "`steps` of grid()", "counts")?
+            .iter()
+            .enumerate()
+            .map(|(i, x)| count_arg(x, &format!("`steps` of grid(), element {i}")))
+            .collect::<PyResult<_>>()?
     };
     let mut o = Options::new("grid", options)?.merge(kwargs)?;
     let flag = |o: &mut Options<'_>, k: &str, default: bool| -> PyResult<bool> {
@@ -304,10 +303,20 @@ fn count_arg(n: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
         )));
     }
     n.extract::<usize>().map_err(|_| {
-        type_error(format!(
-            "{what}: expected a count (int >= 0), got {}",
-            type_name(n)
-        ))
+        // Anything with `__index__` is an integer (Python's int, NumPy's integers).
+        if !n.hasattr("__index__").unwrap_or(false) {
+            return type_error(format!(
+                "{what}: expected a count (int >= 0), got {}",
+                type_name(n)
+            ));
+        }
+        // An int, but negative or beyond the machine's counts.
+        let got = match n.extract::<i64>() {
+            Ok(v) => v.to_string(),
+            Err(_) if n.lt(0).unwrap_or(false) => "a negative int too large to hold".into(),
+            Err(_) => "an int too large to hold".into(),
+        };
+        value_error(format!("{what}: expected a count (int >= 0), got {got}"))
     })
 }
 

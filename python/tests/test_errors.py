@@ -146,6 +146,11 @@ def test_observe_malformed_contacts():
         bad = dict(good, **change)
         with pytest.raises(error):
             t.observe(bad)
+    # The message names the faulty contact once, by its position in the batch.
+    two = {k: np.concatenate([v, v]) if isinstance(v, np.ndarray) else v * 2 for k, v in good.items()}
+    two["normal"] = np.array([[0.0, 0.0, -1.0], [0.0, 0.0, 0.0]])
+    with pytest.raises(morsel.InvalidValueError, match=r"^contact 1: the normal is the zero vector"):
+        t.observe(two)
     missing = dict(good)
     del missing["force"]
     with pytest.raises(morsel.InvalidValueError, match="force"):
@@ -220,6 +225,30 @@ def test_transform_point_of_a_non_finite_point():
             morsel.transform_point(p, bad)
         with pytest.raises(morsel.InvalidValueError, match="finite"):
             p.transform_point(bad)
+
+
+def test_counts_out_of_range_are_value_errors_naming_the_value():
+    solo = morsel.urdf(ROBOTS / "solo12" / "solo12.urdf")
+    cs = morsel.collision_sampler(solo, {"joints": ["FL_HAA", "FL_HFE"],
+                                         "ranges": [[-math.pi, math.pi], [-2.0, 2.5]],
+                                         "pairs": [["base_link", "FL_UPPER_LEG"]]})
+    for call in (
+        lambda: morsel.grid(cs, -1),
+        lambda: morsel.grid(cs, [4, -1]),
+        lambda: morsel.grid(cs, np.int64(-1)),
+        lambda: morsel.random(cs, -1),
+        lambda: morsel.boundary(cs, -1),
+    ):
+        with pytest.raises(morsel.InvalidValueError, match=r"expected a count \(int >= 0\), got -1"):
+            call()
+    with pytest.raises(morsel.InvalidValueError, match="too large to hold"):
+        morsel.random(cs, 10**400)
+    with pytest.raises(morsel.WrongTypeError, match="got float"):
+        morsel.grid(cs, 2.5)
+    with pytest.raises(morsel.WrongTypeError, match="one str"):
+        morsel.grid(cs, "44")
+    # NumPy integers are counts too.
+    assert len(morsel.grid(cs, np.int64(2), distance=False)) == 4
 
 
 def test_a_bool_is_not_a_count_nor_an_index():
