@@ -64,9 +64,35 @@ pub fn sequence_arg<'py>(
         .collect()
 }
 
-/// A sequence of strings (see [`sequence_arg`]), element `i` named "`what`, element i".
-pub fn strings_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
-    sequence_arg(obj, what, "strings")?
+/// A non-negative integer (a count or an index; Python's or NumPy's integers, not a bool):
+/// `expected` says what it is, as in "a count (int >= 0)". A bool or a non-integer is a type
+/// error; a negative or oversized integer a value error that shows it.
+pub fn count_arg(obj: &Bound<'_, PyAny>, what: &str, expected: &str) -> PyResult<usize> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(type_error(format!("{what}: expected {expected}, got bool")));
+    }
+    obj.extract::<usize>().map_err(|_| {
+        // Anything with `__index__` is an integer (Python's int, NumPy's integers).
+        if !obj.hasattr("__index__").unwrap_or(false) {
+            return type_error(format!(
+                "{what}: expected {expected}, got {}",
+                type_name(obj)
+            ));
+        }
+        // An integer, but negative or beyond the machine's counts.
+        let got = match obj.extract::<i64>() {
+            Ok(v) => v.to_string(),
+            Err(_) if obj.lt(0).unwrap_or(false) => "a negative int too large to hold".into(),
+            Err(_) => "an int too large to hold".into(),
+        };
+        value_error(format!("{what}: expected {expected}, got {got}"))
+    })
+}
+
+/// A sequence of strings (see [`sequence_arg`]; `items` says what they are, as in "link
+/// names"), element `i` named "`what`, element i".
+pub fn strings_arg(obj: &Bound<'_, PyAny>, what: &str, items: &str) -> PyResult<Vec<String>> {
+    sequence_arg(obj, what, items)?
         .iter()
         .enumerate()
         .map(|(i, item)| string_arg(item, &format!("{what}, element {i}")))

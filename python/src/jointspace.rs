@@ -9,11 +9,14 @@ use morsel_jointspace::{
 };
 use numpy::PyArray2;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString};
+use pyo3::types::{PyDict, PyString};
 
-use crate::convert::{Options, f64s_arg, sequence_arg, type_name};
+use crate::convert::{Options, count_arg, f64s_arg, sequence_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::robot_arg;
+
+/// What a number of samples or grid steps must be.
+const COUNT: &str = "a count (int >= 0)";
 
 /// Samples collisions of link or object pairs over a few joints.
 #[pyclass(frozen, name = "CollisionSampler", module = "morsel")]
@@ -207,12 +210,12 @@ fn grid(
     let dim = s.subspace().dim();
     // One count for every joint, or a sequence of counts, one per joint.
     let steps: Vec<usize> = if steps.try_iter().is_err() {
-        vec![count_arg(steps, "`steps` of grid()")?; dim]
+        vec![count_arg(steps, "`steps` of grid()", COUNT)?; dim]
     } else {
         sequence_arg(steps, "`steps` of grid()", "counts")?
             .iter()
             .enumerate()
-            .map(|(i, x)| count_arg(x, &format!("`steps` of grid(), element {i}")))
+            .map(|(i, x)| count_arg(x, &format!("`steps` of grid(), element {i}"), COUNT))
             .collect::<PyResult<_>>()?
     };
     let mut o = Options::new("grid", options)?.merge(kwargs)?;
@@ -296,30 +299,6 @@ fn seed_of(o: &mut Options<'_>, function: &str) -> PyResult<u64> {
     }
 }
 
-fn count_arg(n: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    if n.is_instance_of::<PyBool>() {
-        return Err(type_error(format!(
-            "{what}: expected a count (int >= 0), got bool"
-        )));
-    }
-    n.extract::<usize>().map_err(|_| {
-        // Anything with `__index__` is an integer (Python's int, NumPy's integers).
-        if !n.hasattr("__index__").unwrap_or(false) {
-            return type_error(format!(
-                "{what}: expected a count (int >= 0), got {}",
-                type_name(n)
-            ));
-        }
-        // An int, but negative or beyond the machine's counts.
-        let got = match n.extract::<i64>() {
-            Ok(v) => v.to_string(),
-            Err(_) if n.lt(0).unwrap_or(false) => "a negative int too large to hold".into(),
-            Err(_) => "an int too large to hold".into(),
-        };
-        value_error(format!("{what}: expected a count (int >= 0), got {got}"))
-    })
-}
-
 /// `random(sampler, n, options=None)`: n configurations drawn uniformly in the ranges;
 /// options seed (default 0, as the binary's default --seed), distance, zero_in_collision.
 #[pyfunction]
@@ -332,7 +311,7 @@ fn random(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PySampleMap> {
     let s = sampler_arg(sampler, "`sampler` of random()")?;
-    let n = count_arg(n, "`n` of random()")?;
+    let n = count_arg(n, "`n` of random()", COUNT)?;
     let mut o = Options::new("random", options)?.merge(kwargs)?;
     let seed = seed_of(&mut o, "random")?;
     let options = sample_options(&mut o, "random")?;
@@ -356,7 +335,7 @@ fn boundary(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyBoundary> {
     let s = sampler_arg(sampler, "`sampler` of boundary()")?;
-    let n = count_arg(n, "`n` of boundary()")?;
+    let n = count_arg(n, "`n` of boundary()", COUNT)?;
     let mut o = Options::new("boundary", options)?.merge(kwargs)?;
     let precision = o.f64("precision")?.unwrap_or(1e-9);
     let periodic = o

@@ -407,7 +407,7 @@ fn fk_batch<'py>(
     joint_names: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray3<f64>>> {
     let model = robot_arg(robot, "`robot` of fk_batch()")?.model()?;
-    let joint_names = strings_arg(joint_names, "`joint_names` of fk_batch()")?;
+    let joint_names = strings_arg(joint_names, "`joint_names` of fk_batch()", "strings")?;
     let mut columns = Vec::with_capacity(joint_names.len());
     let mut width = 0;
     for name in &joint_names {

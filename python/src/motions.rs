@@ -14,9 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList};
 
 use crate::armature::{arm, optional_speed, trajectory_arg};
-use crate::convert::{
-    Options, f64_arg, f64s_arg, sequence_arg, string_arg, type_name, vector3_arg,
-};
+use crate::convert::{Options, f64_arg, f64s_arg, string_arg, strings_arg, type_name, vector3_arg};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::geometry::PyPose;
 use crate::kinematics::{configuration_arg, robot_arg};
@@ -175,11 +173,7 @@ fn create_ik_targets(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<String>> {
     let r = robot_arg(arm, "`arm` of create_ik_targets()")?;
-    let names = sequence_arg(links, "`links` of create_ik_targets()", "link names")?
-        .iter()
-        .enumerate()
-        .map(|(i, l)| string_arg(l, &format!("`links` of create_ik_targets(), element {i}")))
-        .collect::<PyResult<Vec<_>>>()?;
+    let names = strings_arg(links, "`links` of create_ik_targets()", "link names")?;
     let mut o = Options::new("create_ik_targets", options)?.merge(kwargs)?;
     let kind = o.string("kind")?.unwrap_or_else(|| "pose".to_string());
     o.finish()?;

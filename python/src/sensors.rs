@@ -5,8 +5,8 @@ use numpy::{PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::convert::{f64_arg, points_out, type_name, vectors_out};
-use crate::errors::{ToPy, type_error, value_error};
+use crate::convert::{count_arg, f64_arg, points_out, vectors_out};
+use crate::errors::{ToPy, value_error};
 use crate::geometry::shape_arg;
 
 /// Points spread over a shape's surface, with outward normals, in the shape's frame.
@@ -73,17 +73,7 @@ impl PySensorMesh {
     }
     /// The vertices that share a triangle edge with vertex i, in increasing order.
     fn neighbours(&self, i: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        if i.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(type_error(
-                "`i` of neighbours(): expected a vertex index, got bool",
-            ));
-        }
-        let i: usize = i.extract().map_err(|_| {
-            type_error(format!(
-                "`i` of neighbours(): expected a vertex index, got {}",
-                type_name(i)
-            ))
-        })?;
+        let i = count_arg(i, "`i` of neighbours()", "a vertex index")?;
         if i >= self.0.len() {
             return Err(value_error(format!(
                 "`i` of neighbours(): a vertex index below {}, got {i}",

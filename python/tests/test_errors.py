@@ -249,6 +249,9 @@ def test_counts_out_of_range_are_value_errors_naming_the_value():
         morsel.grid(cs, "44")
     # NumPy integers are counts too.
     assert len(morsel.grid(cs, np.int64(2), distance=False)) == 4
+    # A vertex index goes through the same check.
+    with pytest.raises(morsel.InvalidValueError, match=r"expected a vertex index, got -1"):
+        morsel.sensor_mesh(morsel.sphere(0.05), 0.02).neighbours(-1)
 
 
 def test_a_bool_is_not_a_count_nor_an_index():
