@@ -14,18 +14,6 @@ use crate::errors::{ToPy, type_error, value_error};
 use crate::polygon_values::{method_arg, polygon_dict};
 use morsel_lab::bound_contact::{BoundContact, refreshed_set};
 
-/// A contact index: an int >= 0 (not a bool).
-pub fn index_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() || !obj.is_instance_of::<pyo3::types::PyInt>() {
-        return Err(type_error(format!(
-            "{what}: expected an integer, got {}",
-            type_name(obj)
-        )));
-    }
-    obj.extract::<usize>()
-        .map_err(|_| value_error(format!("{what}: expected an integer >= 0, got {obj}")))
-}
-
 /// An ordered, non-empty set of contacts (copies of the contacts given; bound ones follow
 /// their links).
 #[pyclass(frozen, name = "ContactSet", module = "morsel")]

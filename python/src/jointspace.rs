@@ -106,8 +106,13 @@ fn collision_sampler(
     {
         if let Ok(s) = j.extract::<String>() {
             joints.push(JointSelector::Name(s));
-        } else if let Ok(k) = j.extract::<usize>() {
-            joints.push(JointSelector::Index(k));
+        } else if j.hasattr("__index__").unwrap_or(false) {
+            let what = format!("option `joints` of collision_sampler()[{i}]");
+            joints.push(JointSelector::Index(count_arg(
+                j,
+                &what,
+                "a joint name or index",
+            )?));
         } else {
             return Err(type_error(format!(
                 "option `joints` of collision_sampler()[{i}]: expected a joint name or index, got {}",
@@ -291,11 +296,11 @@ fn sampler_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Arc<CollisionSamp
 fn seed_of(o: &mut Options<'_>, function: &str) -> PyResult<u64> {
     match o.take("seed") {
         None => Ok(0),
-        Some(s) => s.extract::<u64>().map_err(|_| {
-            value_error(format!(
-                "option `seed` of {function}(): expected an integer >= 0"
-            ))
-        }),
+        Some(s) => Ok(count_arg(
+            &s,
+            &format!("option `seed` of {function}()"),
+            "an integer >= 0",
+        )? as u64),
     }
 }
 

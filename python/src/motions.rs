@@ -14,7 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList};
 
 use crate::armature::{arm, optional_speed, trajectory_arg};
-use crate::convert::{Options, f64_arg, f64s_arg, string_arg, strings_arg, type_name, vector3_arg};
+use crate::convert::{
+    Options, count_arg, f64_arg, f64s_arg, string_arg, strings_arg, type_name, vector3_arg,
+};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::geometry::PyPose;
 use crate::kinematics::{configuration_arg, robot_arg};
@@ -298,17 +300,11 @@ fn ik_result_dict<'py>(py: Python<'py>, result: &IkResult) -> PyResult<Bound<'py
 }
 
 fn count(obj: Bound<'_, PyAny>, key: &str) -> PyResult<usize> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(type_error(format!(
-            "option `{key}` of ik(): expected a non-negative integer, got bool"
-        )));
-    }
-    obj.extract::<usize>().map_err(|_| {
-        value_error(format!(
-            "option `{key}` of ik(): expected a non-negative integer, got {}",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
-    })
+    count_arg(
+        &obj,
+        &format!("option `{key}` of ik()"),
+        "a non-negative integer",
+    )
 }
 
 /// `ik(robot, frame, target, options=None, **kwargs)`: a configuration that brings `frame` to
@@ -342,6 +338,11 @@ fn ik<'py>(
         opts.orientation_tolerance = t;
     }
     if let Some(s) = o.take("random_seed") {
+        if s.is_instance_of::<PyBool>() {
+            return Err(type_error(
+                "option `random_seed` of ik(): expected an integer, got bool",
+            ));
+        }
         opts.random_seed = s
             .extract::<i64>()
             .map_err(|_| type_error("option `random_seed` of ik(): expected an integer"))?

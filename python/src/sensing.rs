@@ -70,6 +70,11 @@ impl SceneState {
                 ))
             });
         }
+        if obj.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(type_error(format!(
+                "{what}: expected a body name or index, got bool"
+            )));
+        }
         match obj.extract::<i64>() {
             Ok(i) if i >= 0 && (i as usize) < self.scene.len() => Ok(i as usize),
             Ok(i) => Err(value_error(format!(

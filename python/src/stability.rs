@@ -54,7 +54,7 @@ impl PyStance {
     /// `set_wrench(index, wrench)`: makes contact `index` managed with this wrench (contact
     /// frame, at the contact point).
     fn set_wrench(&mut self, index: &Bound<'_, PyAny>, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
-        let i = crate::contact_wrench::index_arg(index, "`index` of set_wrench()")?;
+        let i = crate::convert::count_arg(index, "`index` of set_wrench()", "an integer >= 0")?;
         let w = crate::convert::wrench_arg(wrench, "`wrench` of set_wrench()")?;
         let c = contact_at(&mut self.0, i)?;
         c.refresh().py()?;
@@ -62,7 +62,7 @@ impl PyStance {
     }
     /// `unset_wrench(index)`: makes contact `index` supporting again.
     fn unset_wrench(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
-        let i = crate::contact_wrench::index_arg(index, "`index` of unset_wrench()")?;
+        let i = crate::convert::count_arg(index, "`index` of unset_wrench()", "an integer >= 0")?;
         contact_at(&mut self.0, i)?.contact_mut().unset_wrench();
         Ok(())
     }

@@ -16,7 +16,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{
-    Options, array2_arg, f64_arg, points_out, type_name, v3_out, vector3_arg, vectors_out,
+    Options, array2_arg, count_arg, f64_arg, points_out, type_name, v3_out, vector3_arg,
+    vectors_out,
 };
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::sensing::{PyScene, scene_arg};
@@ -275,23 +276,12 @@ fn reading_dict(py: Python<'_>, r: TaxelReading, drop_env: bool) -> PyResult<Bou
 fn count(o: &mut Options<'_>, function: &str, key: &str) -> PyResult<usize> {
     match o.take(key) {
         None => Ok(0),
-        Some(v) => index(&v, &format!("option `{key}` of {function}()")),
+        Some(v) => count_arg(
+            &v,
+            &format!("option `{key}` of {function}()"),
+            "an integer >= 0",
+        ),
     }
-}
-
-/// An int >= 0 (not a bool, not a float).
-fn index(v: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    if v.is_instance_of::<pyo3::types::PyBool>() || !v.is_instance_of::<pyo3::types::PyInt>() {
-        if let Ok(i) = v.call_method0("__index__") {
-            return index(&i, what);
-        }
-        return Err(type_error(format!(
-            "{what}: expected an integer, got {}",
-            type_name(v)
-        )));
-    }
-    v.extract::<usize>()
-        .map_err(|_| value_error(format!("{what}: expected an integer >= 0, got {v}")))
 }
 
 /// The options every taxel function shares: the law, the history, the measured branch and the
@@ -313,14 +303,22 @@ fn law_options(o: &mut Options<'_>, function: &str) -> PyResult<TaxelConfig> {
             })?;
             let mut out = Vec::new();
             for (i, item) in items.enumerate() {
-                out.push(index(&item?, &format!("{what}, element {i}"))?);
+                out.push(count_arg(
+                    &item?,
+                    &format!("{what}, element {i}"),
+                    "an integer >= 0",
+                )?);
             }
             out
         }
     };
     let seed = match o.take("seed") {
         None => crate::run_env::default_seed()?,
-        Some(v) => index(&v, &format!("option `seed` of {function}()"))? as u64,
+        Some(v) => count_arg(
+            &v,
+            &format!("option `seed` of {function}()"),
+            "an integer >= 0",
+        )? as u64,
     };
     let contact_depth_query = match o.string("contact_depth_query")? {
         None => d.contact_depth_query,

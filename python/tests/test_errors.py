@@ -140,6 +140,7 @@ def test_observe_malformed_contacts():
         ({"body_a": ["nobody"]}, morsel.UnknownNameError),
         ({"body_a": ["pad"]}, morsel.InvalidValueError),
         ({"body_a": "ball"}, morsel.WrongTypeError),
+        ({"body_a": [True]}, morsel.WrongTypeError),   # not body 1
         ({"extra": 1}, morsel.UnknownNameError),
         ({"position": "abc"}, morsel.MorselError),
     ]:
@@ -268,6 +269,45 @@ def test_a_bool_is_not_a_count_nor_an_index():
     with pytest.raises(morsel.WrongTypeError, match="bool"):
         morsel.sensor_mesh(morsel.sphere(0.05), 0.02).neighbours(True)
     assert len(morsel.random(cs, 3)) == 3
+
+
+def test_every_integer_argument_refuses_bools_and_floats_and_takes_numpy_ints():
+    solo = morsel.urdf(ROBOTS / "solo12" / "solo12.urdf")
+    spec = {"joints": ["FL_HAA", "FL_HFE"], "ranges": [[-math.pi, math.pi], [-2.0, 2.5]],
+            "pairs": [["base_link", "FL_UPPER_LEG"]]}
+    cs = morsel.collision_sampler(solo, spec)
+    # a joint given by index: True is not joint 1, -1 is not the last joint
+    with pytest.raises(morsel.WrongTypeError, match=r"joints.*\[0\].*bool"):
+        morsel.collision_sampler(solo, dict(spec, joints=[True, "FL_HFE"]))
+    with pytest.raises(morsel.InvalidValueError, match="got -1"):
+        morsel.collision_sampler(solo, dict(spec, joints=[-1, "FL_HFE"]))
+    # sampler seeds
+    for seed in (True, 1.5):
+        with pytest.raises(morsel.WrongTypeError, match="`seed` of random"):
+            morsel.random(cs, 3, {"seed": seed})
+    with pytest.raises(morsel.InvalidValueError, match="got -2"):
+        morsel.boundary(cs, 3, {"seed": -2})
+    assert len(morsel.random(cs, 3, {"seed": np.uint32(7)})) == 3
+    # ik's counts and seed
+    arm = morsel.urdf(ROBOTS / "panda" / "panda.urdf")
+    tool = arm.frames[-1]
+    for key, bad, error in [("max_iterations", 2.5, morsel.WrongTypeError),
+                            ("max_iterations", True, morsel.WrongTypeError),
+                            ("max_restarts", -1, morsel.InvalidValueError),
+                            ("random_seed", True, morsel.WrongTypeError)]:
+        with pytest.raises(error, match=f"`{key}` of ik"):
+            morsel.ik(arm, tool, [0.3, 0.0, 0.5], **{key: bad})
+    # a contact's index in a stance: NumPy ints are indices, bools and negatives are not
+    left = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, 0.15, 0.0], "friction": 0.7})
+    right = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, -0.15, 0.0], "friction": 0.7})
+    st = morsel.stance({"com": [0.0, 0.0, 0.8], "mass": 38.0, "contacts": [left, right]})
+    w = [0.0, 0.0, 170.0, 0.0, 0.0, 0.0]
+    morsel.set_wrench(st, np.int64(1), w)
+    with pytest.raises(morsel.WrongTypeError, match="bool"):
+        morsel.set_wrench(st, True, w)
+    with pytest.raises(morsel.InvalidValueError, match="got -1"):
+        morsel.set_wrench(st, -1, w)
+    st.unset_wrench(np.int64(1))
 
 
 def _refused(call, what, *bad):
