@@ -101,10 +101,18 @@ pub fn strings_arg(obj: &Bound<'_, PyAny>, what: &str, items: &str) -> PyResult<
 
 /// A number (int or float, not bool, complex nor str).
 pub fn f64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<f64> {
-    if obj.is_exact_instance_of::<PyFloat>() || obj.is_exact_instance_of::<PyInt>() {
+    if obj.is_exact_instance_of::<PyFloat>() {
         return obj
             .extract::<f64>()
             .map_err(|_| type_error(format!("{what}: expected a number, got {}", type_name(obj))));
+    }
+    if obj.is_exact_instance_of::<PyInt>() {
+        // The only int a float cannot hold is one beyond its range (about 1.8e308).
+        return obj.extract::<f64>().map_err(|_| {
+            value_error(format!(
+                "{what}: the int is too large for a float (beyond ±1.8e308)"
+            ))
+        });
     }
     if obj.is_instance_of::<PyBool>()
         || obj.is_instance_of::<PyString>()

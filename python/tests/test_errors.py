@@ -310,6 +310,34 @@ def test_every_integer_argument_refuses_bools_and_floats_and_takes_numpy_ints():
     st.unset_wrench(np.int64(1))
 
 
+def test_qpos_errors_name_mujocos_indices():
+    robot = morsel.mjcf(MIMO_V1)
+    layout = robot.configuration_layout
+    free = next(j for j in layout if j["kind"] == "floating")
+    w = free["idx_q"] + 3              # MuJoCo's w; the model keeps it at idx_q + 6
+    qpos = np.zeros(sum(j["nq"] for j in layout))
+    for j in layout:                   # every quaternion the identity
+        if j["kind"] == "ball":
+            qpos[j["idx_q"]] = 1.0
+        if j["kind"] == "floating":
+            qpos[j["idx_q"] + 3] = 1.0
+    robot.set_qpos(qpos)
+    bad = qpos.copy()
+    bad[w] = np.nan
+    with pytest.raises(morsel.InvalidValueError, match=rf"qpos\[{w}\]"):
+        robot.set_qpos(bad)
+    bad[w] = 0.0
+    with pytest.raises(morsel.InvalidValueError, match="w, x, y, z such as 1, 0, 0, 0"):
+        robot.set_qpos(bad)
+
+
+def test_an_int_beyond_the_float_range_is_a_value_error():
+    with pytest.raises(morsel.InvalidValueError, match="too large for a float"):
+        morsel.sphere(10**400)
+    with pytest.raises(morsel.InvalidValueError, match="too large for a float"):
+        morsel.pose([0, 0, -10**400])
+
+
 def _refused(call, what, *bad):
     # a name given as something else than a str: WrongTypeError naming the argument and the
     # function (PyO3's own TypeError named the argument only in a note)

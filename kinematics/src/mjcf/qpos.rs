@@ -6,16 +6,20 @@
 
 use nalgebra::DVector;
 
-use crate::{JointKind, KinematicsError, Model, Result};
+use crate::error::check_all_finite;
+use crate::{Joint, JointKind, KinematicsError, Model, Result};
 
 /// The model configuration for MuJoCo's `qpos` (same length: `model.nq()`).
 pub fn configuration_from_qpos(model: &Model, qpos: &[f64]) -> Result<DVector<f64>> {
     check_length(model, qpos)?;
+    // Checked here, in MuJoCo's order, so that an error names the caller's own indices.
+    check_all_finite("qpos", qpos)?;
     let mut q = DVector::from_column_slice(qpos);
     for joint in model.joints() {
         if let Some(w) = quaternion_start(joint.kind(), joint.nq(), joint.idx_q()) {
             // MuJoCo: w x y z at w..w+4; model: x y z w.
             let m = [qpos[w], qpos[w + 1], qpos[w + 2], qpos[w + 3]];
+            check_nonzero_quaternion(&m, || format!("qpos[{w}..{}]", w + 4), joint)?;
             q.rows_mut(w, 4).copy_from_slice(&[m[1], m[2], m[3], m[0]]);
         }
     }
@@ -35,6 +39,27 @@ pub fn qpos_from_configuration(model: &Model, q: &[f64]) -> Result<DVector<f64>>
         }
     }
     Ok(qpos)
+}
+
+/// Refuses a zero quaternion given in MuJoCo's order `w, x, y, z` (the model's own check
+/// would name the model's indices and order).
+fn check_nonzero_quaternion(
+    wxyz: &[f64],
+    place: impl FnOnce() -> String,
+    joint: &Joint,
+) -> Result<()> {
+    if wxyz.iter().map(|v| v * v).sum::<f64>() >= 1e-12 {
+        return Ok(());
+    }
+    Err(KinematicsError::invalid(
+        format!(
+            "{}, the quaternion of {} joint \"{}\"",
+            place(),
+            joint.kind().name(),
+            joint.name()
+        ),
+        "it is zero; give a unit quaternion w, x, y, z such as 1, 0, 0, 0",
+    ))
 }
 
 fn quaternion_start(kind: JointKind, nq: usize, idx_q: usize) -> Option<usize> {
@@ -78,9 +103,12 @@ pub fn configuration_from_joint_values<'a>(
                 ),
             ));
         }
+        check_all_finite(&format!("value of joint \"{name}\""), v)?;
         let iq = joint.idx_q();
         q.rows_mut(iq, v.len()).copy_from_slice(v);
         if let Some(w) = quaternion_start(joint.kind(), joint.nq(), iq) {
+            let m = &v[w - iq..w - iq + 4];
+            check_nonzero_quaternion(m, || format!("value of joint \"{name}\""), joint)?;
             q.rows_mut(w, 4).copy_from_slice(&[
                 v[w - iq + 1],
                 v[w - iq + 2],
@@ -91,4 +119,59 @@ pub fn configuration_from_joint_values<'a>(
     }
     model.check_configuration(q.as_slice())?;
     Ok(q)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A free body with a ball-jointed child: qpos is [x y z, w x y z, w x y z].
+    fn model() -> Model {
+        let xml = r#"<mujoco><worldbody><body name="trunk"><freejoint name="root"/>
+            <geom type="sphere" size="0.1"/>
+            <body name="head" pos="0 0 0.2"><joint name="neck" type="ball"/>
+            <geom type="sphere" size="0.05"/></body></body></worldbody></mujoco>"#;
+        crate::mjcf::load_str(xml, ".").unwrap()
+    }
+
+    fn message(e: KinematicsError) -> String {
+        e.to_string()
+    }
+
+    #[test]
+    fn qpos_errors_name_mujocos_own_indices_and_order() {
+        let m = model();
+        let good = [0.0, 0.0, 0.5, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
+        let q = configuration_from_qpos(&m, &good).unwrap();
+        assert_eq!(
+            qpos_from_configuration(&m, q.as_slice())
+                .unwrap()
+                .as_slice(),
+            good
+        );
+        // NaN in the free joint's w (qpos[3]; the model keeps it at 6)
+        let mut bad = good;
+        bad[3] = f64::NAN;
+        let e = message(configuration_from_qpos(&m, &bad).unwrap_err());
+        assert!(e.contains("qpos[3]"), "{e}");
+        // the ball joint's quaternion zero: named by its qpos range, the hint in w-first order
+        let mut bad = good;
+        bad[7] = 0.0;
+        let e = message(configuration_from_qpos(&m, &bad).unwrap_err());
+        assert!(e.contains("qpos[7..11]") && e.contains("\"neck\""), "{e}");
+        assert!(e.contains("w, x, y, z such as 1, 0, 0, 0"), "{e}");
+    }
+
+    #[test]
+    fn joint_value_errors_name_the_joint() {
+        let m = model();
+        let e = configuration_from_joint_values(&m, [("neck", &[f64::NAN, 0.0, 0.0, 0.0][..])])
+            .unwrap_err();
+        assert!(message(e).contains("value of joint \"neck\"[0]"));
+        let e = configuration_from_joint_values(&m, [("neck", &[0.0; 4][..])]).unwrap_err();
+        let e = message(e);
+        assert!(e.contains("\"neck\"") && e.contains("1, 0, 0, 0"), "{e}");
+        let q = configuration_from_joint_values(&m, [("neck", &[0.0, 0.0, 0.0, 2.0][..])]);
+        assert!(q.is_ok());
+    }
 }
