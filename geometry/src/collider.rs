@@ -2,7 +2,8 @@
 
 use nalgebra::Isometry3;
 
-use crate::error::{Result, finite_pose};
+use crate::error::Result;
+use crate::range;
 use crate::shape::Shape;
 
 /// A shape placed by a local pose in the frame of the body (link) that carries it.
@@ -15,9 +16,10 @@ pub struct Collider {
 }
 
 impl Collider {
-    /// Places `shape` at `local_pose` in the body frame. A non-finite pose is an error.
+    /// Places `shape` at `local_pose` in the body frame. A non-finite pose, or a translation
+    /// beyond ±[`MAX_LENGTH`](crate::MAX_LENGTH), is an error.
     pub fn new(shape: Shape, local_pose: Isometry3<f64>) -> Result<Self> {
-        finite_pose("collider pose", &local_pose)?;
+        range::pose("collider pose", &local_pose)?;
         Ok(Self { shape, local_pose })
     }
 

@@ -362,6 +362,28 @@ mod tests {
     }
 
     #[test]
+    fn mass_properties_at_the_range_limits_are_finite_and_closed_form() {
+        use crate::{MAX_LENGTH, MIN_LENGTH};
+        use std::f64::consts::PI;
+        for (a, b, c) in [
+            (MAX_LENGTH, MAX_LENGTH, MAX_LENGTH),
+            (MIN_LENGTH, 1.0, MAX_LENGTH),
+            (MIN_LENGTH, MIN_LENGTH, MIN_LENGTH),
+        ] {
+            let e = EllipsoidShape {
+                semi_axes: Vector::new(a, b, c),
+            };
+            let m = e.mass_properties(1000.0);
+            let mass = 1000.0 * 4.0 / 3.0 * PI * a * b * c;
+            assert!((m.mass() - mass).abs() <= 1e-14 * mass, "{m:?}");
+            let izz = mass / 5.0 * (a * a + b * b);
+            let inertia = m.principal_inertia();
+            assert!(inertia.is_finite() && inertia.min_element() > 0.0, "{m:?}");
+            assert!((inertia.z - izz).abs() <= 1e-14 * izz, "{m:?}");
+        }
+    }
+
+    #[test]
     fn ray_hits_the_surface() {
         let e = EllipsoidShape {
             semi_axes: Vector::new(2.0, 1.0, 0.5),

@@ -18,6 +18,22 @@ pub enum GeometryError {
         /// The value that was given.
         value: f64,
     },
+    /// A finite value outside the range Morsel accepts (see [`crate::range`]): a size below
+    /// [`MIN_LENGTH`](crate::MIN_LENGTH) or above [`MAX_LENGTH`](crate::MAX_LENGTH), or a
+    /// coordinate or translation beyond ±`MAX_LENGTH`.
+    #[error(
+        "{what} is {value:e}, outside the accepted range [{min:e}, {max:e}] (lengths in metres)"
+    )]
+    OutOfRange {
+        /// The offending parameter or coordinate, with the shape, pose or mesh it belongs to.
+        what: String,
+        /// The value that was given.
+        value: f64,
+        /// The smallest value accepted.
+        min: f64,
+        /// The largest value accepted.
+        max: f64,
+    },
     /// A vector or pose contains NaN or an infinite value.
     #[error("{what} contains a non-finite value (NaN or infinity): {value}")]
     NonFinite {

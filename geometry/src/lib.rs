@@ -7,6 +7,8 @@
 //! - [`TriangleMesh`]: indexed meshes, loaded from STL, OBJ and DAE with shared vertices welded.
 //! - [`Collider`]: a shape placed in a body frame.
 //! - [`query`]: distance, closest points, contact, intersection, containment and projection.
+//! - [`range`]: the lengths accepted ([`MIN_LENGTH`] to [`MAX_LENGTH`] metres), so that no
+//!   finite input gives an infinite or NaN result.
 //!
 //! Conventions: f64, SI units, nalgebra types. Cylinders, capsules and pipes have their axis
 //! along z and are given by radius and half-length.
@@ -22,6 +24,7 @@ pub mod mesh_io;
 pub mod proximity;
 pub mod query;
 mod query_result;
+pub mod range;
 pub mod sensor;
 mod shape;
 mod shape_summary;
@@ -30,6 +33,7 @@ pub use collider::Collider;
 pub use ellipsoid::EllipsoidShape;
 pub use error::{GeometryError, Result};
 pub use mesh::TriangleMesh;
+pub use range::{MAX_LENGTH, MIN_LENGTH};
 pub use sensor::{SensorMesh, SensorPoints};
 pub use shape::{PIPE_QUERY_SEGMENTS, Shape, ShapeKind};
 pub use shape_summary::SummaryValue;

@@ -8,6 +8,7 @@ use foldhash::fast::FixedState;
 use nalgebra::{Point3, Vector3};
 
 use crate::error::{GeometryError, Result};
+use crate::range;
 
 /// An indexed triangle mesh in its own frame.
 ///
@@ -25,8 +26,10 @@ pub struct TriangleMesh {
 impl TriangleMesh {
     /// Builds a mesh from vertices and faces, checking that it is usable.
     ///
-    /// Errors when there is no face, when an index is out of range, or when a coordinate is not
-    /// finite. Faces that repeat a vertex index (zero area by construction) are dropped.
+    /// Errors when there is no face, when an index is out of range, when a coordinate is not
+    /// finite or is beyond ±[`MAX_LENGTH`](crate::MAX_LENGTH), or when the mesh is smaller than
+    /// [`MIN_LENGTH`](crate::MIN_LENGTH) (the largest side of its bounding box). Faces that
+    /// repeat a vertex index (zero area by construction) are dropped.
     ///
     /// ```
     /// use morsel_geometry::TriangleMesh;
@@ -50,12 +53,9 @@ impl TriangleMesh {
             source_path: source.map(Path::to_path_buf),
             reason,
         };
-        if let Some((i, v)) = vertices
-            .iter()
-            .enumerate()
-            .find(|(_, v)| !v.iter().all(|c| c.is_finite()))
-        {
-            return Err(invalid(format!("vertex {i} is not finite: {v:?}")));
+        let from = source_suffix(source);
+        if let Some(bad) = range::first_bad_vertex(&vertices) {
+            return Err(range::bad_vertex_error(bad, invalid, &from));
         }
         let n = vertices.len();
         if let Some((i, f)) = faces
@@ -78,11 +78,14 @@ impl TriangleMesh {
             ));
         }
         let closed = faces_are_closed(&faces);
-        Ok(Self {
+        let mesh = Self {
             vertices,
             faces,
             closed,
-        })
+        };
+        let (lo, hi) = mesh.bounds();
+        range::mesh_extent(&lo, &hi, &from)?;
+        Ok(mesh)
     }
 
     /// Builds a mesh from a triangle soup (one vertex per triangle corner, as STL stores them),
@@ -163,31 +166,58 @@ impl TriangleMesh {
     }
 
     /// A copy with every vertex scaled component-wise (faces flipped when the scale mirrors).
+    ///
+    /// Errors as [`TriangleMesh::new`] does when a scaled coordinate is beyond
+    /// ±[`MAX_LENGTH`](crate::MAX_LENGTH) or the scaled mesh is smaller than
+    /// [`MIN_LENGTH`](crate::MIN_LENGTH).
     pub fn scaled(&self, scale: Vector3<f64>) -> Result<Self> {
+        self.scaled_from(scale, None)
+    }
+
+    /// [`TriangleMesh::scaled`], naming the file the mesh came from in errors.
+    pub(crate) fn scaled_from(&self, scale: Vector3<f64>, source: Option<&Path>) -> Result<Self> {
         crate::error::finite_vector("mesh scale", &scale)?;
         if scale.iter().any(|s| *s == 0.0) {
             return Err(GeometryError::InvalidMesh {
-                source_path: None,
+                source_path: source.map(Path::to_path_buf),
                 reason: format!("scale {scale:?} has a zero component: the mesh would be flat"),
             });
         }
-        let vertices = self
+        let vertices: Vec<Point3<f64>> = self
             .vertices
             .iter()
             .map(|v| Point3::from(v.coords.component_mul(&scale)))
             .collect();
+        let from = source_suffix(source);
+        let invalid = |reason: String| GeometryError::InvalidMesh {
+            source_path: source.map(Path::to_path_buf),
+            reason,
+        };
+        if let Some(bad) = range::first_bad_vertex(&vertices) {
+            return Err(range::bad_vertex_error(bad, invalid, &from));
+        }
         let mirror = scale.x * scale.y * scale.z < 0.0;
         let faces = self
             .faces
             .iter()
             .map(|f| if mirror { [f[0], f[2], f[1]] } else { *f })
             .collect();
-        Ok(Self {
+        let mesh = Self {
             vertices,
             faces,
             closed: self.closed,
-        })
+        };
+        let (lo, hi) = mesh.bounds();
+        range::mesh_extent(&lo, &hi, &from)?;
+        Ok(mesh)
     }
+}
+
+/// ` of FILE` when a mesh came from a file, for error messages.
+fn source_suffix(source: Option<&Path>) -> String {
+    source
+        .map(|p| format!(" of {}", p.display()))
+        .unwrap_or_default()
 }
 
 /// Whether every directed edge appears exactly once and its reverse exactly once.

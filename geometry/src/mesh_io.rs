@@ -64,7 +64,7 @@ pub fn load_mesh(path: &Path, scale: Vector3<f64>) -> Result<TriangleMesh> {
     if scale == Vector3::new(1.0, 1.0, 1.0) {
         Ok(corners_or_mesh)
     } else {
-        corners_or_mesh.scaled(scale)
+        corners_or_mesh.scaled_from(scale, Some(path))
     }
 }
 

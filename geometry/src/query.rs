@@ -2,7 +2,9 @@
 //! point containment and projection.
 //!
 //! Every function takes shapes with their world poses (nalgebra isometries) and answers in the
-//! world frame. Solids are solid: a shape nested inside a closed mesh intersects it (distance 0),
+//! world frame. Poses and points are checked first: finite, and within the range of
+//! [`crate::range`] (translations and coordinates within ±[`MAX_LENGTH`](crate::MAX_LENGTH)),
+//! else an error. Solids are solid: a shape nested inside a closed mesh intersects it (distance 0),
 //! even though their surfaces do not meet. Pipes and open meshes are surfaces.
 
 use nalgebra::{Isometry3, Point3, Unit};
@@ -10,9 +12,10 @@ use parry3d_f64::math::Pose;
 use parry3d_f64::query as pq;
 
 use crate::convert::{from_parry_point, from_parry_vector, to_parry_point, to_parry_pose};
-use crate::error::{GeometryError, Result, finite_pose};
+use crate::error::{GeometryError, Result};
 use crate::halfspace::{self, Lowest};
 use crate::proximity;
+use crate::range;
 use crate::shape::{Shape, ShapeKind, radial_direction};
 
 pub use crate::query_result::{ClosestPoints, Contact, PointProjection};
@@ -27,7 +30,7 @@ fn unsupported(query: &'static str, a: &Shape, b: &Shape) -> GeometryError {
 }
 
 fn placed(shape: &Shape, pose: &Isometry3<f64>, what: &'static str) -> Result<Pose> {
-    finite_pose(what, pose)?;
+    range::pose(what, pose)?;
     Ok(shape.parry_pose(&to_parry_pose(pose)))
 }
 
@@ -61,7 +64,8 @@ fn nested(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) -> Res
             return Ok(false);
         }
         match surface_point(inner) {
-            Some(p) => contains_point(outer, po, &(pi * p)),
+            // Unchecked: the poses are checked, and the point may lie beyond MAX_LENGTH.
+            Some(p) => Ok(project(outer, po, &(pi * p))?.signed_distance <= 0.0),
             None => Ok(false),
         }
     };
@@ -84,8 +88,8 @@ pub fn distance(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) 
         return Ok(lowest.height.max(0.0));
     }
     if let Some((ba, bb)) = mesh_bvhs(a, b)? {
-        finite_pose("pose of the first shape", pa)?;
-        finite_pose("pose of the second shape", pb)?;
+        range::pose("pose of the first shape", pa)?;
+        range::pose("pose of the second shape", pb)?;
         let d = proximity::mesh_pair_distance(ba, pa, bb, pb)?.distance;
         if d > 0.0 && nested(a, pa, b, pb)? {
             return Ok(0.0);
@@ -119,8 +123,8 @@ fn halfspace_pair(
     let Some((halfspace_first, normal)) = halfspace::one_halfspace(a, b) else {
         return Ok(None);
     };
-    finite_pose("pose of the first shape", pa)?;
-    finite_pose("pose of the second shape", pb)?;
+    range::pose("pose of the first shape", pa)?;
+    range::pose("pose of the second shape", pb)?;
     let lowest = if halfspace_first {
         halfspace::lowest_point(b, pb, &normal, pa)
     } else {
@@ -155,8 +159,8 @@ fn refine(
     mut cp: ClosestPoints,
 ) -> Result<ClosestPoints> {
     for _ in 0..REFINE_ITERATIONS {
-        let on_a = project_point(a, pa, &cp.point_b)?.point;
-        let on_b = project_point(b, pb, &on_a)?.point;
+        let on_a = project(a, pa, &cp.point_b)?.point;
+        let on_b = project(b, pb, &on_a)?.point;
         let d = (on_b - on_a).norm();
         if d >= cp.distance {
             break;
@@ -198,8 +202,8 @@ pub fn closest_points(
         }));
     }
     if let Some((ba, bb)) = mesh_bvhs(a, b)? {
-        finite_pose("pose of the first shape", pa)?;
-        finite_pose("pose of the second shape", pb)?;
+        range::pose("pose of the first shape", pa)?;
+        range::pose("pose of the second shape", pb)?;
         let m = proximity::mesh_pair_distance(ba, pa, bb, pb)?;
         if m.distance <= 0.0 || nested(a, pa, b, pb)? {
             return Ok(None);
@@ -279,8 +283,8 @@ pub fn intersects(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>
         return Ok(lowest.height <= 0.0);
     }
     if let Some((ba, bb)) = mesh_bvhs(a, b)? {
-        finite_pose("pose of the first shape", pa)?;
-        finite_pose("pose of the second shape", pb)?;
+        range::pose("pose of the first shape", pa)?;
+        range::pose("pose of the second shape", pb)?;
         return Ok(proximity::mesh_pair_intersects(ba, pa, bb, pb)? || nested(a, pa, b, pb)?);
     }
     let qa = placed(a, pa, "pose of the first shape")?;
@@ -308,18 +312,22 @@ pub fn contains_point(shape: &Shape, pose: &Isometry3<f64>, point: &Point3<f64>)
 }
 
 /// Projects a world point on the surface of a placed shape.
+///
+/// Errors when the pose or the point is not finite, or when a translation or coordinate is
+/// beyond ±[`MAX_LENGTH`](crate::MAX_LENGTH).
 pub fn project_point(
     shape: &Shape,
     pose: &Isometry3<f64>,
     point: &Point3<f64>,
 ) -> Result<PointProjection> {
-    finite_pose("shape pose", pose)?;
-    if !point.iter().all(|c| c.is_finite()) {
-        return Err(GeometryError::NonFinite {
-            what: "query point",
-            value: format!("{point:?}"),
-        });
-    }
+    range::pose("shape pose", pose)?;
+    range::point("query point", point)?;
+    project(shape, pose, point)
+}
+
+/// [`project_point`] without checking its arguments: for points the queries derive themselves
+/// (from checked poses), which may lie a little beyond `MAX_LENGTH`.
+fn project(shape: &Shape, pose: &Isometry3<f64>, point: &Point3<f64>) -> Result<PointProjection> {
     let local = pose.inverse_transform_point(point);
     let (surface_local, inside) = match shape.kind() {
         ShapeKind::Pipe {

@@ -13,9 +13,10 @@ use parry3d_f64::shape::{
 
 use crate::convert::{from_parry_point, to_parry_point, to_parry_vector};
 use crate::ellipsoid::EllipsoidShape;
-use crate::error::{GeometryError, Result, finite_vector, positive};
+use crate::error::{GeometryError, Result, finite_vector};
 use crate::mesh::TriangleMesh;
 use crate::proximity::MeshBvh;
+use crate::range::{self, size};
 
 /// Number of segments around a pipe's tessellation used by shape–shape queries.
 ///
@@ -157,7 +158,7 @@ impl Shape {
             .iter()
             .enumerate()
         {
-            positive("box", name, half_extents[i])?;
+            size("box", name, half_extents[i])?;
         }
         Ok(Self::new(
             ShapeKind::Cuboid { half_extents },
@@ -168,7 +169,7 @@ impl Shape {
 
     /// A sphere of the given radius.
     pub fn sphere(radius: f64) -> Result<Self> {
-        positive("sphere", "radius", radius)?;
+        size("sphere", "radius", radius)?;
         Ok(Self::new(
             ShapeKind::Sphere { radius },
             Arc::new(Ball::new(radius)),
@@ -179,7 +180,7 @@ impl Shape {
     /// An ellipsoid with the given semi-axes along x, y, z.
     pub fn ellipsoid(semi_axes: Vector3<f64>) -> Result<Self> {
         for (i, name) in ["a", "b", "c"].iter().enumerate() {
-            positive("ellipsoid", name, semi_axes[i])?;
+            size("ellipsoid", name, semi_axes[i])?;
         }
         Ok(Self::new(
             ShapeKind::Ellipsoid { semi_axes },
@@ -192,8 +193,8 @@ impl Shape {
 
     /// A solid cylinder along z.
     pub fn cylinder(radius: f64, half_length: f64) -> Result<Self> {
-        positive("cylinder", "radius", radius)?;
-        positive("cylinder", "half_length", half_length)?;
+        size("cylinder", "radius", radius)?;
+        size("cylinder", "half_length", half_length)?;
         Ok(Self::new(
             ShapeKind::Cylinder {
                 radius,
@@ -206,8 +207,8 @@ impl Shape {
 
     /// A capsule along z (straight section of length `2·half_length`).
     pub fn capsule(radius: f64, half_length: f64) -> Result<Self> {
-        positive("capsule", "radius", radius)?;
-        positive("capsule", "half_length", half_length)?;
+        size("capsule", "radius", radius)?;
+        size("capsule", "half_length", half_length)?;
         Ok(Self::new(
             ShapeKind::Capsule {
                 radius,
@@ -221,8 +222,8 @@ impl Shape {
     /// An open cylinder (no caps) along z. Shape–shape queries use a fine tessellation
     /// (see [`PIPE_QUERY_SEGMENTS`]); point queries are exact.
     pub fn pipe(radius: f64, half_length: f64) -> Result<Self> {
-        positive("pipe", "radius", radius)?;
-        positive("pipe", "half_length", half_length)?;
+        size("pipe", "radius", radius)?;
+        size("pipe", "half_length", half_length)?;
         let n = PIPE_QUERY_SEGMENTS;
         let mut vertices = Vec::with_capacity(2 * n);
         for z in [-half_length, half_length] {
@@ -293,11 +294,8 @@ impl Shape {
 
     /// The convex hull of a set of points (at least four, not all coplanar).
     pub fn convex_hull(points: &[Point3<f64>]) -> Result<Self> {
-        if let Some(p) = points.iter().find(|p| !p.iter().all(|c| c.is_finite())) {
-            return Err(GeometryError::NonFinite {
-                what: "convex hull point",
-                value: format!("{p:?}"),
-            });
+        for p in points {
+            range::point("convex hull point", p)?;
         }
         let pts: Vec<Vector> = points.iter().map(to_parry_point).collect();
         let (hull_vertices, hull_faces) = parry3d_f64::transformation::try_convex_hull(&pts)

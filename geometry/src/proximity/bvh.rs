@@ -9,6 +9,7 @@ use super::one_ring::OneRings;
 use super::split_bins::SplitBins;
 use super::triangle::{PreparedTriangle, V3};
 use crate::error::{GeometryError, Result};
+use crate::range;
 
 /// Deepest recursion of the mean split before falling back to the (balanced) median split.
 const MAX_MEAN_SPLIT_DEPTH: usize = 48;
@@ -114,7 +115,7 @@ impl MeshBvh {
     /// Builds the hierarchy with one triangle per leaf.
     ///
     /// Errors when there is no face, when a face refers to a missing vertex or when a vertex
-    /// is not finite. Degenerate faces (repeated or collinear corners) are kept and treated as
+    /// is not finite or is beyond ±[`MAX_LENGTH`](crate::MAX_LENGTH). Degenerate faces (repeated or collinear corners) are kept and treated as
     /// the segments or points they are.
     pub fn new(vertices: &[Point3<f64>], faces: &[[u32; 3]]) -> Result<Self> {
         Self::with_leaf_size(vertices, faces, 1)
@@ -136,12 +137,8 @@ impl MeshBvh {
                 "the mesh has no face: give at least one triangle".to_string(),
             ));
         }
-        if let Some((i, v)) = vertices
-            .iter()
-            .enumerate()
-            .find(|(_, v)| !v.iter().all(|c| c.is_finite()))
-        {
-            return Err(invalid(format!("vertex {i} is not finite: {v:?}")));
+        if let Some(bad) = range::first_bad_vertex(vertices) {
+            return Err(range::bad_vertex_error(bad, invalid, ""));
         }
         let n = vertices.len();
         if let Some((i, f)) = faces

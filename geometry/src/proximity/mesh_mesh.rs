@@ -70,7 +70,8 @@ fn to_result(
 /// distance (up to rounding, about 1e-14 of the meshes' extent). Intersecting meshes are at
 /// distance 0, and the search stops at the first intersecting pair found.
 ///
-/// Errors when a pose is not finite.
+/// Errors when a pose is not finite or its translation is beyond
+/// ±[`MAX_LENGTH`](crate::MAX_LENGTH).
 pub fn mesh_distance(
     a: &MeshBvh,
     pose_a: &Isometry3<f64>,
@@ -139,7 +140,7 @@ pub fn mesh_distance_within(
 /// from the nearest front kept where an earlier run of contacts began or ended, if one is
 /// near enough, else from the roots; node pairs are opened nearer pair first. None of this
 /// changes whether the meshes intersect; [`ProximityScratch::forget`] drops it. Errors when a
-/// pose is not finite.
+/// pose is not finite or its translation is beyond ±[`MAX_LENGTH`](crate::MAX_LENGTH).
 pub fn mesh_intersection(
     a: &MeshBvh,
     pose_a: &Isometry3<f64>,

@@ -9,7 +9,8 @@ use super::obb::Obb;
 use super::primitive::Primitive;
 use super::scratch::{Pending, ProximityScratch};
 use super::triangle::{PreparedTriangle, V3};
-use crate::error::{GeometryError, Result, finite_pose};
+use crate::error::{GeometryError, Result};
+use crate::range;
 
 /// The distance between a mesh and a primitive and where it is reached.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -58,8 +59,8 @@ fn place<'a>(
     primitive: &'a Primitive,
     pose_primitive: &Isometry3<f64>,
 ) -> Result<Placed<'a>> {
-    finite_pose("the mesh's pose", pose_mesh)?;
-    finite_pose("the primitive's pose", pose_primitive)?;
+    range::pose("the mesh's pose", pose_mesh)?;
+    range::pose("the primitive's pose", pose_primitive)?;
     primitive.validate()?;
     let prim_in_mesh = pose_mesh.inverse() * pose_primitive;
     let r = prim_in_mesh.rotation.to_rotation_matrix().into_inner();
@@ -199,7 +200,9 @@ fn to_result(
 /// The primitive is solid, the mesh is a surface: a primitive inside a closed mesh without
 /// touching it is at a positive distance. `warm_start` is a face to try first (the
 /// `triangle` of a previous answer); it never changes the distance. See [`Primitive`] for the
-/// precision of each primitive. Errors when a pose is not finite or a size is not positive.
+/// precision of each primitive. Errors when a pose is not finite or its translation is beyond
+/// ±[`MAX_LENGTH`](crate::MAX_LENGTH), or when a size is not positive or outside
+/// [`MIN_LENGTH`](crate::MIN_LENGTH) to `MAX_LENGTH`.
 pub fn mesh_primitive_distance(
     mesh: &MeshBvh,
     pose_mesh: &Isometry3<f64>,

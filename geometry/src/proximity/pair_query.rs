@@ -8,7 +8,8 @@ use nalgebra::Isometry3;
 use super::bvh::MeshBvh;
 use super::scratch::MovedCache;
 use super::triangle_distance::TrianglePairDistance;
-use crate::error::{Result, finite_pose};
+use crate::error::Result;
+use crate::range;
 
 /// A pair of faces, one of each mesh, by their indices in the faces given to
 /// [`MeshBvh::new`].
@@ -29,7 +30,7 @@ pub(crate) struct PlacedPair<'a> {
 }
 
 /// Places `b` in `a`'s frame for one query (into `moved`) and sets the rounding tolerance;
-/// errors when a pose is not finite.
+/// errors when a pose is not finite or its translation is beyond ±`MAX_LENGTH`.
 pub(crate) fn placed_pair<'a>(
     a: &'a MeshBvh,
     pose_a: &Isometry3<f64>,
@@ -37,8 +38,8 @@ pub(crate) fn placed_pair<'a>(
     pose_b: &Isometry3<f64>,
     moved: &mut MovedCache,
 ) -> Result<PlacedPair<'a>> {
-    finite_pose("the first mesh's pose", pose_a)?;
-    finite_pose("the second mesh's pose", pose_b)?;
+    range::pose("the first mesh's pose", pose_a)?;
+    range::pose("the second mesh's pose", pose_b)?;
     let relative = pose_a.inverse() * pose_b;
     let rotation = relative.rotation.to_rotation_matrix().into_inner();
     let translation = relative.translation.vector;

@@ -15,7 +15,8 @@ use super::box_triangle::{box_triangle_distance, box_triangle_intersect};
 use super::closest::{point_triangle, segment_triangle};
 use super::gjk::{GjkResult, gjk_triangle};
 use super::triangle::{PreparedTriangle, V3};
-use crate::error::{Result, positive};
+use crate::error::Result;
+use crate::range::size;
 
 /// A convex primitive in its own frame. Capsules and cylinders have their axis along z.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -53,35 +54,36 @@ pub enum Primitive {
 }
 
 impl Primitive {
-    /// Checks that every size is finite and positive.
+    /// Checks that every size is finite, positive and within
+    /// [`MIN_LENGTH`](crate::MIN_LENGTH) to [`MAX_LENGTH`](crate::MAX_LENGTH).
     pub fn validate(&self) -> Result<()> {
         match *self {
             Primitive::Box { half_extents: h } => {
-                positive("box", "half_extents.x", h.x)?;
-                positive("box", "half_extents.y", h.y)?;
-                positive("box", "half_extents.z", h.z)?;
+                size("box", "half_extents.x", h.x)?;
+                size("box", "half_extents.y", h.y)?;
+                size("box", "half_extents.z", h.z)?;
             }
             Primitive::Sphere { radius } => {
-                positive("sphere", "radius", radius)?;
+                size("sphere", "radius", radius)?;
             }
             Primitive::Capsule {
                 radius,
                 half_length,
             } => {
-                positive("capsule", "radius", radius)?;
-                positive("capsule", "half_length", half_length)?;
+                size("capsule", "radius", radius)?;
+                size("capsule", "half_length", half_length)?;
             }
             Primitive::Cylinder {
                 radius,
                 half_length,
             } => {
-                positive("cylinder", "radius", radius)?;
-                positive("cylinder", "half_length", half_length)?;
+                size("cylinder", "radius", radius)?;
+                size("cylinder", "half_length", half_length)?;
             }
             Primitive::Ellipsoid { radii } => {
-                positive("ellipsoid", "radii.x", radii.x)?;
-                positive("ellipsoid", "radii.y", radii.y)?;
-                positive("ellipsoid", "radii.z", radii.z)?;
+                size("ellipsoid", "radii.x", radii.x)?;
+                size("ellipsoid", "radii.y", radii.y)?;
+                size("ellipsoid", "radii.z", radii.z)?;
             }
         }
         Ok(())

@@ -67,7 +67,8 @@ mod sensor_mesh;
 
 use nalgebra::{Point3, Vector3};
 
-use crate::error::{GeometryError, Result, positive};
+use crate::error::{GeometryError, Result};
+use crate::range;
 use crate::shape::{Shape, ShapeKind};
 
 pub use sensor_mesh::SensorMesh;
@@ -139,7 +140,8 @@ impl Shape {
     /// Primitives follow MIMo's rules exactly (see the [module docs](crate::sensor)); meshes
     /// and convex hulls are sampled as [`mesh_surface`] describes.
     ///
-    /// Errors: a resolution that is not a finite positive number; a half-space (it has no
+    /// Errors: a resolution that is not a finite positive number, or is outside
+    /// [`MIN_LENGTH`](crate::MIN_LENGTH) to [`MAX_LENGTH`](crate::MAX_LENGTH); a half-space (it has no
     /// finite surface); a resolution so fine that the shape would get more than
     /// [`MAX_SENSOR_POINTS`] points.
     ///
@@ -170,7 +172,7 @@ impl Shape {
 
     /// Points (and faces when `with_faces`) for this shape.
     fn sensor_layout(&self, resolution: f64, with_faces: bool) -> Result<Layout> {
-        positive("sensor points", "resolution", resolution)?;
+        range::size("sensor points", "resolution", resolution)?;
         let too_many = |estimate: f64| -> Result<()> {
             if estimate.is_finite() && estimate <= MAX_SENSOR_POINTS as f64 {
                 Ok(())

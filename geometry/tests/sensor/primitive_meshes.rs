@@ -136,7 +136,7 @@ fn bad_resolutions_and_half_spaces_are_errors() {
     assert!(s.sensor_points(1e-6).is_err());
     assert!(cuboid(1.0, 1.0, 1.0).sensor_mesh(1e-5).is_err());
     assert!(
-        Shape::capsule(1e-300, 1e300)
+        Shape::capsule(morsel_geometry::MIN_LENGTH, morsel_geometry::MAX_LENGTH)
             .unwrap()
             .sensor_points(1e-3)
             .is_err()
