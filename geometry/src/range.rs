@@ -77,8 +77,26 @@ fn first_beyond(values: &[f64]) -> Option<(usize, f64)> {
     values
         .iter()
         .enumerate()
-        .find(|(_, c)| !(c.abs() <= MAX_LENGTH))
+        .find(|(_, c)| c.is_nan() || c.abs() > MAX_LENGTH)
         .map(|(i, c)| (i, *c))
+}
+
+/// Checks that every value (coordinates or a translation) is within ±[`MAX_LENGTH`], for
+/// crates that take lengths of their own, such as a model's joint origins: the first one
+/// beyond is a [`GeometryError::OutOfRange`] naming it as `what[i]`. Check finiteness first:
+/// a NaN is reported as out of range.
+///
+/// ```
+/// use morsel_geometry::range::check_coordinates;
+/// assert!(check_coordinates("origin", &[0.0, -1e10, 3.0]).is_ok());
+/// let err = check_coordinates("origin", &[0.0, 2e10, 3.0]).unwrap_err();
+/// assert!(err.to_string().starts_with("origin[1] is 2e10, outside the accepted range"));
+/// ```
+pub fn check_coordinates(what: &str, values: &[f64]) -> Result<()> {
+    match first_beyond(values) {
+        None => Ok(()),
+        Some((i, c)) => Err(coordinate_error(format!("{what}[{i}]"), c)),
+    }
 }
 
 /// The error for a finite coordinate `value` beyond ±[`MAX_LENGTH`].
