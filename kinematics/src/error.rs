@@ -48,7 +48,9 @@ pub enum KinematicsError {
         /// Every candidate path that was tried.
         searched: Vec<PathBuf>,
     },
-    /// A shape or mesh of a URDF element could not be built.
+    /// A shape or mesh of a URDF element could not be built, or a length of the model (a joint
+    /// or frame origin, a centre of mass) is outside geometry's range
+    /// ([`morsel_geometry::MAX_LENGTH`]).
     #[error("{element}: {source}")]
     Geometry {
         /// The URDF element, e.g. `link "base" > collision #1 > geometry > mesh`.

@@ -433,11 +433,24 @@ fn unique_names<'a>(
     Ok(map)
 }
 
+/// Finite, with a translation within ±`MAX_LENGTH` (geometry's range: a link placed farther
+/// out would give world poses that every geometry query refuses).
 fn check_pose(what: &str, pose: &Isometry3<f64>) -> Result<()> {
     let t = pose.translation.vector;
     let r = pose.rotation.quaternion().coords;
     check_all_finite(&format!("{what} origin translation"), t.as_slice())?;
-    check_all_finite(&format!("{what} origin rotation"), r.as_slice())
+    check_all_finite(&format!("{what} origin rotation"), r.as_slice())?;
+    check_range(what, "origin translation", t.as_slice())
+}
+
+/// Lengths within ±[`morsel_geometry::MAX_LENGTH`], as a geometry error of `element`.
+fn check_range(element: &str, what: &str, values: &[f64]) -> Result<()> {
+    morsel_geometry::range::check_coordinates(what, values).map_err(|source| {
+        KinematicsError::Geometry {
+            element: element.to_owned(),
+            source,
+        }
+    })
 }
 
 fn check_joint_values(spec: &JointSpec) -> Result<()> {
@@ -488,5 +501,6 @@ fn check_inertial(link: &LinkSpec) -> Result<()> {
         )));
     }
     check_all_finite(&format!("{what} centre of mass"), i.com.coords.as_slice())?;
+    check_range(&what, "centre of mass", i.com.coords.as_slice())?;
     check_all_finite(&format!("{what} inertia"), i.inertia.as_slice())
 }

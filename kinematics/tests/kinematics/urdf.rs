@@ -304,6 +304,10 @@ fn malformed_urdfs_give_errors_that_name_the_element() {
         (r#"<robot name="r"><link name="a"><inertial><mass value="1"/></inertial></link></robot>"#.into(), &["link \"a\" > inertial", "inertia"]),
         (r#"<robot name="r"><link name="a"><collision><geometry><sphere radius="0"/></geometry></collision></link></robot>"#.into(), &["link \"a\" > collision #1", "radius"]),
         (r#"<robot name="r"><link name="a"><visual><geometry><cone radius="1"/></geometry></visual></link></robot>"#.into(), &["link \"a\" > visual #1", "cone"]),
+        // Finite but absurd lengths are outside geometry's range (MAX_LENGTH = 1e10 m).
+        (two_links(r#"<joint name="j" type="fixed"><origin xyz="0 0 1e300"/><parent link="a"/><child link="b"/></joint>"#), &["joint \"j\"", "origin translation[2] is 1e300", "outside the accepted range"]),
+        (r#"<robot name="r"><link name="a"><collision><geometry><sphere radius="1e300"/></geometry></collision></link></robot>"#.into(), &["link \"a\" > collision #1", "radius", "outside the accepted range"]),
+        (r#"<robot name="r"><link name="a"><collision><origin xyz="-2e10 0 0"/><geometry><sphere radius="1"/></geometry></collision></link></robot>"#.into(), &["link \"a\" > collision #1", "translation x is -2e10"]),
         (r#"<robot name="r"><link name="a"><visual><geometry><mesh filename="x.stl"/></geometry></visual></link></robot>"#.into(), &["link \"a\" > visual #1", "base_dir"]),
         (r#"<robot name="r"><link><visual/></link></robot>"#.into(), &["link", "name"]),
         // Found by the mutation test (seed 20261125, input #44): a colour of three numbers
@@ -320,6 +324,15 @@ fn malformed_urdfs_give_errors_that_name_the_element() {
             );
         }
     }
+}
+
+#[test]
+fn lengths_at_the_geometry_range_limit_load() {
+    let text = two_links(
+        r#"<joint name="j" type="fixed"><origin xyz="0 0 1e10"/><parent link="a"/><child link="b"/></joint>"#,
+    );
+    let model = load_str(&text, &UrdfOptions::default()).expect("origin at the limit");
+    assert_position(&pose_at(&model, &[], "b"), [0.0, 0.0, 1e10]);
 }
 
 #[test]
