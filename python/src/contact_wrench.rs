@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use crate::contacts::{PyContact, contact_dict};
 use crate::convert::matrix_out;
 use crate::convert::{point3_arg, string_arg, type_name};
-use crate::errors::{ToPy, type_error, value_error};
+use crate::errors::{ToPy, type_error};
 use crate::polygon_values::{method_arg, polygon_dict};
 use morsel_lab::bound_contact::{BoundContact, refreshed_set};
 

@@ -338,6 +338,19 @@ def test_an_int_beyond_the_float_range_is_a_value_error():
         morsel.pose([0, 0, -10**400])
 
 
+def test_absurd_finite_lengths_are_refused_with_the_range():
+    # finite, but beyond what f64 arithmetic downstream can hold (MuJoCo's mjMAXVAL is 1e10)
+    for call in (lambda: morsel.sphere(1e300),
+                 lambda: morsel.ellipsoid(1e-300, 1.0, 1.0),
+                 lambda: morsel.box(1e11, 1.0, 1.0)):
+        with pytest.raises(morsel.InvalidValueError, match=r"outside the accepted range \[1e-9, 1e10\]"):
+            call()
+    # the limits themselves give finite, exact answers: unit spheres 2e10 apart
+    d = morsel.distance(morsel.sphere(1.0), morsel.pose([-1e10, 0, 0]),
+                        morsel.sphere(1.0), morsel.pose([1e10, 0, 0]))
+    assert d == 2e10 - 2.0
+
+
 def _refused(call, what, *bad):
     # a name given as something else than a str: WrongTypeError naming the argument and the
     # function (PyO3's own TypeError named the argument only in a note)

@@ -115,8 +115,8 @@ impl MeshBvh {
     /// Builds the hierarchy with one triangle per leaf.
     ///
     /// Errors when there is no face, when a face refers to a missing vertex or when a vertex
-    /// is not finite or is beyond ±[`MAX_LENGTH`](crate::MAX_LENGTH). Degenerate faces (repeated or collinear corners) are kept and treated as
-    /// the segments or points they are.
+    /// is not finite or is beyond ±[`MAX_LENGTH`](crate::MAX_LENGTH). Degenerate faces
+    /// (repeated or collinear corners) are kept and treated as the segments or points they are.
     pub fn new(vertices: &[Point3<f64>], faces: &[[u32; 3]]) -> Result<Self> {
         Self::with_leaf_size(vertices, faces, 1)
     }
