@@ -99,6 +99,25 @@ pub fn check_coordinates(what: &str, values: &[f64]) -> Result<()> {
     }
 }
 
+/// Checks that a size given by another crate (a contact's half-length, a sensor spacing) is
+/// between [`MIN_LENGTH`] and [`MAX_LENGTH`]: otherwise a [`GeometryError::OutOfRange`] naming
+/// it as `what`. Check finiteness and sign first with the caller's own error: a NaN, zero or
+/// negative value is reported here as out of range.
+///
+/// ```
+/// use morsel_geometry::range::check_size;
+/// assert!(check_size("half-width", 1e-9).is_ok());
+/// let err = check_size("half-width", 1e300).unwrap_err();
+/// assert!(err.to_string().starts_with("half-width is 1e300, outside the accepted range"));
+/// ```
+pub fn check_size(what: &str, value: f64) -> Result<()> {
+    if (MIN_LENGTH..=MAX_LENGTH).contains(&value) {
+        Ok(())
+    } else {
+        Err(out_of_range(what.to_owned(), value, MIN_LENGTH, MAX_LENGTH))
+    }
+}
+
 /// The error for a finite coordinate `value` beyond ±[`MAX_LENGTH`].
 pub(crate) fn coordinate_error(what: String, value: f64) -> GeometryError {
     out_of_range(what, value, -MAX_LENGTH, MAX_LENGTH)
