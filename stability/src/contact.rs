@@ -6,6 +6,7 @@ use nalgebra::{
 };
 
 use crate::error::{StabilityError, check_finite};
+use crate::limits;
 use crate::transport::{grasp_matrix, transport_wrench};
 
 /// A rectangular contact surface between the robot and its environment.
@@ -36,7 +37,9 @@ impl Contact {
     /// and its static friction coefficient.
     ///
     /// Errors on non-positive or non-finite shapes, non-positive or non-finite friction, and poses
-    /// with NaN or infinite values.
+    /// with NaN or infinite values; on half-sizes outside geometry's length range, friction
+    /// outside [`limits::MIN_FRICTION`] to [`limits::MAX_FRICTION`], and positions beyond
+    /// ±[`limits::MAX_LENGTH`] ([`StabilityError::OutOfRange`]).
     pub fn new(
         shape: [f64; 2],
         pose: Isometry3<f64>,
@@ -50,9 +53,12 @@ impl Contact {
                 half_width,
             });
         }
+        limits::size("contact half-length", half_length)?;
+        limits::size("contact half-width", half_width)?;
         if !valid(friction) {
             return Err(StabilityError::InvalidFriction { value: friction });
         }
+        limits::friction(friction)?;
         check_pose(&pose)?;
         Ok(Self {
             half_length,
@@ -157,6 +163,7 @@ impl Contact {
         if !(friction.is_finite() && friction > 0.0) {
             return Err(StabilityError::InvalidFriction { value: friction });
         }
+        limits::friction(friction)?;
         self.friction = friction;
         Ok(())
     }
@@ -167,6 +174,9 @@ impl Contact {
             && !(value.is_finite() && value > 0.0)
         {
             return Err(StabilityError::InvalidMaxPressure { value });
+        }
+        if let Some(value) = max_pressure {
+            limits::force("maximum pressure", &[value])?;
         }
         self.max_pressure = max_pressure;
         Ok(())
@@ -188,6 +198,7 @@ impl Contact {
     /// frame at the contact point. It is stored in the world frame at the contact point.
     pub fn set_wrench(&mut self, local_wrench: &Vector6<f64>) -> Result<(), StabilityError> {
         check_finite("managed contact wrench", local_wrench.as_slice())?;
+        limits::wrench("managed contact wrench", local_wrench)?;
         let r = self.rotation();
         let force = r * local_wrench.fixed_rows::<3>(0);
         let moment = r * local_wrench.fixed_rows::<3>(3);
@@ -217,7 +228,7 @@ impl Contact {
 
     /// The last known contact wrench moved to `point`: `[f; τ + (p − point) × f]`, world frame.
     pub fn wrench_at(&self, point: &Point3<f64>) -> Result<Option<Vector6<f64>>, StabilityError> {
-        check_finite("point", point.coords.as_slice())?;
+        crate::limits::point("point", point)?;
         Ok(self
             .wrench
             .map(|w| transport_wrench(&w, &self.position(), point)))
@@ -231,10 +242,28 @@ impl Contact {
         }
     }
 
+    /// This contact seen in units of `length` from `origin`: position `(p − origin) / length`,
+    /// half-sizes divided by `length`, same orientation and friction, supporting and without a
+    /// link or wrench. Its cones are this contact's with every length divided by `length`.
+    pub(crate) fn normalised(&self, origin: &Point3<f64>, length: f64) -> Self {
+        let mut pose = self.pose;
+        pose.translation.vector = (self.position() - origin) / length;
+        Self {
+            half_length: self.half_length / length,
+            half_width: self.half_width / length,
+            pose,
+            friction: self.friction,
+            max_pressure: None,
+            link: None,
+            wrench: None,
+            managed: false,
+        }
+    }
+
     /// The grasp matrix `[[I, 0], [[p − point]×, I]]` moving this contact's wrench (world frame, at
     /// the contact point) to `point`.
     pub fn grasp_matrix(&self, point: &Point3<f64>) -> Result<Matrix6<f64>, StabilityError> {
-        check_finite("point", point.coords.as_slice())?;
+        crate::limits::point("point", point)?;
         Ok(grasp_matrix(&self.position(), point))
     }
 }
@@ -277,6 +306,7 @@ fn check_pose(pose: &Isometry3<f64>) -> Result<(), StabilityError> {
     let q = pose.rotation.quaternion().coords;
     let values = [t.x, t.y, t.z, q.w, q.x, q.y, q.z];
     check_finite("contact pose", &values)?;
+    limits::coordinates("contact position", t.as_slice())?;
     let norm = q.norm();
     if (norm - 1.0).abs() > 1e-6 {
         return Err(StabilityError::DegenerateQuaternion {

@@ -8,7 +8,7 @@
 use nalgebra::{DMatrix, DVector, Matrix3x4, Matrix4x3, Point3, SMatrix, Vector3};
 
 use crate::contact::Contact;
-use crate::error::{StabilityError, check_finite};
+use crate::error::StabilityError;
 
 /// Number of generators (columns) of a single contact's wrench span: 4 vertices × 4 rays.
 pub const CONTACT_SPAN_COLUMNS: usize = 16;
@@ -61,7 +61,7 @@ impl Contact {
     /// The wrench span with wrenches taken at `point` instead of the contact point (world frame):
     /// column `4i + j` is `[f_j; (v_i − point) × f_j]`. A non-finite `point` is an error.
     pub fn wrench_span_at(&self, point: &Point3<f64>) -> Result<WrenchSpan, StabilityError> {
-        check_finite("point", point.coords.as_slice())?;
+        crate::limits::point("point", point)?;
         Ok(self.span_at(point))
     }
 

@@ -5,7 +5,7 @@ use nalgebra::{DMatrix, Point3};
 use crate::contact::Contact;
 use crate::contact_cone::CONTACT_SPAN_COLUMNS;
 use crate::double_description::{DdFailure, extreme_rays};
-use crate::error::{StabilityError, check_finite};
+use crate::error::StabilityError;
 use crate::transport::grasp_matrix;
 
 /// Two unit face normals closer than this are the same face.
@@ -75,7 +75,7 @@ impl ContactSet {
     /// Grasp matrix (6 × 6n) of all contacts at `point`: `w_P = G [w_1; …; w_n]`, each `w_i` taken
     /// at its contact point in the world frame.
     pub fn grasp_matrix(&self, point: &Point3<f64>) -> Result<DMatrix<f64>, StabilityError> {
-        check_finite("point", point.coords.as_slice())?;
+        crate::limits::point("point", point)?;
         let mut g = DMatrix::zeros(6, 6 * self.contacts.len());
         for (i, contact) in self.contacts.iter().enumerate() {
             g.view_mut((0, 6 * i), (6, 6))
@@ -89,7 +89,7 @@ impl ContactSet {
     /// placed side by side in the set's order. Managed contacts are included (the span is a
     /// property of the contact geometry).
     pub fn wrench_span(&self, point: &Point3<f64>) -> Result<DMatrix<f64>, StabilityError> {
-        check_finite("point", point.coords.as_slice())?;
+        crate::limits::point("point", point)?;
         let mut span = DMatrix::zeros(6, CONTACT_SPAN_COLUMNS * self.contacts.len());
         for (i, contact) in self.contacts.iter().enumerate() {
             span.view_mut((0, CONTACT_SPAN_COLUMNS * i), (6, CONTACT_SPAN_COLUMNS))
@@ -118,7 +118,7 @@ impl ContactSet {
     /// Computed from [`ContactSet::wrench_span`] by a double-description conversion. Each row has
     /// unit 2-norm and no two rows are the same face.
     pub fn wrench_inequalities(&self, point: &Point3<f64>) -> Result<DMatrix<f64>, StabilityError> {
-        check_finite("point", point.coords.as_slice())?;
+        crate::limits::point("point", point)?;
         let faces = self.faces_at(point)?;
         Ok(DMatrix::from_fn(faces.len(), 6, |i, j| faces[i][j]))
     }
@@ -149,6 +149,26 @@ impl ContactSet {
             },
         })?;
         Ok(faces)
+    }
+
+    /// The largest distance from `point` to a contact's vertex (> 0 for valid contacts).
+    pub(crate) fn extent_about(&self, point: &Point3<f64>) -> f64 {
+        self.contacts
+            .iter()
+            .flat_map(|c| c.vertices())
+            .map(|v| (v - point).norm())
+            .fold(0.0, f64::max)
+    }
+
+    /// This set seen in units of `length` from `origin` (see [`Contact::normalised`]).
+    pub(crate) fn normalised(&self, origin: &Point3<f64>, length: f64) -> Self {
+        Self {
+            contacts: self
+                .contacts
+                .iter()
+                .map(|c| c.normalised(origin, length))
+                .collect(),
+        }
     }
 
     /// Mean of the contact points, used as a well-conditioned reference point.

@@ -163,6 +163,23 @@ impl WrenchDistribution {
         self.status == DistributionStatus::Solved
     }
 
+    /// This distribution, or a [`StabilityError::Numerical`] error when a wrench or centre of
+    /// pressure is not finite (a solver failure that valid input should not produce).
+    pub(crate) fn checked(self) -> Result<Self, StabilityError> {
+        let finite = self.wrenches.iter().all(|w| {
+            w.world.iter().chain(w.local.iter()).all(|v| v.is_finite())
+                && w.cop.is_none_or(|p| p.iter().all(|v| v.is_finite()))
+        });
+        if finite {
+            Ok(self)
+        } else {
+            Err(StabilityError::Numerical {
+                what: "wrench distribution",
+                reason: "the solver returned a non-finite contact wrench".to_string(),
+            })
+        }
+    }
+
     /// The sum of all contact wrenches (managed included) moved to `point`, world frame.
     pub fn net_wrench_at(&self, contacts: &[Contact], point: &Point3<f64>) -> Vector6<f64> {
         self.wrenches

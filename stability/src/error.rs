@@ -99,6 +99,22 @@ pub enum StabilityError {
         /// The name given.
         name: String,
     },
+    /// A finite value outside the range Morsel accepts: a length beyond geometry's range
+    /// (`morsel_geometry::MIN_LENGTH`, `MAX_LENGTH`) or a mass, friction coefficient, force or
+    /// moment beyond the limits of [`crate::limits`].
+    #[error("{what} is {value:e}, outside the accepted range [{min:e}, {max:e}] ({unit})")]
+    OutOfRange {
+        /// The offending value, with what it belongs to.
+        what: String,
+        /// The value given.
+        value: f64,
+        /// The smallest value accepted.
+        min: f64,
+        /// The largest value accepted.
+        max: f64,
+        /// The unit of the range (for instance "lengths in metres").
+        unit: &'static str,
+    },
     /// A numerical routine failed in a way that does not depend on the input being valid
     /// (for instance the QP solver could not be set up). This indicates a bug; please report it.
     #[error("internal numerical failure in {what}: {reason}")]

@@ -36,6 +36,7 @@ pub mod distribution;
 pub mod distributor;
 mod double_description;
 pub mod error;
+pub mod limits;
 pub mod plot;
 pub mod polygon;
 pub mod stance;

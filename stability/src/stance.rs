@@ -5,6 +5,7 @@ use nalgebra::{Point3, Vector3, Vector6};
 use crate::contact_set::ContactSet;
 use crate::distribution::{DistributionWeights, WrenchDistribution};
 use crate::error::{StabilityError, check_finite};
+use crate::limits;
 use crate::polygon::{PolygonMethod, StaticPolygon};
 use crate::transport::transport_wrench;
 use crate::wrench_qp::DistributionWorkspace;
@@ -30,8 +31,9 @@ impl Stance {
     /// A stance with its CoM at `com` (world frame), a mass in kilograms and its contacts, at rest
     /// under standard gravity.
     pub fn new(com: Point3<f64>, mass: f64, contacts: ContactSet) -> Result<Self, StabilityError> {
-        check_finite("CoM position", com.coords.as_slice())?;
+        limits::point("CoM position", &com)?;
         check_mass(mass)?;
+        check_net_force(mass, STANDARD_GRAVITY, &Vector3::zeros())?;
         Ok(Self {
             com,
             mass,
@@ -54,7 +56,7 @@ impl Stance {
 
     /// Moves the CoM.
     pub fn set_com(&mut self, com: Point3<f64>) -> Result<(), StabilityError> {
-        check_finite("CoM position", com.coords.as_slice())?;
+        limits::point("CoM position", &com)?;
         self.com = com;
         Ok(())
     }
@@ -67,6 +69,7 @@ impl Stance {
     /// Changes the mass.
     pub fn set_mass(&mut self, mass: f64) -> Result<(), StabilityError> {
         check_mass(mass)?;
+        check_net_force(mass, self.gravity, &self.com_acceleration)?;
         self.mass = mass;
         Ok(())
     }
@@ -81,6 +84,7 @@ impl Stance {
         if !(gravity.is_finite() && gravity > 0.0) {
             return Err(StabilityError::InvalidGravity { value: gravity });
         }
+        check_net_force(self.mass, gravity, &self.com_acceleration)?;
         self.gravity = gravity;
         Ok(())
     }
@@ -96,6 +100,7 @@ impl Stance {
         acceleration: Vector3<f64>,
     ) -> Result<(), StabilityError> {
         check_finite("CoM acceleration", acceleration.as_slice())?;
+        check_net_force(self.mass, self.gravity, &acceleration)?;
         self.com_acceleration = acceleration;
         Ok(())
     }
@@ -119,7 +124,7 @@ impl Stance {
 
     /// [`Stance::gravity_wrench`] moved to `point` (world frame).
     pub fn gravity_wrench_at(&self, point: &Point3<f64>) -> Result<Vector6<f64>, StabilityError> {
-        check_finite("point", point.coords.as_slice())?;
+        crate::limits::point("point", point)?;
         Ok(transport_wrench(&self.gravity_wrench(), &self.com, point))
     }
 
@@ -171,8 +176,20 @@ impl Stance {
 
 fn check_mass(mass: f64) -> Result<(), StabilityError> {
     if mass.is_finite() && mass > 0.0 {
-        Ok(())
+        limits::mass(mass)
     } else {
         Err(StabilityError::InvalidMass { value: mass })
     }
+}
+
+/// Checks that the net force `m (p̈ − g)` of a valid mass, gravity and acceleration is within
+/// ±[`limits::MAX_FORCE`] on every axis (a large gravity or acceleration times a large mass
+/// would otherwise overflow the gravity wrench).
+fn check_net_force(
+    mass: f64,
+    gravity: f64,
+    acceleration: &Vector3<f64>,
+) -> Result<(), StabilityError> {
+    let force = mass * (acceleration + Vector3::new(0.0, 0.0, gravity));
+    limits::force("the stance's net force m·(p̈ − g)", force.as_slice())
 }

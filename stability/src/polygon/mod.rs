@@ -16,6 +16,7 @@ mod support_lp;
 use std::fmt;
 use std::str::FromStr;
 
+use nalgebra::Point3;
 use serde::Serialize;
 
 use crate::contact_set::ContactSet;
@@ -194,21 +195,33 @@ impl ContactSet {
         &self,
         method: PolygonMethod,
     ) -> Result<StaticPolygon, StabilityError> {
-        // Work relative to the contacts' centroid for conditioning.
+        // Work relative to the contacts' centroid, in units of the contacts' extent about it:
+        // the polygon scales with the contacts (forces and friction do not change), and the
+        // methods' tolerances are made for contacts about a unit apart. Without this, feet 1e6
+        // times larger gave "unbounded" and feet 1e9 times smaller gave "empty".
         let origin = self.centroid();
+        let length = self.extent_about(&origin);
+        let unit = self.normalised(&origin, length);
+        let centre = Point3::origin();
         let relative = match method {
             PolygonMethod::Bretl => {
-                bretl::project(&self.span_columns(&origin), bretl::AREA_GAP_TOLERANCE)
+                bretl::project(&unit.span_columns(&centre), bretl::AREA_GAP_TOLERANCE)
             }
-            PolygonMethod::Hull => hull::intersect_faces(&self.raw_faces_at(&origin)?),
-            PolygonMethod::Cdd => cdd::project_lifted_cone(&self.raw_faces_at(&origin)?),
+            PolygonMethod::Hull => hull::intersect_faces(&unit.raw_faces_at(&centre)?),
+            PolygonMethod::Cdd => cdd::project_lifted_cone(&unit.raw_faces_at(&centre)?),
         };
         match relative {
             Ok(points) => {
                 let shifted: Vec<[f64; 2]> = points
                     .iter()
-                    .map(|p| [p[0] + origin.x, p[1] + origin.y])
+                    .map(|p| [p[0] * length + origin.x, p[1] * length + origin.y])
                     .collect();
+                if shifted.iter().flatten().any(|v| !v.is_finite()) {
+                    return Err(StabilityError::Numerical {
+                        what: "static-equilibrium polygon",
+                        reason: "a vertex is not finite".to_string(),
+                    });
+                }
                 Ok(match ConvexPolygon::convex_hull(&shifted) {
                     Some(polygon) => StaticPolygon::Bounded(polygon),
                     None => StaticPolygon::Empty {

@@ -132,7 +132,8 @@ struct CachedSolver {
 
 /// Finds supporting wrenches (see [`ContactSet::find_supporting_wrenches`]). With `screening`,
 /// the QP is solved on a working set of rows grown from the sum-constrained optimum (no solver
-/// call at all when that optimum is feasible); without, on all rows at once.
+/// call at all when that optimum is feasible); without, on all rows at once. A solution with a
+/// non-finite number is an error, never a result.
 pub(crate) fn distribute(
     set: &ContactSet,
     wrench: &Vector6<f64>,
@@ -141,8 +142,20 @@ pub(crate) fn distribute(
     workspace: &mut DistributionWorkspace,
     screening: bool,
 ) -> Result<WrenchDistribution, StabilityError> {
+    solve(set, wrench, point, weights, workspace, screening)?.checked()
+}
+
+fn solve(
+    set: &ContactSet,
+    wrench: &Vector6<f64>,
+    point: &Point3<f64>,
+    weights: &DistributionWeights,
+    workspace: &mut DistributionWorkspace,
+    screening: bool,
+) -> Result<WrenchDistribution, StabilityError> {
     check_finite("target wrench", wrench.as_slice())?;
-    check_finite("point", point.coords.as_slice())?;
+    crate::limits::wrench("target wrench", wrench)?;
+    crate::limits::point("point", point)?;
     weights.validate()?;
     let contacts = set.contacts();
     let supporting = set.supporting_indices();
@@ -574,7 +587,8 @@ impl ContactSet {
     ///
     /// Managed contacts keep their wrench, which is subtracted from the target. An infeasible
     /// target is reported in the result's status, not as an error. Errors on NaN or infinite
-    /// input and on invalid weights.
+    /// input, on invalid weights, on a point or forces outside [`crate::limits`], and when the
+    /// solver returns a non-finite wrench.
     pub fn find_supporting_wrenches(
         &self,
         wrench: &Vector6<f64>,

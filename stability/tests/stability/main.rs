@@ -71,5 +71,6 @@ mod bad_input;
 mod cones;
 mod distribution;
 mod polygon;
+mod range;
 mod stance;
 mod upstream_bugs;
