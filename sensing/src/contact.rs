@@ -6,6 +6,37 @@ use nalgebra::{Point3, Unit, Vector3};
 use crate::error::{Result, SensingError};
 use crate::scene::Scene;
 
+/// The largest force component a contact may carry, in newtons.
+///
+/// Chosen so that what the sensors compute from a force stays finite: normal forces, norms and
+/// the sums of many contacts' forces on one sensor stay far below `f64::MAX ≈ 1.8e308` (a force
+/// of `1e308` has an infinite norm), and moments about points within geometry's length range
+/// (`morsel_geometry::MAX_LENGTH = 1e10` m) stay below about `1e31` N·m. Far above any robot or
+/// simulator (a rocket engine's thrust is about 1e7 N).
+pub const MAX_FORCE: f64 = 1e20;
+
+/// Why a finite contact is out of range: a position beyond ±`MAX_LENGTH`, a depth above it,
+/// or a force component beyond ±[`MAX_FORCE`].
+fn out_of_range(position: &Point3<f64>, depth: f64, force: &Vector3<f64>) -> Option<String> {
+    let max = morsel_geometry::MAX_LENGTH;
+    if let Err(e) =
+        morsel_geometry::range::check_coordinates("position", position.coords.as_slice())
+    {
+        return Some(e.to_string());
+    }
+    if depth > max {
+        return Some(format!(
+            "depth is {depth:e}, outside the accepted range [0, {max:e}] (lengths in metres)"
+        ));
+    }
+    force.iter().position(|f| f.abs() > MAX_FORCE).map(|i| {
+        format!(
+            "force[{i}] is {:e}, outside the accepted range [-{MAX_FORCE:e}, {MAX_FORCE:e}] (newtons)",
+            force[i]
+        )
+    })
+}
+
 /// One side of a contact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -47,7 +78,9 @@ impl Contact {
     /// A contact with its force, given directly (for instance read from a simulator).
     ///
     /// `normal` need not be unit length (it is normalised) but must be non-zero. Errors: a
-    /// non-finite value, a zero normal, a negative depth, the same body on both sides.
+    /// non-finite value, a zero normal, a negative depth, the same body on both sides, and a
+    /// position, depth or force out of range (beyond `morsel_geometry::MAX_LENGTH` or
+    /// [`MAX_FORCE`]).
     pub fn new(
         body_a: usize,
         body_b: usize,
@@ -77,6 +110,9 @@ impl Contact {
             return Err(invalid(format!(
                 "depth must be >= 0 (the penetration), got {depth}; for a MuJoCo contact use max(0, -dist)"
             )));
+        }
+        if let Some(reason) = out_of_range(&position, depth, &force) {
+            return Err(invalid(reason));
         }
         let normal = Unit::try_new(normal, 1e-300).ok_or_else(|| {
             invalid(
@@ -211,6 +247,9 @@ impl Contact {
                 "needs finite values, a unit normal and depth >= 0: position {:?}, normal {:?}, depth {}, force {:?}",
                 self.position, n, self.depth, self.force
             )));
+        }
+        if let Some(reason) = out_of_range(&self.position, self.depth, &self.force) {
+            return Err(invalid(reason));
         }
         Ok(())
     }

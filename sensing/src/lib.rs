@@ -27,7 +27,7 @@ mod surface_distance;
 pub mod taxel;
 pub mod touch;
 
-pub use contact::{Contact, Side};
+pub use contact::{Contact, MAX_FORCE, Side};
 pub use error::{Result, SensingError};
 pub use mujoco_force::{MujocoCone, mujoco_contact_force};
 pub use penalty::PenaltyLaw;

@@ -21,7 +21,8 @@ pub enum MujocoCone {
 /// `address` is the contact's `efc_address` (negative: the contact is not in the constraint
 /// set and has no force), `dim` its `dim` (1, 3, 4 or 6) and `friction` its five friction
 /// coefficients (used by the pyramidal cone: MuJoCo's `mju_decodePyramid`). Errors: an
-/// unknown `dim`, too few friction values, rows beyond `efc`.
+/// unknown `dim`, too few friction values, rows beyond `efc`, and (pyramidal cone) edge
+/// forces and friction so large that the decoded force is not finite.
 pub fn mujoco_contact_force(
     cone: MujocoCone,
     efc: &[f64],
@@ -63,11 +64,20 @@ pub fn mujoco_contact_force(
             }
             // Edge pairs (2i, 2i+1) are f_n ± mu_i f_i: f_n is the sum of all edges.
             let normal = values.iter().sum();
-            Ok([
+            let force = [
                 normal,
                 (values[0] - values[1]) * friction[0],
                 (values[2] - values[3]) * friction[1],
-            ])
+            ];
+            if force.iter().all(|f| f.is_finite()) {
+                Ok(force)
+            } else {
+                Err(invalid(format!(
+                    "the pyramid's edge forces {values:?} and friction {:?} give the \
+                     non-finite force {force:?}",
+                    &friction[..2]
+                )))
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use nalgebra::Vector3;
 
 use crate::bounds::bounding_sphere;
 use crate::contact::Contact;
-use crate::error::{Result, check_param};
+use crate::error::{Result, SensingError, check_param};
 use crate::scene::Scene;
 
 /// A penalty contact law with Coulomb friction.
@@ -166,6 +166,19 @@ impl PenaltyLaw {
                         let position = nalgebra::center(&c.point_a, &c.point_b);
                         let v_rel = b.point_velocity(&position) - a.point_velocity(&position);
                         let force = self.force(c.depth, &c.normal, &v_rel);
+                        if force.amax().is_nan() || force.amax() > crate::contact::MAX_FORCE {
+                            return Err(SensingError::InvalidContact {
+                                index: out.len(),
+                                reason: format!(
+                                    "the penalty law gives a force of {:e} N (bodies `{}` and \
+                                     `{}`), beyond MAX_FORCE = 1e20 N: lower its stiffness or \
+                                     damping, or the bodies' velocities",
+                                    force.norm(),
+                                    a.name,
+                                    b.name
+                                ),
+                            });
+                        }
                         out.push(Contact {
                             body_a: ia,
                             body_b: ib,

@@ -99,12 +99,22 @@ impl Body {
         self.linear_velocity + self.angular_velocity.cross(&r)
     }
 
-    /// Checks that the pose and velocities are finite.
+    /// Checks that the pose and velocities are finite, and the translation within
+    /// ±`morsel_geometry::MAX_LENGTH`.
     pub(crate) fn validate_state(&self) -> Result<()> {
         finite_pose("body pose", &self.pose)?;
+        check_translation(&self.name, &self.pose)?;
         finite3("body linear velocity", self.linear_velocity.as_slice())?;
         finite3("body angular velocity", self.angular_velocity.as_slice())
     }
+}
+
+/// Checks that a body's translation is within geometry's range: a body placed farther out
+/// would have colliders every geometry query refuses, and sensors far from their contacts.
+fn check_translation(body: &str, pose: &Isometry3<f64>) -> Result<()> {
+    let what = format!("body `{body}` translation");
+    morsel_geometry::range::check_coordinates(&what, pose.translation.vector.as_slice())?;
+    Ok(())
 }
 
 /// A set of uniquely named bodies, plus pairs of bodies whose contacts are ignored (for
@@ -190,10 +200,12 @@ impl Scene {
         self.bodies.iter().map(|b| b.name.as_str()).collect()
     }
 
-    /// Sets a body's world pose. Errors: unknown body, non-finite pose.
+    /// Sets a body's world pose. Errors: unknown body, non-finite pose, a translation beyond
+    /// ±`morsel_geometry::MAX_LENGTH`.
     pub fn set_pose(&mut self, name: &str, pose: Isometry3<f64>) -> Result<()> {
         finite_pose("body pose", &pose)?;
         let i = self.body_index(name)?;
+        check_translation(name, &pose)?;
         self.bodies[i].pose = pose;
         Ok(())
     }

@@ -2,6 +2,7 @@
 
 use nalgebra::{Point3, Vector3};
 
+use crate::contact::MAX_FORCE;
 use crate::error::{Result, SensingError, check_param, finite3};
 
 /// Configuration of a [`TaxelSensor`](crate::TaxelSensor): probes rigidly attached to a link.
@@ -190,8 +191,10 @@ impl TaxelConfig {
                 value: "an empty list".into(),
             });
         }
-        for p in &self.probe_local_pos {
+        for (i, p) in self.probe_local_pos.iter().enumerate() {
             finite3("probe_local_pos", p.coords.as_slice())?;
+            let what = format!("probe_local_pos[{i}]");
+            morsel_geometry::range::check_coordinates(&what, p.coords.as_slice())?;
         }
         finite3("probe_local_normal", self.probe_local_normal.as_slice())?;
         if self.probe_local_normal.norm() == 0.0 {
@@ -234,6 +237,8 @@ impl TaxelConfig {
         };
         nonneg("probe_radius", self.probe_radius)?;
         nonneg("probe_radius_noise", self.probe_radius_noise)?;
+        at_most_length("probe_radius", self.probe_radius)?;
+        at_most_length("probe_radius_noise", self.probe_radius_noise)?;
         nonneg("normal_stiffness", self.normal_stiffness)?;
         nonneg("normal_damping", self.normal_damping)?;
         nonneg("shear_scalar", self.shear_scalar)?;
@@ -273,6 +278,20 @@ impl TaxelConfig {
         nonneg("hysteresis", self.hysteresis)?;
         nonneg("crosstalk_radius", self.crosstalk_radius)?;
         check_param("bias", self.bias, self.bias.is_finite(), "must be finite")?;
+        at_most_length("crosstalk_radius", self.crosstalk_radius)?;
+        for (name, force) in [
+            ("noise", self.noise),
+            ("bias", self.bias),
+            ("resolution", self.resolution),
+            ("hysteresis", self.hysteresis),
+        ] {
+            check_param(
+                name,
+                force,
+                force.abs() <= MAX_FORCE,
+                "must be a force within ±1e20 N (MAX_FORCE)",
+            )?;
+        }
         check_param(
             "crosstalk",
             self.crosstalk,
@@ -351,6 +370,16 @@ impl TaxelConfig {
         let torque = position.coords.cross(&force) - n * (self.twist_scalar * spin);
         (force, torque)
     }
+}
+
+/// Checks that a finite, non-negative length is at most `morsel_geometry::MAX_LENGTH`.
+fn at_most_length(parameter: &'static str, value: f64) -> Result<f64> {
+    check_param(
+        parameter,
+        value,
+        value <= morsel_geometry::MAX_LENGTH,
+        "must be a length within [0, 1e10] m (morsel_geometry::MAX_LENGTH)",
+    )
 }
 
 #[cfg(test)]

@@ -111,6 +111,7 @@ impl TouchModel {
                     value: *scale,
                 });
             }
+            morsel_geometry::range::check_size(&format!("scale of body `{name}`"), *scale)?;
             if scale_of[i].is_some() {
                 return Err(SensingError::InvalidParameter {
                     parameter: "scales",

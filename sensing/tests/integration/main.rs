@@ -12,6 +12,7 @@ mod mimo_touch;
 mod nearest;
 mod path_rule;
 mod probe_state;
+mod range;
 mod raycast;
 mod skin;
 mod taxel_errors;
