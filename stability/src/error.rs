@@ -99,9 +99,9 @@ pub enum StabilityError {
         /// The name given.
         name: String,
     },
-    /// A finite value outside the range Morsel accepts: a length beyond geometry's range
-    /// (`morsel_geometry::MIN_LENGTH`, `MAX_LENGTH`) or a mass, friction coefficient, force or
-    /// moment beyond the limits of [`crate::limits`].
+    /// A finite value outside the range Morsel accepts: a length beyond
+    /// [`MIN_LENGTH`](crate::limits::MIN_LENGTH) to [`MAX_LENGTH`](crate::limits::MAX_LENGTH), or
+    /// a mass, friction coefficient, force or moment beyond the limits of [`crate::limits`].
     #[error("{what} is {value:e}, outside the accepted range [{min:e}, {max:e}] ({unit})")]
     OutOfRange {
         /// The offending value, with what it belongs to.

@@ -14,12 +14,20 @@
 //! | force component, maximum pressure, net force (N)  | up to [`MAX_FORCE`] in magnitude        |
 //! | moment component (N·m)                            | up to [`MAX_MOMENT`] in magnitude       |
 //!
-//! Lengths follow geometry's policy ([`morsel_geometry::range`]), so a contact placed from a
-//! robot's forward kinematics is never refused here when geometry accepted the robot.
+//! Lengths follow the geometry crate's policy (its `range` module: the same two limits, checked
+//! equal by a test), so a contact placed from a robot's forward kinematics is never refused
+//! here when geometry accepted the robot. They are repeated here rather than imported so that
+//! this crate keeps depending on nalgebra and clarabel alone.
 
 use nalgebra::{Point3, Vector6};
 
-pub use morsel_geometry::{MAX_LENGTH, MIN_LENGTH};
+/// The largest length accepted, in metres: the largest contact half-size, and the largest
+/// magnitude of a coordinate (MuJoCo's `mjMAXVAL`; the same as `morsel_geometry::MAX_LENGTH`).
+pub const MAX_LENGTH: f64 = 1e10;
+
+/// The smallest contact half-size accepted, in metres (a nanometre; the same as
+/// `morsel_geometry::MIN_LENGTH`).
+pub const MIN_LENGTH: f64 = 1e-9;
 
 use crate::error::{StabilityError, check_finite};
 
@@ -79,18 +87,7 @@ fn out_of_range(
 
 /// Checks that finite coordinates (a position, a CoM, a point) are within ±[`MAX_LENGTH`].
 pub(crate) fn coordinates(what: &str, values: &[f64]) -> Result<(), StabilityError> {
-    morsel_geometry::range::check_coordinates(what, values).map_err(|e| match e {
-        morsel_geometry::GeometryError::OutOfRange {
-            what,
-            value,
-            min,
-            max,
-        } => out_of_range(what, value, min, max, LENGTHS),
-        other => StabilityError::Numerical {
-            what: "length range check",
-            reason: other.to_string(),
-        },
-    })
+    within(what, values, MAX_LENGTH, LENGTHS)
 }
 
 /// Checks that a point is finite ([`StabilityError::NonFinite`]) and within ±[`MAX_LENGTH`].
@@ -101,8 +98,17 @@ pub(crate) fn point(what: &'static str, p: &Point3<f64>) -> Result<(), Stability
 
 /// Checks that a finite, positive size is between [`MIN_LENGTH`] and [`MAX_LENGTH`].
 pub(crate) fn size(what: &str, value: f64) -> Result<(), StabilityError> {
-    morsel_geometry::range::check_size(what, value)
-        .map_err(|_| out_of_range(what.to_owned(), value, MIN_LENGTH, MAX_LENGTH, LENGTHS))
+    if (MIN_LENGTH..=MAX_LENGTH).contains(&value) {
+        Ok(())
+    } else {
+        Err(out_of_range(
+            what.to_owned(),
+            value,
+            MIN_LENGTH,
+            MAX_LENGTH,
+            LENGTHS,
+        ))
+    }
 }
 
 /// Checks that a finite, positive friction coefficient is within
@@ -179,6 +185,12 @@ fn within(what: &str, values: &[f64], max: f64, unit: &'static str) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lengths_are_geometrys() {
+        assert_eq!(MAX_LENGTH, morsel_geometry::MAX_LENGTH);
+        assert_eq!(MIN_LENGTH, morsel_geometry::MIN_LENGTH);
+    }
 
     #[test]
     fn limits_pass_and_values_beyond_them_fail() {
