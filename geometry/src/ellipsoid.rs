@@ -14,11 +14,27 @@ use parry3d_f64::shape::{FeatureId, Shape, ShapeType, SupportMap, TypedShape};
 /// An ellipsoid centred at the origin with semi-axes `a`, `b`, `c` along x, y, z.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EllipsoidShape {
-    /// The semi-axes (all strictly positive).
-    pub semi_axes: Vector,
+    /// The semi-axes, each within [`MIN_LENGTH`](crate::MIN_LENGTH) to
+    /// [`MAX_LENGTH`](crate::MAX_LENGTH) (private, so that only [`EllipsoidShape::new`] makes one).
+    semi_axes: Vector,
 }
 
 impl EllipsoidShape {
+    /// An ellipsoid with these semi-axes; errors when one is not finite, not positive or
+    /// outside [`MIN_LENGTH`](crate::MIN_LENGTH) to [`MAX_LENGTH`](crate::MAX_LENGTH) (beyond
+    /// them, its closest-point iteration overflows).
+    pub fn new(semi_axes: Vector) -> crate::Result<Self> {
+        for (i, name) in ["a", "b", "c"].into_iter().enumerate() {
+            crate::range::size("ellipsoid", name, semi_axes[i])?;
+        }
+        Ok(Self { semi_axes })
+    }
+
+    /// The semi-axes along x, y, z.
+    pub fn semi_axes(&self) -> Vector {
+        self.semi_axes
+    }
+
     /// The outward unit normal at a point of the surface.
     pub fn normal_at(&self, p: Vector) -> Vector {
         let a2 = self.semi_axes * self.semi_axes;
@@ -234,8 +250,9 @@ impl Shape for EllipsoidShape {
     }
 
     fn scale_dyn(&self, scale: Vector, _num_subdivisions: u32) -> Option<Box<dyn Shape>> {
-        let semi_axes = (self.semi_axes * scale).abs();
-        Some(Box::new(EllipsoidShape { semi_axes }))
+        // Out of range once scaled: unsupported, as parry's trait has no error.
+        let e = EllipsoidShape::new((self.semi_axes * scale).abs()).ok()?;
+        Some(Box::new(e))
     }
 
     fn compute_aabb(&self, position: &Pose) -> Aabb {
@@ -286,6 +303,24 @@ impl Shape for EllipsoidShape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_semi_axes_in_range_make_an_ellipsoid() {
+        let e = EllipsoidShape::new(Vector::new(1.0, 2.0, 3.0)).expect("in range");
+        assert_eq!(e.semi_axes(), Vector::new(1.0, 2.0, 3.0));
+        for bad in [1e-300, 0.0, -1.0, 1e300, f64::NAN, f64::INFINITY] {
+            assert!(
+                EllipsoidShape::new(Vector::new(1.0, bad, 1.0)).is_err(),
+                "{bad}"
+            );
+        }
+        // scaling beyond the range is unsupported rather than an ellipsoid that overflows
+        assert!(e.scale_dyn(Vector::splat(1e-10), 0).is_none());
+        let half = e
+            .scale_dyn(Vector::new(0.5, -0.5, 0.5), 0)
+            .expect("in range");
+        assert_eq!(half.compute_local_bounding_sphere().radius(), 1.5);
+    }
 
     fn on_surface(e: &EllipsoidShape, x: Vector) -> f64 {
         let a = e.semi_axes;

@@ -179,14 +179,10 @@ impl Shape {
 
     /// An ellipsoid with the given semi-axes along x, y, z.
     pub fn ellipsoid(semi_axes: Vector3<f64>) -> Result<Self> {
-        for (i, name) in ["a", "b", "c"].iter().enumerate() {
-            size("ellipsoid", name, semi_axes[i])?;
-        }
+        let shape = EllipsoidShape::new(to_parry_vector(&semi_axes))?;
         Ok(Self::new(
             ShapeKind::Ellipsoid { semi_axes },
-            Arc::new(EllipsoidShape {
-                semi_axes: to_parry_vector(&semi_axes),
-            }),
+            Arc::new(shape),
             None,
         ))
     }
