@@ -54,9 +54,7 @@ impl TriangleMesh {
             reason,
         };
         let from = source_suffix(source);
-        if let Some(bad) = range::first_bad_vertex(&vertices) {
-            return Err(range::bad_vertex_error(bad, invalid, &from));
-        }
+        range::vertices(&vertices, invalid, &from)?;
         let n = vertices.len();
         if let Some((i, f)) = faces
             .iter()
@@ -176,12 +174,15 @@ impl TriangleMesh {
 
     /// [`TriangleMesh::scaled`], naming the file the mesh came from in errors.
     pub(crate) fn scaled_from(&self, scale: Vector3<f64>, source: Option<&Path>) -> Result<Self> {
+        let invalid = |reason: String| GeometryError::InvalidMesh {
+            source_path: source.map(Path::to_path_buf),
+            reason,
+        };
         crate::error::finite_vector("mesh scale", &scale)?;
         if scale.iter().any(|s| *s == 0.0) {
-            return Err(GeometryError::InvalidMesh {
-                source_path: source.map(Path::to_path_buf),
-                reason: format!("scale {scale:?} has a zero component: the mesh would be flat"),
-            });
+            return Err(invalid(format!(
+                "scale {scale:?} has a zero component: the mesh would be flat"
+            )));
         }
         let vertices: Vec<Point3<f64>> = self
             .vertices
@@ -189,13 +190,7 @@ impl TriangleMesh {
             .map(|v| Point3::from(v.coords.component_mul(&scale)))
             .collect();
         let from = source_suffix(source);
-        let invalid = |reason: String| GeometryError::InvalidMesh {
-            source_path: source.map(Path::to_path_buf),
-            reason,
-        };
-        if let Some(bad) = range::first_bad_vertex(&vertices) {
-            return Err(range::bad_vertex_error(bad, invalid, &from));
-        }
+        range::vertices(&vertices, invalid, &from)?;
         let mirror = scale.x * scale.y * scale.z < 0.0;
         let faces = self
             .faces

@@ -151,27 +151,26 @@ pub(crate) fn point(what: &'static str, p: &Point3<f64>) -> Result<()> {
     }
 }
 
-/// The first vertex with a coordinate that is not finite or is beyond ±[`MAX_LENGTH`]: its
-/// index, the vertex, and the axis and value of the first such coordinate.
-pub(crate) fn first_bad_vertex(vertices: &[Point3<f64>]) -> Option<(usize, Point3<f64>, usize)> {
-    vertices
-        .iter()
-        .enumerate()
-        .find_map(|(i, v)| first_beyond(v.coords.as_slice()).map(|(axis, _)| (i, *v, axis)))
-}
-
-/// The error for the vertex `(index, vertex, axis)` found by [`first_bad_vertex`]: not finite
-/// ([`GeometryError::InvalidMesh`]) or out of range ([`GeometryError::OutOfRange`]).
-pub(crate) fn bad_vertex_error(
-    (i, v, axis): (usize, Point3<f64>, usize),
+/// Checks that every vertex is finite (else `invalid`, naming the first vertex that is not)
+/// and within ±[`MAX_LENGTH`] (else [`GeometryError::OutOfRange`] naming the vertex, its axis
+/// and `source`, such as " of FILE").
+pub(crate) fn vertices(
+    vertices: &[Point3<f64>],
     invalid: impl FnOnce(String) -> GeometryError,
     source: &str,
-) -> GeometryError {
-    if v.iter().all(|c| c.is_finite()) {
+) -> Result<()> {
+    let Some((i, v, axis)) = vertices
+        .iter()
+        .enumerate()
+        .find_map(|(i, v)| first_beyond(v.coords.as_slice()).map(|(axis, _)| (i, v, axis)))
+    else {
+        return Ok(());
+    };
+    Err(if v.iter().all(|c| c.is_finite()) {
         coordinate_error(format!("mesh vertex {i}{source}: {}", AXES[axis]), v[axis])
     } else {
         invalid(format!("vertex {i} is not finite: {v:?}"))
-    }
+    })
 }
 
 /// Checks that a mesh with these bounds is not smaller than [`MIN_LENGTH`] (the largest side

@@ -437,9 +437,7 @@ impl Model {
             let Some(w) = joint.quaternion_w_index() else {
                 continue;
             };
-            let quat = &q[w - 3..=w];
-            let norm2: f64 = quat.iter().map(|v| v * v).sum();
-            if norm2 < 1e-12 {
+            if is_zero_quaternion(&q[w - 3..=w]) {
                 return Err(KinematicsError::invalid(
                     format!(
                         "quaternion of {} joint \"{}\"",
@@ -546,4 +544,9 @@ impl Model {
             q[j.idx_q] = j.limits.clamp(q[j.idx_q]);
         }
     }
+}
+
+/// Whether four quaternion values (in either order) are too close to zero to normalise.
+pub(crate) fn is_zero_quaternion(q: &[f64]) -> bool {
+    q.iter().map(|v| v * v).sum::<f64>() < 1e-12
 }

@@ -166,7 +166,8 @@ impl PenaltyLaw {
                         let position = nalgebra::center(&c.point_a, &c.point_b);
                         let v_rel = b.point_velocity(&position) - a.point_velocity(&position);
                         let force = self.force(c.depth, &c.normal, &v_rel);
-                        if force.amax().is_nan() || force.amax() > crate::contact::MAX_FORCE {
+                        let peak = force.amax();
+                        if peak.is_nan() || peak > crate::contact::MAX_FORCE {
                             return Err(SensingError::InvalidContact {
                                 index: out.len(),
                                 reason: format!(

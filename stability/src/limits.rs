@@ -21,6 +21,8 @@
 
 use nalgebra::{Point3, Vector6};
 
+use crate::error::{StabilityError, check_finite};
+
 /// The largest length accepted, in metres: the largest contact half-size, and the largest
 /// magnitude of a coordinate (MuJoCo's `mjMAXVAL`; the same as `morsel_geometry::MAX_LENGTH`).
 pub const MAX_LENGTH: f64 = 1e10;
@@ -28,8 +30,6 @@ pub const MAX_LENGTH: f64 = 1e10;
 /// The smallest contact half-size accepted, in metres (a nanometre; the same as
 /// `morsel_geometry::MIN_LENGTH`).
 pub const MIN_LENGTH: f64 = 1e-9;
-
-use crate::error::{StabilityError, check_finite};
 
 /// The smallest friction coefficient accepted (MuJoCo's `mjMINMU`).
 ///
@@ -98,47 +98,38 @@ pub(crate) fn point(what: &'static str, p: &Point3<f64>) -> Result<(), Stability
 
 /// Checks that a finite, positive size is between [`MIN_LENGTH`] and [`MAX_LENGTH`].
 pub(crate) fn size(what: &str, value: f64) -> Result<(), StabilityError> {
-    if (MIN_LENGTH..=MAX_LENGTH).contains(&value) {
-        Ok(())
-    } else {
-        Err(out_of_range(
-            what.to_owned(),
-            value,
-            MIN_LENGTH,
-            MAX_LENGTH,
-            LENGTHS,
-        ))
-    }
+    between(what, value, MIN_LENGTH, MAX_LENGTH, LENGTHS)
 }
 
 /// Checks that a finite, positive friction coefficient is within
 /// [[`MIN_FRICTION`], [`MAX_FRICTION`]].
 pub(crate) fn friction(value: f64) -> Result<(), StabilityError> {
-    if (MIN_FRICTION..=MAX_FRICTION).contains(&value) {
-        Ok(())
-    } else {
-        Err(out_of_range(
-            "friction coefficient".to_owned(),
-            value,
-            MIN_FRICTION,
-            MAX_FRICTION,
-            "dimensionless",
-        ))
-    }
+    between(
+        "friction coefficient",
+        value,
+        MIN_FRICTION,
+        MAX_FRICTION,
+        "dimensionless",
+    )
 }
 
 /// Checks that a finite, positive mass is at most [`MAX_MASS`].
 pub(crate) fn mass(value: f64) -> Result<(), StabilityError> {
-    if value <= MAX_MASS {
+    between("mass", value, 0.0, MAX_MASS, "kilograms")
+}
+
+/// `value` within `[min, max]`, else an [`StabilityError::OutOfRange`] naming it.
+fn between(
+    what: &str,
+    value: f64,
+    min: f64,
+    max: f64,
+    unit: &'static str,
+) -> Result<(), StabilityError> {
+    if (min..=max).contains(&value) {
         Ok(())
     } else {
-        Err(out_of_range(
-            "mass".to_owned(),
-            value,
-            0.0,
-            MAX_MASS,
-            "kilograms",
-        ))
+        Err(out_of_range(what.to_owned(), value, min, max, unit))
     }
 }
 

@@ -137,9 +137,7 @@ impl MeshBvh {
                 "the mesh has no face: give at least one triangle".to_string(),
             ));
         }
-        if let Some(bad) = range::first_bad_vertex(vertices) {
-            return Err(range::bad_vertex_error(bad, invalid, ""));
-        }
+        range::vertices(vertices, invalid, "")?;
         let n = vertices.len();
         if let Some((i, f)) = faces
             .iter()

@@ -48,7 +48,7 @@ fn check_nonzero_quaternion(
     place: impl FnOnce() -> String,
     joint: &Joint,
 ) -> Result<()> {
-    if wxyz.iter().map(|v| v * v).sum::<f64>() >= 1e-12 {
+    if !crate::model::is_zero_quaternion(wxyz) {
         return Ok(());
     }
     Err(KinematicsError::invalid(
