@@ -56,7 +56,7 @@ pub use ik::{IkOptions, IkResult, IkSolver, IkStatus, IkTarget, IkTargetKind, Ta
 pub use jacobian::{JacobianConvention, frame_jacobian, frame_jacobian_at};
 pub use joint::{Joint, JointId, JointKind, JointLimits, Mimic};
 pub use link::{Inertial, Link, LinkId, LinkSpec};
-pub use model::{LayoutEntry, Model};
+pub use model::{LayoutEntry, MAX_JOINT_VALUE, Model};
 pub use model_builder::{JointSpec, MimicSpec, ModelBuilder};
 
 pub use morsel_geometry;

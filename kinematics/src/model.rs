@@ -433,6 +433,7 @@ impl Model {
             });
         }
         check_all_finite("configuration", q)?;
+        self.check_configuration_range(q)?;
         for joint in &self.joints {
             let Some(w) = joint.quaternion_w_index() else {
                 continue;
@@ -446,6 +447,32 @@ impl Model {
                     ),
                     "it is zero; give a unit quaternion x, y, z, w such as 0, 0, 0, 1",
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that every configuration value, and every joint position after its mimic
+    /// relation, is within ±[`MAX_JOINT_VALUE`].
+    fn check_configuration_range(&self, q: &[f64]) -> Result<()> {
+        for joint in &self.joints {
+            let own = joint.idx_q..joint.idx_q + joint.nq();
+            if let Some(i) = own.clone().find(|&i| q[i].abs() > MAX_JOINT_VALUE) {
+                return Err(joint_value_out_of_range(
+                    joint,
+                    &format!("configuration[{i}]"),
+                    q[i],
+                ));
+            }
+            match (joint.mimic(), joint.position(q)) {
+                (Some(_), Some(p)) if !(p.abs() <= MAX_JOINT_VALUE) => {
+                    return Err(joint_value_out_of_range(
+                        joint,
+                        "position (mimic applied)",
+                        p,
+                    ));
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -544,6 +571,27 @@ impl Model {
             q[j.idx_q] = j.limits.clamp(q[j.idx_q]);
         }
     }
+}
+
+/// The largest magnitude of a configuration value: metres for prismatic joints and floating
+/// translations (geometry's [`morsel_geometry::MAX_LENGTH`]: a link moved farther gives world
+/// poses that every geometry query refuses), radians for revolute joints (beyond it an angle's
+/// float spacing exceeds 1e-6 rad, so its sine and cosine mean nothing).
+pub const MAX_JOINT_VALUE: f64 = morsel_geometry::MAX_LENGTH;
+
+/// The error for a configuration value of `joint` beyond ±[`MAX_JOINT_VALUE`].
+fn joint_value_out_of_range(joint: &Joint, what: &str, value: f64) -> KinematicsError {
+    let unit = match joint.kind {
+        JointKind::Prismatic => " m",
+        JointKind::Revolute | JointKind::Continuous => " rad",
+        _ => "",
+    };
+    KinematicsError::invalid(
+        format!("{what} of {} joint \"{}\"", joint.kind.name(), joint.name),
+        format!(
+            "{value:e}{unit} is outside ±{MAX_JOINT_VALUE:e} (Morsel's range for joint values)"
+        ),
+    )
 }
 
 /// Whether four quaternion values (in either order) are too close to zero to normalise.

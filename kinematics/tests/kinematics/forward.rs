@@ -132,3 +132,72 @@ fn invalid_configurations_are_errors() {
     q[6] = 0.0;
     assert!(forward_kinematics(&tree, &mut tree_data, q.as_slice()).is_err());
 }
+
+#[test]
+fn configuration_values_beyond_the_range_are_errors() {
+    use morsel_kinematics::{
+        JointKind, JointSpec, KinematicsError, LinkSpec, MAX_JOINT_VALUE, ModelBuilder,
+    };
+    use nalgebra::Isometry3;
+    let model = planar_arm(&[1.0, 1.0]);
+    let mut data = Data::new(&model);
+    // At the limit, the answer is the closed form.
+    forward_kinematics(&model, &mut data, &[MAX_JOINT_VALUE, 0.0]).expect("at the limit");
+    let tip = data.world_from_link(model.link_id("tip").expect("tip"));
+    let (c, s) = (MAX_JOINT_VALUE.cos(), MAX_JOINT_VALUE.sin());
+    assert!((tip.translation.vector - Vector3::new(2.0 * c, 2.0 * s, 0.0)).norm() < 1e-12);
+    // Beyond it, an error that names the joint and the value.
+    let err = forward_kinematics(&model, &mut data, &[0.0, -2e10]).expect_err("beyond");
+    assert!(
+        matches!(err, KinematicsError::InvalidArgument { .. }),
+        "{err}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("\"j1\"") && text.contains("-2e10 rad"),
+        "{text}"
+    );
+
+    // A floating base 20,000,000 km away, and a mimic joint driven beyond the range by its
+    // multiplier although its leader is within it.
+    let tree = mixed_tree();
+    let mut tree_data = Data::new(&tree);
+    let mut q = tree.neutral_configuration();
+    q[0] = 2e10;
+    let text = forward_kinematics(&tree, &mut tree_data, q.as_slice())
+        .expect_err("far base")
+        .to_string();
+    assert!(
+        text.contains("configuration[0]") && text.contains("\"root\""),
+        "{text}"
+    );
+
+    let mut b = ModelBuilder::new("lever");
+    for name in ["base", "a", "b"] {
+        b.add_link(LinkSpec::new(name));
+    }
+    let axis = Vector3::z();
+    let at = Isometry3::identity();
+    b.add_joint(JointSpec::new(
+        "lead",
+        JointKind::Revolute,
+        "base",
+        "a",
+        at,
+        axis,
+    ));
+    b.add_joint(
+        JointSpec::new("follow", JointKind::Revolute, "base", "b", at, axis)
+            .with_mimic("lead", 100.0, 0.0),
+    );
+    let lever = b.build().expect("lever builds");
+    let mut lever_data = Data::new(&lever);
+    forward_kinematics(&lever, &mut lever_data, &[1e8]).expect("1e10 rad after the mimic");
+    let text = forward_kinematics(&lever, &mut lever_data, &[1e9])
+        .expect_err("1e11 rad after the mimic")
+        .to_string();
+    assert!(
+        text.contains("\"follow\"") && text.contains("1e11 rad"),
+        "{text}"
+    );
+}
