@@ -34,6 +34,7 @@ pub mod sandbox;
 pub mod save;
 pub mod save_gltf;
 pub mod session;
+pub mod view_file;
 
 pub use context::ShellContext;
 pub use diagnostic::Diagnostic;

@@ -16,11 +16,7 @@ use crate::bindings::stability::ScriptStance;
 use crate::convert::describe;
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
-
-/// True when `path` names a glTF file (`.glb` or `.gltf`) or an HTML view (`.html`).
-pub fn is_gltf_path(path: &str) -> bool {
-    view::is_view_path(path)
-}
+use crate::view_file;
 
 /// The drawing of `value` (see [`morsel_lab::gltf`]); anything else is an error naming what
 /// glTF can draw.
@@ -31,10 +27,7 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
             reason,
         })
     };
-    let name = std::path::Path::new(path).file_stem().map_or_else(
-        || "morsel".to_string(),
-        |s| s.to_string_lossy().into_owned(),
-    );
+    let name = view_file::drawing_name(path);
     if let Some(scene) = value.clone().try_cast::<ScriptScene>() {
         let state = scene.fresh()?;
         return Ok(Drawing::from_scene(&name, &state.scene));
@@ -75,15 +68,5 @@ pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
 /// Writes the glTF drawing of `value` (see [`drawing`]), or its HTML view for a `.html` path,
 /// under the sandbox's output folder. Returns the file written.
 pub fn save(sandbox: &Sandbox, path: &str, value: &Dynamic) -> ScriptResult<std::path::PathBuf> {
-    let drawing = drawing(path, value)?;
-    let bytes = view::encode(path, &drawing).or_script()?;
-    let target = sandbox.write_path(path).or_script()?;
-    std::fs::write(&target, bytes)
-        .map_err(|source| ShellError::Io {
-            action: "cannot write",
-            path: target.clone(),
-            source,
-        })
-        .or_script()?;
-    Ok(target)
+    view_file::write(sandbox, path, &drawing(path, value)?)
 }

@@ -6,7 +6,7 @@ use rhai::{Dynamic, Engine, INT, ImmutableString, NativeCallContext};
 
 use crate::context::ShellContext;
 use crate::error::ScriptResult;
-use crate::{save, save_gltf};
+use crate::{save, save_gltf, view_file};
 
 use super::doc;
 
@@ -27,7 +27,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
               value: Dynamic|
               -> ScriptResult<()> {
             // A view (`.glb`, `.gltf`, `.html`) draws the object; anything else is data.
-            if save_gltf::is_gltf_path(&path) {
+            if view_file::is_view_path(&path) {
                 save_gltf::save(&shared.sandbox, &path, &value.flatten()).map(|_| ())
             } else {
                 save::save_data(&context, &shared.sandbox, &path, value)

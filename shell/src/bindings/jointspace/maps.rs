@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use morsel_jointspace::{Boundary, SampleMap, plot};
+use morsel_lab::gltf::Drawing;
 use ndarray::{ArrayD, ArrayView2, Axis};
 use ndarray_npy::WriteNpyExt;
 use rhai::{Array, Dynamic, Engine, FLOAT, INT, ImmutableString, Map, NativeCallContext};
@@ -13,6 +14,7 @@ use crate::convert::{from_f64s, from_indices, from_rows};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
 use crate::save::{self, Format};
+use crate::view_file;
 
 use super::super::doc;
 
@@ -130,9 +132,16 @@ fn register_save(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     doc("save", &["path: string", "boundary: Boundary", "()"]).register_into_engine(
         engine,
         move |context: NativeCallContext, path: ImmutableString, b: BoundaryPoints| {
-            if crate::save_gltf::is_gltf_path(&path) {
-                let drawn = crate::save_gltf::save(&shared.sandbox, &path, &Dynamic::from(b));
-                return drawn.map(|_| ());
+            if view_file::is_view_path(&path) {
+                let drawing = Drawing::from_boundary(&view_file::drawing_name(&path), &b).map_err(
+                    |reason| {
+                        script_error(ShellError::Save {
+                            path: path.to_string(),
+                            reason,
+                        })
+                    },
+                )?;
+                return view_file::write(&shared.sandbox, &path, &drawing).map(|_| ());
             }
             let map = Dynamic::from_map(boundary_map(&b));
             save_rows(&context, &shared.sandbox, &path, b.points().view(), map)
