@@ -465,7 +465,7 @@ impl Model {
                 ));
             }
             match (joint.mimic(), joint.position(q)) {
-                (Some(_), Some(p)) if !(p.abs() <= MAX_JOINT_VALUE) => {
+                (Some(_), Some(p)) if p.is_nan() || p.abs() > MAX_JOINT_VALUE => {
                     return Err(joint_value_out_of_range(
                         joint,
                         "position (mimic applied)",
