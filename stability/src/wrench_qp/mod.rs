@@ -41,6 +41,7 @@ use nalgebra::{Matrix6, Point3, Vector6};
 mod active_set;
 mod active_set_form;
 mod forms;
+mod local_frame;
 
 use crate::contact::Contact;
 use crate::contact_set::ContactSet;
@@ -48,9 +49,12 @@ use crate::distribution::{
     ContactWrench, DistributionStatus, DistributionWeights, WrenchDistribution,
 };
 use crate::error::{StabilityError, check_finite};
-use crate::transport::{grasp_matrix, transport_wrench};
+use crate::transport::transport_wrench;
 use active_set_form::{ActiveSetResult, ActiveSetState};
 use forms::QpData;
+use local_frame::{
+    correct_sum, local_cost, local_to_reference, sum_constrained_optimum, world_wrenches,
+};
 
 /// Constraint slack (unit-scaled problem) accepted when checking a wrench without a QP.
 const CHECK_TOLERANCE: f64 = 1e-9;
@@ -346,96 +350,6 @@ fn solve(
             correct_sum(&mut local, &maps, &unit_target);
             let wrenches = world_wrenches(contacts, &supporting, &local, scale);
             return Ok(finish(contacts, &supporting, &wrenches, status, iterations));
-        }
-    }
-}
-
-/// The cost `Σ ½ u_iᵀ D u_i` of local wrenches.
-fn local_cost(local: &[Vector6<f64>], weights: &DistributionWeights) -> f64 {
-    let d = [
-        weights.friction,
-        weights.friction,
-        weights.normal_force_weight(),
-        weights.cop,
-        weights.cop,
-        weights.yaw,
-    ];
-    local
-        .iter()
-        .map(|u| u.iter().zip(&d).map(|(v, w)| 0.5 * w * v * v).sum::<f64>())
-        .sum()
-}
-
-/// World-frame wrenches (at their contact points, in newtons) of unit-scaled local wrenches.
-fn world_wrenches(
-    contacts: &[Contact],
-    supporting: &[usize],
-    local: &[Vector6<f64>],
-    scale: f64,
-) -> Vec<Vector6<f64>> {
-    supporting
-        .iter()
-        .zip(local)
-        .map(|(&i, u)| to_world(&contacts[i], u) * scale)
-        .collect()
-}
-
-/// `blockdiag(R, R)` followed by the move from the contact point to `reference`.
-fn local_to_reference(contact: &Contact, reference: &Point3<f64>) -> Matrix6<f64> {
-    let r = contact.rotation();
-    let mut rotate = Matrix6::zeros();
-    rotate.fixed_view_mut::<3, 3>(0, 0).copy_from(&r);
-    rotate.fixed_view_mut::<3, 3>(3, 3).copy_from(&r);
-    grasp_matrix(&contact.position(), reference) * rotate
-}
-
-/// A local (contact-frame) wrench in the world frame, at the contact point.
-fn to_world(contact: &Contact, local: &Vector6<f64>) -> Vector6<f64> {
-    let r = contact.rotation();
-    let f = r * local.fixed_rows::<3>(0);
-    let t = r * local.fixed_rows::<3>(3);
-    Vector6::new(f.x, f.y, f.z, t.x, t.y, t.z)
-}
-
-/// The minimiser of the cost under the sum constraint alone, `u = D⁻¹ Mᵀ (M D⁻¹ Mᵀ)⁻¹ t` (local
-/// wrenches, unit-scaled). When it also satisfies every inequality it is the QP's unique optimum
-/// (no inequality is active).
-fn sum_constrained_optimum(
-    maps: &[Matrix6<f64>],
-    unit_target: &Vector6<f64>,
-    weights: &DistributionWeights,
-) -> Option<Vec<Vector6<f64>>> {
-    let eps = weights.normal_force_weight();
-    let inverse_cost = Vector6::new(
-        1.0 / weights.friction,
-        1.0 / weights.friction,
-        1.0 / eps,
-        1.0 / weights.cop,
-        1.0 / weights.cop,
-        1.0 / weights.yaw,
-    );
-    let gram: Matrix6<f64> = maps
-        .iter()
-        .map(|m| m * Matrix6::from_diagonal(&inverse_cost) * m.transpose())
-        .sum();
-    let multiplier = gram.cholesky()?.solve(unit_target);
-    let mut local: Vec<Vector6<f64>> = maps
-        .iter()
-        .map(|m| (m.transpose() * multiplier).component_mul(&inverse_cost))
-        .collect();
-    correct_sum(&mut local, maps, unit_target);
-    Some(local)
-}
-
-/// Adds the least-norm correction that makes `Σ M_i u_i` equal `target` exactly (the solver
-/// meets the equality only to its tolerance).
-fn correct_sum(local: &mut [Vector6<f64>], maps: &[Matrix6<f64>], target: &Vector6<f64>) {
-    let sum: Vector6<f64> = maps.iter().zip(local.iter()).map(|(m, u)| m * u).sum();
-    let gram: Matrix6<f64> = maps.iter().map(|m| m * m.transpose()).sum();
-    if let Some(chol) = gram.cholesky() {
-        let multiplier = chol.solve(&(target - sum));
-        for (u, m) in local.iter_mut().zip(maps) {
-            *u += m.transpose() * multiplier;
         }
     }
 }
