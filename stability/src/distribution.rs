@@ -50,6 +50,20 @@ impl DistributionWeights {
     pub fn normal_force_weight(&self) -> f64 {
         self.friction.min(self.cop).min(self.yaw) * 1e-3
     }
+
+    /// The diagonal `D = (fw, fw, ε, cw, cw, yw)` of the cost `½ uᵀ D u` of one contact's local
+    /// wrench `u = (f_x, f_y, f_z, τ_x, τ_y, τ_z)`.
+    pub fn local_cost_diagonal(&self) -> Vector6<f64> {
+        let eps = self.normal_force_weight();
+        Vector6::new(
+            self.friction,
+            self.friction,
+            eps,
+            self.cop,
+            self.cop,
+            self.yaw,
+        )
+    }
 }
 
 /// Outcome of a wrench distribution.

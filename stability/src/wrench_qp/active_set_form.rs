@@ -69,14 +69,7 @@ impl ActiveSetState {
             .map(|&p| CONTACT_FACES + usize::from(p))
             .sum::<usize>();
         self.qp.reset(n, rows, 6);
-        let diagonal = [
-            weights.friction,
-            weights.friction,
-            weights.normal_force_weight(),
-            weights.cop,
-            weights.cop,
-            weights.yaw,
-        ];
+        let diagonal = weights.local_cost_diagonal();
         for block in 0..k {
             for (j, &g) in diagonal.iter().enumerate() {
                 self.qp.set_hessian(6 * block + j, g);

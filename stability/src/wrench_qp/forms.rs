@@ -48,15 +48,7 @@ impl QpData {
         }
         let mut b = vec![0.0; rows];
         b[..6].copy_from_slice(unit_target.as_slice());
-        let eps = weights.normal_force_weight();
-        let diagonal = [
-            weights.friction,
-            weights.friction,
-            eps,
-            weights.cop,
-            weights.cop,
-            weights.yaw,
-        ];
+        let diagonal = weights.local_cost_diagonal();
         let mut p_diagonal = Vec::with_capacity(6 * supporting.len());
         let mut a_colptr = Vec::with_capacity(6 * supporting.len() + 1);
         let mut a_rowval = Vec::new();
@@ -133,15 +125,7 @@ impl QpData {
             first_row.push(rows);
             rows += CONTACT_FACES + usize::from(has_pressure);
         }
-        let eps = weights.normal_force_weight();
-        let d = Vector6::new(
-            weights.friction,
-            weights.friction,
-            eps,
-            weights.cop,
-            weights.cop,
-            weights.yaw,
-        );
+        let d = weights.local_cost_diagonal();
         // Dense cost: blockdiag(D) + Bᵀ D B, linear term −Bᵀ D offset.
         let mut hessian = DMatrix::zeros(free, free);
         let mut q = vec![0.0; free];

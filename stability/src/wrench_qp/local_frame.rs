@@ -10,14 +10,7 @@ use crate::transport::grasp_matrix;
 
 /// The cost `Σ ½ u_iᵀ D u_i` of local wrenches.
 pub(super) fn local_cost(local: &[Vector6<f64>], weights: &DistributionWeights) -> f64 {
-    let d = [
-        weights.friction,
-        weights.friction,
-        weights.normal_force_weight(),
-        weights.cop,
-        weights.cop,
-        weights.yaw,
-    ];
+    let d = weights.local_cost_diagonal();
     local
         .iter()
         .map(|u| u.iter().zip(&d).map(|(v, w)| 0.5 * w * v * v).sum::<f64>())
@@ -63,15 +56,7 @@ pub(super) fn sum_constrained_optimum(
     unit_target: &Vector6<f64>,
     weights: &DistributionWeights,
 ) -> Option<Vec<Vector6<f64>>> {
-    let eps = weights.normal_force_weight();
-    let inverse_cost = Vector6::new(
-        1.0 / weights.friction,
-        1.0 / weights.friction,
-        1.0 / eps,
-        1.0 / weights.cop,
-        1.0 / weights.cop,
-        1.0 / weights.yaw,
-    );
+    let inverse_cost = weights.local_cost_diagonal().map(|w| 1.0 / w);
     let gram: Matrix6<f64> = maps
         .iter()
         .map(|m| m * Matrix6::from_diagonal(&inverse_cost) * m.transpose())
