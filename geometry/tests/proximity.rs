@@ -17,7 +17,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use common::{Mesh, TOL, brute_force};
+use common::{Mesh, TOL, brute_force, cube};
 
 fn pose(rng: &mut ChaCha8Rng, spread: f64) -> Isometry3<f64> {
     let axis = Vector3::new(
@@ -163,32 +163,6 @@ proptest! {
         let (pa, pb) = (pose(&mut rng, spread), pose(&mut rng, spread));
         check_pair(&a, &pa, &b, &pb, &mut rng, &mut ProximityScratch::new());
     }
-}
-
-/// A closed axis-aligned box mesh (12 triangles, outward faces).
-fn cube(center: Vector3<f64>, half: f64) -> Mesh {
-    let mut vertices = Vec::new();
-    for s in 0..8 {
-        let sign = |bit: usize| if s & bit == 0 { -half } else { half };
-        vertices.push(Point3::from(
-            center + Vector3::new(sign(1), sign(2), sign(4)),
-        ));
-    }
-    let faces = vec![
-        [0, 2, 3],
-        [0, 3, 1],
-        [4, 5, 7],
-        [4, 7, 6],
-        [0, 1, 5],
-        [0, 5, 4],
-        [2, 6, 7],
-        [2, 7, 3],
-        [0, 4, 6],
-        [0, 6, 2],
-        [1, 3, 7],
-        [1, 7, 5],
-    ];
-    Mesh { vertices, faces }
 }
 
 #[test]

@@ -10,6 +10,8 @@
 //! coordinates 1e300 of area and volume NaN; a mesh of extent 1e-300 at distance 1.0 from a
 //! sphere 2.0 away.
 
+mod common;
+
 use std::sync::Arc;
 
 use morsel_geometry::proximity::{MeshBvh, Primitive, ProximityScratch, mesh_primitive_distance};
@@ -51,26 +53,8 @@ fn turned(x: f64, y: f64, z: f64) -> Isometry3<f64> {
 
 /// The closed cube `[-h, h]³` as a triangle mesh (outward faces).
 fn cube(h: f64) -> TriangleMesh {
-    let mut vertices = Vec::new();
-    for k in 0..8 {
-        let s = |bit: usize| if k & bit == 0 { -h } else { h };
-        vertices.push(Point3::new(s(1), s(2), s(4)));
-    }
-    let faces = vec![
-        [0, 2, 3],
-        [0, 3, 1],
-        [4, 5, 7],
-        [4, 7, 6],
-        [0, 1, 5],
-        [0, 5, 4],
-        [2, 6, 7],
-        [2, 7, 3],
-        [0, 4, 6],
-        [0, 6, 2],
-        [1, 3, 7],
-        [1, 7, 5],
-    ];
-    TriangleMesh::new(vertices, faces).expect("a cube")
+    let c = common::cube(Vector3::zeros(), h);
+    TriangleMesh::new(c.vertices, c.faces).expect("a cube")
 }
 
 #[test]
