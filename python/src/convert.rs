@@ -64,6 +64,16 @@ pub fn sequence_arg<'py>(
         .collect()
 }
 
+/// How error messages name a count.
+pub const COUNT: &str = "a count (int >= 0)";
+/// How error messages name an index or a seed.
+pub const NON_NEGATIVE_INT: &str = "an integer >= 0";
+
+/// A seed (see [`count_arg`]; `what` names it), an integer >= 0 as the shell's `--seed` flag.
+pub fn seed_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    count_arg(obj, what, NON_NEGATIVE_INT).map(|s| s as u64)
+}
+
 /// A non-negative integer (a count or an index; Python's or NumPy's integers, not a bool):
 /// `expected` says what it is, as in "a count (int >= 0)". A bool or a non-integer is a type
 /// error; a negative or oversized integer a value error that shows it.

@@ -11,12 +11,9 @@ use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::convert::{Options, count_arg, f64s_arg, sequence_arg, type_name};
+use crate::convert::{COUNT, Options, count_arg, f64s_arg, seed_arg, sequence_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::robot_arg;
-
-/// What a number of samples or grid steps must be.
-const COUNT: &str = "a count (int >= 0)";
 
 /// Samples collisions of link or object pairs over a few joints.
 #[pyclass(frozen, name = "CollisionSampler", module = "morsel")]
@@ -296,11 +293,7 @@ fn sampler_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Arc<CollisionSamp
 fn seed_of(o: &mut Options<'_>, function: &str) -> PyResult<u64> {
     match o.take("seed") {
         None => Ok(0),
-        Some(s) => Ok(count_arg(
-            &s,
-            &format!("option `seed` of {function}()"),
-            "an integer >= 0",
-        )? as u64),
+        Some(s) => seed_arg(&s, &format!("option `seed` of {function}()")),
     }
 }
 

@@ -15,7 +15,7 @@ use pyo3::types::{PyBool, PyDict, PyList};
 
 use crate::armature::{arm, optional_speed, trajectory_arg};
 use crate::convert::{
-    Options, count_arg, f64_arg, f64s_arg, string_arg, strings_arg, type_name, vector3_arg,
+    COUNT, Options, count_arg, f64_arg, f64s_arg, string_arg, strings_arg, type_name, vector3_arg,
 };
 use crate::errors::{ToPy, type_error, value_error};
 use crate::geometry::PyPose;
@@ -300,11 +300,7 @@ fn ik_result_dict<'py>(py: Python<'py>, result: &IkResult) -> PyResult<Bound<'py
 }
 
 fn count(obj: Bound<'_, PyAny>, key: &str) -> PyResult<usize> {
-    count_arg(
-        &obj,
-        &format!("option `{key}` of ik()"),
-        "a non-negative integer",
-    )
+    count_arg(&obj, &format!("option `{key}` of ik()"), COUNT)
 }
 
 /// `ik(robot, frame, target, options=None, **kwargs)`: a configuration that brings `frame` to

@@ -15,9 +15,8 @@ use pyo3::types::{PyDict, PyList};
 
 use crate::contact_wrench::contacts_arg;
 use crate::contacts::{PyContact, contact_arg};
-use crate::convert::matrix_out;
 use crate::convert::{
-    Options, array2_arg, f64s_arg, optional_string_arg, point3_arg, points_out, type_name, v3_out,
+    NON_NEGATIVE_INT, Options, count_arg, matrix_out, array2_arg, f64s_arg, optional_string_arg, point3_arg, points_out, type_name, v3_out,
 };
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::{PyRobot, robot_arg};
@@ -54,7 +53,7 @@ impl PyStance {
     /// `set_wrench(index, wrench)`: makes contact `index` managed with this wrench (contact
     /// frame, at the contact point).
     fn set_wrench(&mut self, index: &Bound<'_, PyAny>, wrench: &Bound<'_, PyAny>) -> PyResult<()> {
-        let i = crate::convert::count_arg(index, "`index` of set_wrench()", "an integer >= 0")?;
+        let i = count_arg(index, "`index` of set_wrench()", NON_NEGATIVE_INT)?;
         let w = crate::convert::wrench_arg(wrench, "`wrench` of set_wrench()")?;
         let c = contact_at(&mut self.0, i)?;
         c.refresh().py()?;
@@ -62,7 +61,7 @@ impl PyStance {
     }
     /// `unset_wrench(index)`: makes contact `index` supporting again.
     fn unset_wrench(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
-        let i = crate::convert::count_arg(index, "`index` of unset_wrench()", "an integer >= 0")?;
+        let i = count_arg(index, "`index` of unset_wrench()", NON_NEGATIVE_INT)?;
         contact_at(&mut self.0, i)?.contact_mut().unset_wrench();
         Ok(())
     }

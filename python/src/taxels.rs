@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{
-    Options, array2_arg, count_arg, f64_arg, points_out, type_name, v3_out, vector3_arg,
+    COUNT, NON_NEGATIVE_INT, Options, seed_arg, array2_arg, count_arg, f64_arg, points_out, type_name, v3_out, vector3_arg,
     vectors_out,
 };
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
@@ -276,11 +276,7 @@ fn reading_dict(py: Python<'_>, r: TaxelReading, drop_env: bool) -> PyResult<Bou
 fn count(o: &mut Options<'_>, function: &str, key: &str) -> PyResult<usize> {
     match o.take(key) {
         None => Ok(0),
-        Some(v) => count_arg(
-            &v,
-            &format!("option `{key}` of {function}()"),
-            "an integer >= 0",
-        ),
+        Some(v) => count_arg(&v, &format!("option `{key}` of {function}()"), COUNT),
     }
 }
 
@@ -306,7 +302,7 @@ fn law_options(o: &mut Options<'_>, function: &str) -> PyResult<TaxelConfig> {
                 out.push(count_arg(
                     &item?,
                     &format!("{what}, element {i}"),
-                    "an integer >= 0",
+                    NON_NEGATIVE_INT,
                 )?);
             }
             out
@@ -314,11 +310,7 @@ fn law_options(o: &mut Options<'_>, function: &str) -> PyResult<TaxelConfig> {
     };
     let seed = match o.take("seed") {
         None => crate::run_env::default_seed()?,
-        Some(v) => count_arg(
-            &v,
-            &format!("option `seed` of {function}()"),
-            "an integer >= 0",
-        )? as u64,
+        Some(v) => seed_arg(&v, &format!("option `seed` of {function}()"))?,
     };
     let contact_depth_query = match o.string("contact_depth_query")? {
         None => d.contact_depth_query,
