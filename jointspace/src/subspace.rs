@@ -256,5 +256,11 @@ fn check_range(joint: &str, [lo, hi]: [f64; 2]) -> Result<()> {
     if lo > hi {
         return Err(bad("it is inverted; give [lo, hi] with lo < hi"));
     }
+    let limit = morsel_kinematics::MAX_JOINT_VALUE;
+    if lo < -limit || hi > limit {
+        return Err(bad(&format!(
+            "it reaches beyond ±{limit:e}, the range of joint values Morsel accepts"
+        )));
+    }
     Ok(())
 }

@@ -90,12 +90,14 @@ fn bad_joint_selections_are_rejected() {
 }
 
 #[test]
-fn empty_inverted_and_nan_ranges_are_rejected() {
+fn empty_inverted_nan_and_out_of_range_ranges_are_rejected() {
     for range in [
         [1.0, 1.0],
         [1.0, -1.0],
         [f64::NAN, 1.0],
         [0.0, f64::INFINITY],
+        [-1e300, 1.0],
+        [0.0, 2e10],
     ] {
         let e = arm_error(&spec(&["shoulder"], &[range], &[("base", "fore")]));
         assert!(
