@@ -32,6 +32,7 @@ mod geom_info;
 mod ik;
 mod jacobian;
 mod joint;
+mod limits;
 mod link;
 pub mod mjcf;
 mod model;
@@ -55,8 +56,9 @@ pub use geom_info::{CollisionFilter, GeomInfo, geom_aabb};
 pub use ik::{IkOptions, IkResult, IkSolver, IkStatus, IkTarget, IkTargetKind, TargetError};
 pub use jacobian::{JacobianConvention, frame_jacobian, frame_jacobian_at};
 pub use joint::{Joint, JointId, JointKind, JointLimits, Mimic};
+pub use limits::{MAX_INERTIA, MAX_JOINT_VALUE, MAX_MASS};
 pub use link::{Inertial, Link, LinkId, LinkSpec};
-pub use model::{LayoutEntry, MAX_JOINT_VALUE, Model};
+pub use model::{LayoutEntry, Model};
 pub use model_builder::{JointSpec, MimicSpec, ModelBuilder};
 
 pub use morsel_geometry;

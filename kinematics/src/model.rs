@@ -6,6 +6,7 @@ use nalgebra::{DVector, Isometry3};
 
 use crate::error::check_all_finite;
 use crate::geom_info::{CollisionFilter, GeomInfo, geoms_from_links};
+use crate::limits::MAX_JOINT_VALUE;
 use crate::{
     Frame, FrameId, Joint, JointId, JointKey, JointKind, KinematicsError, Link, LinkId, Result,
 };
@@ -572,12 +573,6 @@ impl Model {
         }
     }
 }
-
-/// The largest magnitude of a configuration value: metres for prismatic joints and floating
-/// translations (geometry's [`morsel_geometry::MAX_LENGTH`]: a link moved farther gives world
-/// poses that every geometry query refuses), radians for revolute joints (beyond it an angle's
-/// float spacing exceeds 1e-6 rad, so its sine and cosine mean nothing).
-pub const MAX_JOINT_VALUE: f64 = morsel_geometry::MAX_LENGTH;
 
 /// The error for a configuration value of `joint` beyond ±[`MAX_JOINT_VALUE`].
 fn joint_value_out_of_range(joint: &Joint, what: &str, value: f64) -> KinematicsError {

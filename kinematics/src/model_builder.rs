@@ -6,6 +6,7 @@ use nalgebra::{Isometry3, Unit, Vector3};
 
 use crate::error::{check_all_finite, check_finite};
 use crate::joint::ValueSource;
+use crate::limits::{MAX_INERTIA, MAX_MASS};
 use crate::model::ModelParts;
 use crate::{
     Frame, Joint, JointId, JointKind, JointLimits, KinematicsError, Link, LinkId, LinkSpec, Mimic,
@@ -500,7 +501,19 @@ fn check_inertial(link: &LinkSpec) -> Result<()> {
             i.mass
         )));
     }
+    if i.mass > MAX_MASS {
+        return Err(KinematicsError::InvalidModel(format!(
+            "{what} has mass {:e} kg, above the limit {MAX_MASS:e} kg",
+            i.mass
+        )));
+    }
     check_all_finite(&format!("{what} centre of mass"), i.com.coords.as_slice())?;
     check_range(&what, "centre of mass", i.com.coords.as_slice())?;
-    check_all_finite(&format!("{what} inertia"), i.inertia.as_slice())
+    check_all_finite(&format!("{what} inertia"), i.inertia.as_slice())?;
+    match i.inertia.iter().find(|v| v.abs() > MAX_INERTIA) {
+        Some(v) => Err(KinematicsError::InvalidModel(format!(
+            "{what} has an inertia entry {v:e} kg m², beyond ±{MAX_INERTIA:e}"
+        ))),
+        None => Ok(()),
+    }
 }

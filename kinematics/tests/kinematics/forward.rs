@@ -201,3 +201,49 @@ fn configuration_values_beyond_the_range_are_errors() {
         "{text}"
     );
 }
+
+#[test]
+fn masses_and_inertias_beyond_the_limits_are_model_errors() {
+    use morsel_kinematics::{
+        Inertial, JointKind, JointSpec, KinematicsError, LinkSpec, MAX_INERTIA, MAX_MASS,
+        ModelBuilder, center_of_mass,
+    };
+    use nalgebra::{Isometry3, Matrix3, Point3};
+    // One link 1e10 m out on a slider, the other at the origin: the centre of mass is the
+    // mass-weighted mean of the two, in closed form.
+    let build = |mass: f64, inertia: f64| {
+        let mut b = ModelBuilder::new("heavy");
+        b.add_link(LinkSpec::new("base").with_inertial(Inertial {
+            mass: 1.0,
+            com: Point3::origin(),
+            inertia: Matrix3::identity(),
+        }));
+        b.add_link(LinkSpec::new("load").with_inertial(Inertial {
+            mass,
+            com: Point3::new(1e10, 0.0, 0.0),
+            inertia: Matrix3::identity() * inertia,
+        }));
+        let at = Isometry3::identity();
+        b.add_joint(JointSpec::new(
+            "s",
+            JointKind::Prismatic,
+            "base",
+            "load",
+            at,
+            Vector3::x(),
+        ));
+        b.build()
+    };
+    let model = build(MAX_MASS, MAX_INERTIA).expect("at the limits");
+    let com = center_of_mass(&model, &mut Data::new(&model), &[0.0]).expect("com");
+    let expected = 1e10 * MAX_MASS / (MAX_MASS + 1.0);
+    assert!((com.x - expected).abs() <= 1e-15 * expected, "{com}");
+    for (mass, inertia, needle) in [
+        (1e300, 1.0, "mass 1e300"),
+        (1.0, -2e30, "inertia entry -2e30"),
+    ] {
+        let err = build(mass, inertia).expect_err("beyond a limit");
+        assert!(matches!(err, KinematicsError::InvalidModel(_)), "{err}");
+        assert!(err.to_string().contains(needle), "{err}");
+    }
+}
