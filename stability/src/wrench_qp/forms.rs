@@ -3,7 +3,7 @@
 use nalgebra::{DMatrix, Matrix6, Vector6};
 
 use crate::contact::Contact;
-use crate::contact_cone::CONTACT_FACES;
+use crate::contact_cone::{CONTACT_FACES, WrenchFaces};
 use crate::distribution::DistributionWeights;
 
 /// The QP in clarabel's form `min ½ uᵀ P u` s.t. `A u + s = b`, `s ∈ {0}⁶ × R₊^m`, as CSC data
@@ -35,17 +35,8 @@ impl QpData {
         scale: f64,
         weights: &DistributionWeights,
     ) -> Self {
-        let pressure_rows: Vec<bool> = supporting
-            .iter()
-            .map(|&i| contacts[i].max_pressure().is_some())
-            .collect();
         // Row layout: 6 equality rows, then per contact its 16 faces and optional pressure row.
-        let mut first_row = Vec::with_capacity(supporting.len());
-        let mut rows = 6;
-        for &has_pressure in &pressure_rows {
-            first_row.push(rows);
-            rows += CONTACT_FACES + usize::from(has_pressure);
-        }
+        let (pressure_rows, first_row, rows) = row_layout(contacts, supporting, 6);
         let mut b = vec![0.0; rows];
         b[..6].copy_from_slice(unit_target.as_slice());
         let diagonal = weights.local_cost_diagonal();
@@ -63,22 +54,12 @@ impl QpData {
                     a_rowval.push(row);
                     a_values.push(maps[block][(row, column)]);
                 }
-                for face in 0..CONTACT_FACES {
-                    // The closed form's zero pattern depends only on the column, never on the
-                    // (positive) sizes and friction, so the pattern is fixed.
-                    let value = faces[(face, column)];
-                    if value != 0.0 {
-                        a_rowval.push(first_row[block] + face);
-                        a_values.push(value);
-                    }
-                }
-                if column == 2
-                    && let Some(limit) = contact.max_pressure()
-                {
-                    a_rowval.push(first_row[block] + CONTACT_FACES);
-                    a_values.push(1.0);
-                    b[first_row[block] + CONTACT_FACES] = limit / scale;
-                }
+                let rows = ContactRows {
+                    contact,
+                    faces: &faces,
+                    first: first_row[block],
+                };
+                rows.push_column(column, scale, &mut a_rowval, &mut a_values, &mut b);
                 a_colptr.push(a_rowval.len());
             }
         }
@@ -115,16 +96,7 @@ impl QpData {
         let last_inverse = maps[k - 1].try_inverse()?;
         let offset = last_inverse * unit_target;
         let couplings: Vec<Matrix6<f64>> = maps[..k - 1].iter().map(|m| last_inverse * m).collect();
-        let pressure_rows: Vec<bool> = supporting
-            .iter()
-            .map(|&i| contacts[i].max_pressure().is_some())
-            .collect();
-        let mut first_row = Vec::with_capacity(k);
-        let mut rows = 0;
-        for &has_pressure in &pressure_rows {
-            first_row.push(rows);
-            rows += CONTACT_FACES + usize::from(has_pressure);
-        }
+        let (pressure_rows, first_row, rows) = row_layout(contacts, supporting, 0);
         let d = weights.local_cost_diagonal();
         // Dense cost: blockdiag(D) + Bᵀ D B, linear term −Bᵀ D offset.
         let mut hessian = DMatrix::zeros(free, free);
@@ -171,20 +143,12 @@ impl QpData {
             let faces = contact.local_wrench_inequalities();
             let dense = -(last_faces * couplings[block]);
             for column in 0..6 {
-                for face in 0..CONTACT_FACES {
-                    let value = faces[(face, column)];
-                    if value != 0.0 {
-                        a_rowval.push(first_row[block] + face);
-                        a_values.push(value);
-                    }
-                }
-                if column == 2
-                    && let Some(limit) = contact.max_pressure()
-                {
-                    a_rowval.push(first_row[block] + CONTACT_FACES);
-                    a_values.push(1.0);
-                    b[first_row[block] + CONTACT_FACES] = limit / scale;
-                }
+                let rows = ContactRows {
+                    contact,
+                    faces: &faces,
+                    first: first_row[block],
+                };
+                rows.push_column(column, scale, &mut a_rowval, &mut a_values, &mut b);
                 for face in 0..CONTACT_FACES {
                     a_rowval.push(first_row[k - 1] + face);
                     a_values.push(dense[(face, column)]);
@@ -328,5 +292,64 @@ impl QpData {
             .iter()
             .flat_map(|u| u.iter().copied())
             .collect()
+    }
+}
+
+/// The inequality rows' layout after `start` leading rows: per supporting contact, whether it
+/// has a pressure row and its first row (its 16 faces, then the pressure row); and the total
+/// number of rows.
+fn row_layout(
+    contacts: &[Contact],
+    supporting: &[usize],
+    start: usize,
+) -> (Vec<bool>, Vec<usize>, usize) {
+    let pressure_rows: Vec<bool> = supporting
+        .iter()
+        .map(|&i| contacts[i].max_pressure().is_some())
+        .collect();
+    let mut first_row = Vec::with_capacity(supporting.len());
+    let mut rows = start;
+    for &has_pressure in &pressure_rows {
+        first_row.push(rows);
+        rows += CONTACT_FACES + usize::from(has_pressure);
+    }
+    (pressure_rows, first_row, rows)
+}
+
+/// A contact's own inequality rows on its own local wrench: its faces and its pressure limit.
+struct ContactRows<'a> {
+    contact: &'a Contact,
+    faces: &'a WrenchFaces,
+    /// The first of its rows.
+    first: usize,
+}
+
+impl ContactRows<'_> {
+    /// Appends the entries of column `column` (a local wrench component) of these rows to
+    /// CSC data, and in the normal-force column writes the pressure limit (scaled by `scale`)
+    /// into `b`. The faces' zero pattern depends only on the column, never on the (positive)
+    /// sizes and friction, so the pattern is fixed.
+    fn push_column(
+        &self,
+        column: usize,
+        scale: f64,
+        a_rowval: &mut Vec<usize>,
+        a_values: &mut Vec<f64>,
+        b: &mut [f64],
+    ) {
+        for face in 0..CONTACT_FACES {
+            let value = self.faces[(face, column)];
+            if value != 0.0 {
+                a_rowval.push(self.first + face);
+                a_values.push(value);
+            }
+        }
+        if column == 2
+            && let Some(limit) = self.contact.max_pressure()
+        {
+            a_rowval.push(self.first + CONTACT_FACES);
+            a_values.push(1.0);
+            b[self.first + CONTACT_FACES] = limit / scale;
+        }
     }
 }
