@@ -3,6 +3,7 @@
 
 use nalgebra::{Point3, Unit, Vector3};
 
+use crate::direction::direction;
 use crate::error::{Result, SensingError};
 use crate::scene::Scene;
 
@@ -77,7 +78,8 @@ pub struct Contact {
 impl Contact {
     /// A contact with its force, given directly (for instance read from a simulator).
     ///
-    /// `normal` need not be unit length (it is normalised) but must be non-zero. Errors: a
+    /// `normal` need not be unit length (it is normalised, whatever its finite size) but must
+    /// be non-zero. Errors: a
     /// non-finite value, a zero normal, a negative depth, the same body on both sides, and a
     /// position, depth or force out of range (beyond `morsel_geometry::MAX_LENGTH` or
     /// [`MAX_FORCE`]).
@@ -114,7 +116,7 @@ impl Contact {
         if let Some(reason) = out_of_range(&position, depth, &force) {
             return Err(invalid(reason));
         }
-        let normal = Unit::try_new(normal, 1e-300).ok_or_else(|| {
+        let normal = direction(&normal).map(Unit::new_unchecked).ok_or_else(|| {
             invalid(
                 "the normal is the zero vector; give the direction from body A to body B".into(),
             )

@@ -93,6 +93,36 @@ pub enum SensingError {
         /// The value given.
         value: String,
     },
+    /// A finite value outside the range Morsel accepts: a body's velocity beyond
+    /// [`MAX_SPEED`](crate::limits::MAX_SPEED) or
+    /// [`MAX_ANGULAR_SPEED`](crate::limits::MAX_ANGULAR_SPEED) (see [`crate::limits`]).
+    #[error("{what} is {value:e}, outside the accepted range [{min:e}, {max:e}] ({unit})")]
+    OutOfRange {
+        /// The offending value, with what it belongs to.
+        what: String,
+        /// The value given.
+        value: f64,
+        /// The smallest value accepted.
+        min: f64,
+        /// The largest value accepted.
+        max: f64,
+        /// The unit of the range (for instance "m/s").
+        unit: &'static str,
+    },
+    /// A taxel probe's force or torque is not finite, or beyond
+    /// [`MAX_FORCE`](crate::MAX_FORCE) or [`MAX_MOMENT`](crate::limits::MAX_MOMENT): the
+    /// reason names the law's terms and the parameters that drove it.
+    #[error("taxel probe {probe} on link `{link}`{}: {reason}", environment(*.env))]
+    TaxelOutOfRange {
+        /// The link carrying the probes.
+        link: String,
+        /// The probe's index.
+        probe: usize,
+        /// The environment, in a batch of several scenes.
+        env: Option<usize>,
+        /// What is out of range, and what to lower.
+        reason: String,
+    },
     /// A contact is malformed.
     #[error("contact {index}: {reason}")]
     InvalidContact {
@@ -137,6 +167,11 @@ impl SensingError {
             other => other,
         }
     }
+}
+
+/// " (environment e)" for an environment of a batch, else nothing.
+fn environment(env: Option<usize>) -> String {
+    env.map_or_else(String::new, |e| format!(" (environment {e})"))
 }
 
 /// The result type of morsel-sensing.

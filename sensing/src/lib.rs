@@ -18,7 +18,9 @@
 
 mod bounds;
 mod contact;
+mod direction;
 mod error;
+pub mod limits;
 mod mujoco_force;
 mod penalty;
 pub mod plot;
@@ -29,6 +31,7 @@ pub mod touch;
 
 pub use contact::{Contact, MAX_FORCE, Side};
 pub use error::{Result, SensingError};
+pub use limits::{MAX_ANGULAR_SPEED, MAX_MOMENT, MAX_SPEED};
 pub use mujoco_force::{MujocoCone, mujoco_contact_force};
 pub use penalty::PenaltyLaw;
 pub use scene::{Body, Scene};

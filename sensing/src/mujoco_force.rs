@@ -2,6 +2,7 @@
 //! (`efc_force`), as `mj_contactForce` does, so that a whole batch of contacts can be read at
 //! once.
 
+use crate::contact::MAX_FORCE;
 use crate::error::{Result, SensingError};
 
 /// MuJoCo's friction cone (`mjModel.opt.cone`), which decides how `efc_force` holds a
@@ -21,8 +22,10 @@ pub enum MujocoCone {
 /// `address` is the contact's `efc_address` (negative: the contact is not in the constraint
 /// set and has no force), `dim` its `dim` (1, 3, 4 or 6) and `friction` its five friction
 /// coefficients (used by the pyramidal cone: MuJoCo's `mju_decodePyramid`). Errors: an
-/// unknown `dim`, too few friction values, rows beyond `efc`, and (pyramidal cone) edge
-/// forces and friction so large that the decoded force is not finite.
+/// unknown `dim`, too few friction values, rows beyond `efc`, and a decoded force that is not
+/// finite or has a component beyond [`MAX_FORCE`] (NaN or `1e300` in `efc_force`, or
+/// pyramid edges and friction whose products are that large), as [`Contact`](crate::Contact)
+/// refuses.
 pub fn mujoco_contact_force(
     cone: MujocoCone,
     efc: &[f64],
@@ -44,18 +47,16 @@ pub fn mujoco_contact_force(
         (MujocoCone::Elliptic, _) => dim,
         (MujocoCone::Pyramidal, _) => 2 * (dim - 1),
     };
-    let values = efc.get(start..start + rows).ok_or_else(|| {
+    let values = efc.get(start..start.saturating_add(rows)).ok_or_else(|| {
         invalid(format!(
             "efc_address {address} with {rows} rows is beyond efc_force ({} values)",
             efc.len()
         ))
     })?;
-    if dim == 1 {
-        return Ok([values[0], 0.0, 0.0]);
-    }
-    match cone {
-        MujocoCone::Elliptic => Ok([values[0], values[1], values[2]]),
-        MujocoCone::Pyramidal => {
+    let force = match (cone, dim) {
+        (_, 1) => [values[0], 0.0, 0.0],
+        (MujocoCone::Elliptic, _) => [values[0], values[1], values[2]],
+        (MujocoCone::Pyramidal, _) => {
             if friction.len() < 2 {
                 return Err(invalid(format!(
                     "a pyramidal contact needs its friction coefficients, got {}",
@@ -64,22 +65,34 @@ pub fn mujoco_contact_force(
             }
             // Edge pairs (2i, 2i+1) are f_n ± mu_i f_i: f_n is the sum of all edges.
             let normal = values.iter().sum();
-            let force = [
+            [
                 normal,
                 (values[0] - values[1]) * friction[0],
                 (values[2] - values[3]) * friction[1],
-            ];
-            if force.iter().all(|f| f.is_finite()) {
-                Ok(force)
-            } else {
-                Err(invalid(format!(
-                    "the pyramid's edge forces {values:?} and friction {:?} give the \
-                     non-finite force {force:?}",
-                    &friction[..2]
-                )))
-            }
+            ]
         }
+    };
+    if force.iter().all(|f| f.abs() <= MAX_FORCE) {
+        return Ok(force);
     }
+    let (kind, problem) = if force.iter().all(|f| f.is_finite()) {
+        (
+            "",
+            format!(", which has a component beyond MAX_FORCE = {MAX_FORCE:e} N"),
+        )
+    } else {
+        ("non-finite ", String::new())
+    };
+    let from = match cone {
+        MujocoCone::Pyramidal if dim > 1 => format!(
+            "the pyramid's edge forces {values:?} in efc_force[{start}..] and friction {:?}",
+            &friction[..2]
+        ),
+        _ => format!("efc_force[{start}..] = {values:?}"),
+    };
+    Err(invalid(format!(
+        "{from} decode to the {kind}force {force:?} (normal, tangent 1, tangent 2){problem}"
+    )))
 }
 
 #[cfg(test)]

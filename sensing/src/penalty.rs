@@ -166,17 +166,23 @@ impl PenaltyLaw {
                         let position = nalgebra::center(&c.point_a, &c.point_b);
                         let v_rel = b.point_velocity(&position) - a.point_velocity(&position);
                         let force = self.force(c.depth, &c.normal, &v_rel);
-                        let peak = force.amax();
-                        if peak.is_nan() || peak > crate::contact::MAX_FORCE {
+                        // Per component, NaN included (`amax` skips a NaN after the first
+                        // component).
+                        if force
+                            .iter()
+                            .any(|f| f.is_nan() || f.abs() > crate::contact::MAX_FORCE)
+                        {
                             return Err(SensingError::InvalidContact {
                                 index: out.len(),
                                 reason: format!(
                                     "the penalty law gives a force of {:e} N (bodies `{}` and \
-                                     `{}`), beyond MAX_FORCE = 1e20 N: lower its stiffness or \
-                                     damping, or the bodies' velocities",
+                                     `{}`), beyond MAX_FORCE = 1e20 N: lower its stiffness, \
+                                     exponent (depth {:e} m), damping or friction, or the \
+                                     bodies' velocities",
                                     force.norm(),
                                     a.name,
-                                    b.name
+                                    b.name,
+                                    c.depth
                                 ),
                             });
                         }

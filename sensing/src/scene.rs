@@ -4,6 +4,7 @@ use morsel_geometry::{Collider, Shape};
 use nalgebra::{Isometry3, Point3, Vector3};
 
 use crate::error::{Result, SensingError, finite_pose, finite3};
+use crate::limits::check_velocity;
 
 /// A rigid body: a name, colliders placed in its frame, its world pose and its velocity.
 ///
@@ -99,13 +100,18 @@ impl Body {
         self.linear_velocity + self.angular_velocity.cross(&r)
     }
 
-    /// Checks that the pose and velocities are finite, and the translation within
-    /// ±`morsel_geometry::MAX_LENGTH`.
+    /// Checks that the pose and velocities are finite, the translation within
+    /// ±`morsel_geometry::MAX_LENGTH` and the velocities within ±[`MAX_SPEED`] and
+    /// ±[`MAX_ANGULAR_SPEED`].
+    ///
+    /// [`MAX_SPEED`]: crate::limits::MAX_SPEED
+    /// [`MAX_ANGULAR_SPEED`]: crate::limits::MAX_ANGULAR_SPEED
     pub(crate) fn validate_state(&self) -> Result<()> {
         finite_pose("body pose", &self.pose)?;
         check_translation(&self.name, &self.pose)?;
         finite3("body linear velocity", self.linear_velocity.as_slice())?;
-        finite3("body angular velocity", self.angular_velocity.as_slice())
+        finite3("body angular velocity", self.angular_velocity.as_slice())?;
+        check_velocity(&self.name, &self.linear_velocity, &self.angular_velocity)
     }
 }
 
@@ -132,7 +138,7 @@ impl Scene {
     }
 
     /// Adds a body and returns its index. Errors: an empty or duplicate name, a non-finite
-    /// pose or velocity.
+    /// pose or velocity, a translation or velocity out of range (see [`crate::limits`]).
     pub fn add_body(&mut self, body: Body) -> Result<usize> {
         if body.name.is_empty() {
             return Err(SensingError::InvalidBodyName {
@@ -210,7 +216,11 @@ impl Scene {
         Ok(())
     }
 
-    /// Sets a body's world velocities. Errors: unknown body, non-finite velocity.
+    /// Sets a body's world velocities. Errors: unknown body, non-finite velocity, a component
+    /// beyond ±[`MAX_SPEED`] (m/s) or ±[`MAX_ANGULAR_SPEED`] (rad/s).
+    ///
+    /// [`MAX_SPEED`]: crate::limits::MAX_SPEED
+    /// [`MAX_ANGULAR_SPEED`]: crate::limits::MAX_ANGULAR_SPEED
     pub fn set_velocity(
         &mut self,
         name: &str,
@@ -220,6 +230,7 @@ impl Scene {
         finite3("body linear velocity", linear.as_slice())?;
         finite3("body angular velocity", angular.as_slice())?;
         let i = self.body_index(name)?;
+        check_velocity(name, &linear, &angular)?;
         self.bodies[i].linear_velocity = linear;
         self.bodies[i].angular_velocity = angular;
         Ok(())
@@ -254,7 +265,8 @@ impl Scene {
         Ok(b.pose * c.local_pose)
     }
 
-    /// Checks that every body's pose and velocity is finite.
+    /// Checks that every body's pose and velocity is finite and in range (see
+    /// [`crate::limits`]).
     pub fn validate_state(&self) -> Result<()> {
         self.bodies.iter().try_for_each(Body::validate_state)
     }

@@ -3,6 +3,7 @@
 use nalgebra::{Point3, Vector3};
 
 use crate::contact::MAX_FORCE;
+use crate::direction::direction;
 use crate::error::{Result, SensingError, check_param, finite3};
 
 /// Configuration of a [`TaxelSensor`](crate::TaxelSensor): probes rigidly attached to a link.
@@ -197,7 +198,7 @@ impl TaxelConfig {
             morsel_geometry::range::check_coordinates(&what, p.coords.as_slice())?;
         }
         finite3("probe_local_normal", self.probe_local_normal.as_slice())?;
-        if self.probe_local_normal.norm() == 0.0 {
+        if direction(&self.probe_local_normal).is_none() {
             return Err(SensingError::InvalidParameter {
                 parameter: "probe_local_normal",
                 requirement: "must be a non-zero vector",
@@ -218,7 +219,7 @@ impl TaxelConfig {
             }
             for n in &self.probe_normals {
                 finite3("probe_normals", n.as_slice())?;
-                if n.norm() == 0.0 {
+                if direction(n).is_none() {
                     return Err(SensingError::InvalidParameter {
                         parameter: "probe_normals",
                         requirement: "must be non-zero vectors",
@@ -254,13 +255,20 @@ impl TaxelConfig {
     }
 
     /// The unit normal of every probe: `probe_normals` normalised, or the shared
-    /// `probe_local_normal` for each probe (call on a validated configuration).
+    /// `probe_local_normal` for each probe (call on a validated configuration; a zero or
+    /// non-finite normal gives `+z`).
     pub fn unit_normals(&self) -> Vec<Vector3<f64>> {
         if self.probe_normals.is_empty() {
-            vec![self.probe_local_normal.normalize(); self.probe_local_pos.len()]
+            vec![self.unit_normal(); self.probe_local_pos.len()]
         } else {
-            self.probe_normals.iter().map(|n| n.normalize()).collect()
+            self.probe_normals.iter().map(unit_or_z).collect()
         }
+    }
+
+    /// The shared probe normal `probe_local_normal`, normalised whatever its finite size
+    /// (call on a validated configuration; a zero or non-finite normal gives `+z`).
+    pub fn unit_normal(&self) -> Vector3<f64> {
+        unit_or_z(&self.probe_local_normal)
     }
 
     fn validate_measured(&self) -> Result<()> {
@@ -370,6 +378,12 @@ impl TaxelConfig {
         let torque = position.coords.cross(&force) - n * (self.twist_scalar * spin);
         (force, torque)
     }
+}
+
+/// `n` normalised whatever its finite size, or `+z` when it is zero or not finite (which
+/// validation refuses).
+fn unit_or_z(n: &Vector3<f64>) -> Vector3<f64> {
+    direction(n).unwrap_or_else(Vector3::z)
 }
 
 /// Checks that a finite, non-negative length is at most `morsel_geometry::MAX_LENGTH`.

@@ -69,6 +69,22 @@ fn normal_pair(rng: &mut ChaCha8Rng) -> (f64, f64) {
     }
 }
 
+/// Above this many quanta an `f64` holds only whole numbers (2^52), so rounding changes
+/// nothing.
+const WHOLE: f64 = 4_503_599_627_370_496.0;
+
+/// `x` rounded to the nearest multiple of `resolution`. A force of more than 2^52 quanta is
+/// already a multiple at `f64` precision and is kept as it is: dividing it by a tiny quantum
+/// (a force of 10 N by `1e-320`) would overflow to infinity.
+fn quantise(x: f64, resolution: f64) -> f64 {
+    let quanta = x / resolution;
+    if quanta.abs() < WHOLE {
+        quanta.round() * resolution
+    } else {
+        x
+    }
+}
+
 impl Degradation {
     /// The stage for a validated configuration whose probes have the given unit normals.
     pub fn new(config: &TaxelConfig, normals: Vec<Vector3<f64>>) -> Self {
@@ -283,7 +299,7 @@ impl Degradation {
                 } else {
                     f += self.normals[i] * self.bias;
                     if self.resolution > 0.0 {
-                        f = f.map(|x| (x / self.resolution).round() * self.resolution);
+                        f = f.map(|x| quantise(x, self.resolution));
                     }
                 }
                 force[k..k + 3].copy_from_slice(f.as_slice());

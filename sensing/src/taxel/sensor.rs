@@ -15,6 +15,7 @@ use crate::surface_distance::{ClosedForm, nearest_triangle, projected};
 use crate::taxel::config::{ContactDepthQuery, ProbeTouch, TaxelConfig};
 use crate::taxel::degradation::Degradation;
 use crate::taxel::history::History;
+use crate::taxel::output_check::{ProbeSite, check_degraded, check_law};
 use crate::taxel::probe_state::{ProbeState, StateHistories, probe_state, tangent_frame};
 
 /// A collider another body carries, with its bound.
@@ -113,7 +114,7 @@ impl TaxelSensor {
     pub fn new(config: TaxelConfig, scene: &Scene) -> Result<Self> {
         config.validate()?;
         let link = scene.body_index(&config.link_name)?;
-        let normal = config.probe_local_normal.normalize();
+        let normal = config.unit_normal();
         let mut targets = Vec::new();
         for (b, body) in scene.bodies().iter().enumerate() {
             if b == link {
@@ -204,15 +205,21 @@ impl TaxelSensor {
     /// noise and advances the delay line and the history).
     ///
     /// Errors: a scene whose structure differs from the one the sensor was built for, a
-    /// non-finite pose or velocity, a number of environments different from the state's.
+    /// non-finite or out-of-range pose or velocity, a number of environments different from the
+    /// state's, and a probe's force or torque that is not finite or beyond
+    /// [`MAX_FORCE`](crate::MAX_FORCE) or [`MAX_MOMENT`](crate::MAX_MOMENT), after the law or
+    /// after the degradations ([`SensingError::TaxelOutOfRange`], naming the probe, the law's
+    /// terms and the parameters to lower). After such an error, [`reset`](Self::reset) before
+    /// relying on the measured branch's state again.
     pub fn read_batch(&mut self, scenes: &[Scene]) -> Result<TaxelReading> {
         let envs = scenes.len();
         self.check_scenes(scenes)?;
         let radii = self.draw_radii(envs);
         let (mut force, mut torque) =
-            self.evaluate_all(scenes, radii.as_deref(), self.config.probe_gain)?;
+            self.evaluate_all(scenes, radii.as_deref(), Some(self.config.probe_gain))?;
         if !self.degradation.is_identity() {
             self.degradation.apply(envs, &mut force, &mut torque)?;
+            check_degraded(&self.config.link_name, envs, &force, &torque)?;
         }
         let length = self.config.history_length;
         let probes = self.num_probes();
@@ -230,7 +237,7 @@ impl TaxelSensor {
     pub fn read_ground_truth_batch(&mut self, scenes: &[Scene]) -> Result<TaxelReading> {
         let envs = scenes.len();
         self.check_scenes(scenes)?;
-        let (force, torque) = self.evaluate_all(scenes, None, 1.0)?;
+        let (force, torque) = self.evaluate_all(scenes, None, None)?;
         let length = self.config.history_length;
         let probes = self.num_probes();
         output(
@@ -294,13 +301,14 @@ impl TaxelSensor {
     }
 
     /// The probe law over every scene, in parallel: `(force, torque)`, `envs × probes × 3`
-    /// each.
+    /// each. `gain` is the measured branch's probe gain, `None` for the ground truth.
     fn evaluate_all(
         &self,
         scenes: &[Scene],
         radii: Option<&[f64]>,
-        gain: f64,
+        gain: Option<f64>,
     ) -> Result<(Vec<f64>, Vec<f64>)> {
+        let envs = scenes.len();
         let probes = self.num_probes();
         let per_env = probes * 3;
         let mut force = vec![0.0; scenes.len() * per_env];
@@ -312,7 +320,7 @@ impl TaxelSensor {
             .enumerate()
             .try_for_each(|(e, ((f, t), scene))| {
                 let r = radii.map(|r| &r[e * probes..(e + 1) * probes]);
-                self.evaluate(scene, r, gain, f, t)
+                self.evaluate(scene, (envs > 1).then_some(e), r, gain, f, t)
             })?;
         Ok((force, torque))
     }
@@ -336,16 +344,20 @@ impl TaxelSensor {
         self.structure.check(scene, "taxel")
     }
 
-    /// Evaluates every probe in one scene into `force` and `torque` (`num_probes × 3` each).
+    /// Evaluates every probe in one scene (environment `env` of a batch of several) into
+    /// `force` and `torque` (`num_probes × 3` each); the first probe whose reading is out of
+    /// range is an error.
     fn evaluate(
         &self,
         scene: &Scene,
+        env: Option<usize>,
         radii: Option<&[f64]>,
-        gain: f64,
+        gain: Option<f64>,
         force: &mut [f64],
         torque: &mut [f64],
     ) -> Result<()> {
-        self.visit(scene, radii, gain, |i, p, touch| {
+        let mut first_error = None;
+        self.visit(scene, radii, gain.unwrap_or(1.0), |i, p, touch| {
             let out = i * 3..i * 3 + 3;
             match touch {
                 None => {
@@ -354,11 +366,21 @@ impl TaxelSensor {
                 }
                 Some(touch) => {
                     let (f, t) = self.config.probe_law(&Point3::from(*p), touch);
+                    if first_error.is_none() {
+                        let site = ProbeSite {
+                            link: &self.config.link_name,
+                            env,
+                            probe: i,
+                        };
+                        first_error =
+                            check_law(&self.config, site, touch, gain.is_some(), &f, &t).err();
+                    }
                     force[out.clone()].copy_from_slice(f.as_slice());
                     torque[out].copy_from_slice(t.as_slice());
                 }
             }
-        })
+        })?;
+        first_error.map_or(Ok(()), Err)
     }
 
     /// Finds what every probe touches in one scene and calls `visit(probe, position, touch)`

@@ -5,7 +5,7 @@ use morsel_geometry::query;
 use nalgebra::{Isometry3, Point3};
 
 use crate::contact::{Contact, Side};
-use crate::error::Result;
+use crate::error::{Result, SensingError};
 use crate::scene::Scene;
 use crate::touch::config::{ResponseFunction, TouchFunction};
 use crate::touch::data::TouchData;
@@ -20,7 +20,9 @@ impl TouchModel {
     ///
     /// `scene` must have the bodies and collider counts the model was built from (poses and
     /// velocities may differ). Errors: a different scene structure, a malformed contact
-    /// (bodies or colliders out of range, non-finite values, negative depth).
+    /// (bodies or colliders out of range, non-finite values, negative depth), and for point
+    /// touch a contact that names no collider and whose surface point is beyond the length
+    /// range.
     pub fn observe(&self, data: &mut TouchData, scene: &Scene, contacts: &[Contact]) -> Result<()> {
         self.check_scene(scene)?;
         scene.validate_state()?;
@@ -28,7 +30,7 @@ impl TouchModel {
             c.validate(i, scene)?;
         }
         data.prepare(self);
-        for contact in contacts {
+        for (index, contact) in contacts.iter().enumerate() {
             if contact.normal_force() < MIN_NORMAL_FORCE {
                 continue;
             }
@@ -40,7 +42,17 @@ impl TouchModel {
                 }
                 let body_pose = scene.bodies()[body].pose;
                 let surface = contact.surface_point(side);
-                let group = match pick_group(scene, contact, side, groups, &surface)? {
+                let group = pick_group(scene, contact, side, groups, &surface).map_err(|e| {
+                    SensingError::InvalidContact {
+                        index,
+                        reason: format!(
+                            "its surface point on body `{}` (the position moved by half the \
+                             depth along the normal) cannot be placed on a sensor group: {e}",
+                            scene.bodies()[body].name
+                        ),
+                    }
+                })?;
+                let group = match group {
                     Some(g) => g,
                     None => continue,
                 };

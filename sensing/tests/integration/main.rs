@@ -3,6 +3,7 @@
 // Test helpers outside `#[test]` functions build fixed, valid scenes: a failure is a test bug.
 #![allow(clippy::unwrap_used)]
 
+mod absurd_inputs;
 mod common;
 mod conservation;
 mod errors;
