@@ -16,7 +16,8 @@ use pyo3::types::{PyDict, PyList};
 use crate::contact_wrench::contacts_arg;
 use crate::contacts::{PyContact, contact_arg};
 use crate::convert::{
-    NON_NEGATIVE_INT, Options, count_arg, matrix_out, array2_arg, f64s_arg, optional_string_arg, point3_arg, points_out, type_name, v3_out,
+    NON_NEGATIVE_INT, Options, array2_arg, count_arg, f64s_arg, matrix_out, optional_string_arg,
+    point3_arg, points_out, type_name, v3_out,
 };
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::{PyRobot, robot_arg};

@@ -16,8 +16,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{
-    COUNT, NON_NEGATIVE_INT, Options, seed_arg, array2_arg, count_arg, f64_arg, points_out, type_name, v3_out, vector3_arg,
-    vectors_out,
+    COUNT, NON_NEGATIVE_INT, Options, array2_arg, count_arg, f64_arg, points_out, seed_arg,
+    type_name, v3_out, vector3_arg, vectors_out,
 };
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::sensing::{PyScene, scene_arg};
