@@ -52,10 +52,16 @@ pub const MAX_SPEED: f64 = 1e10;
 /// about `4e10` m, the point velocities `ω × r` stay below about `1e21` m/s.
 pub const MAX_ANGULAR_SPEED: f64 = 1e10;
 
-fn first_beyond(v: &Vector3<f64>, max: f64) -> Option<(usize, f64)> {
+/// Whether `x` is NaN or beyond `max` in magnitude (infinities included).
+pub(crate) fn out_of_bound(x: f64, max: f64) -> bool {
+    x.is_nan() || x.abs() > max
+}
+
+/// The first component of `v` that is NaN or beyond `max` in magnitude, with its index.
+pub(crate) fn first_beyond(v: &[f64], max: f64) -> Option<(usize, f64)> {
     v.iter()
         .enumerate()
-        .find(|(_, x)| x.is_nan() || x.abs() > max)
+        .find(|(_, x)| out_of_bound(**x, max))
         .map(|(i, x)| (i, *x))
 }
 
@@ -71,7 +77,7 @@ pub(crate) fn check_velocity(
         ("linear", linear, MAX_SPEED, "m/s"),
         ("angular", angular, MAX_ANGULAR_SPEED, "rad/s"),
     ] {
-        if let Some((i, value)) = first_beyond(v, max) {
+        if let Some((i, value)) = first_beyond(v.as_slice(), max) {
             return Err(SensingError::OutOfRange {
                 what: format!("body `{body}` {what} velocity[{i}]"),
                 value,

@@ -7,8 +7,9 @@ use morsel_geometry::{ShapeKind, query};
 use nalgebra::Vector3;
 
 use crate::bounds::bounding_sphere;
-use crate::contact::Contact;
+use crate::contact::{Contact, MAX_FORCE};
 use crate::error::{Result, SensingError, check_param};
+use crate::limits::first_beyond;
 use crate::scene::Scene;
 
 /// A penalty contact law with Coulomb friction.
@@ -168,10 +169,7 @@ impl PenaltyLaw {
                         let force = self.force(c.depth, &c.normal, &v_rel);
                         // Per component, NaN included (`amax` skips a NaN after the first
                         // component).
-                        if force
-                            .iter()
-                            .any(|f| f.is_nan() || f.abs() > crate::contact::MAX_FORCE)
-                        {
+                        if first_beyond(force.as_slice(), MAX_FORCE).is_some() {
                             return Err(SensingError::InvalidContact {
                                 index: out.len(),
                                 reason: format!(

@@ -357,18 +357,7 @@ impl TaxelConfig {
             return (Vector3::zeros(), Vector3::zeros());
         }
         let n = touch.normal;
-        let pen = touch.penetration;
-        // The common exponents without a call to `powf`.
-        let a = self.normal_exponent;
-        let s = if a == 1.0 {
-            pen
-        } else if a == 1.5 {
-            pen * pen.sqrt()
-        } else if a == 2.0 {
-            pen * pen
-        } else {
-            pen.powf(a)
-        };
+        let s = self.normal_scale(touch.penetration);
         let v = touch.relative_velocity;
         let v_n = n * v.dot(&n);
         let v_t = v - v_n;
@@ -377,6 +366,21 @@ impl TaxelConfig {
         let spin = touch.relative_angular_velocity.dot(&n);
         let torque = position.coords.cross(&force) - n * (self.twist_scalar * spin);
         (force, torque)
+    }
+
+    /// The law's normal scale `s = pen^normal_exponent` (stiffness and damping multiply it),
+    /// the common exponents computed without `powf`.
+    pub(crate) fn normal_scale(&self, pen: f64) -> f64 {
+        let a = self.normal_exponent;
+        if a == 1.0 {
+            pen
+        } else if a == 1.5 {
+            pen * pen.sqrt()
+        } else if a == 2.0 {
+            pen * pen
+        } else {
+            pen.powf(a)
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use nalgebra::Vector3;
 
 use crate::contact::MAX_FORCE;
 use crate::error::{Result, SensingError};
-use crate::limits::MAX_MOMENT;
+use crate::limits::{MAX_MOMENT, first_beyond, out_of_bound};
 use crate::taxel::config::{ProbeTouch, TaxelConfig};
 
 /// Where a reading was made: the sensor's link, the environment when a batch has several, and
@@ -39,12 +39,7 @@ impl ProbeSite<'_> {
 
 /// Whether a component of `v` is NaN or beyond `max` in magnitude.
 fn beyond(v: &[f64], max: f64) -> bool {
-    v.iter().any(|x| bad(*x, max))
-}
-
-/// Whether a term is NaN or beyond `max`.
-fn bad(term: f64, max: f64) -> bool {
-    term.is_nan() || term.abs() > max
+    first_beyond(v, max).is_some()
 }
 
 /// A number in scientific notation, zero as `0`.
@@ -89,7 +84,7 @@ pub(crate) fn check_law(
     let v_n = v.dot(&n).abs();
     let v_t = (v - n * v.dot(&n)).norm();
     if beyond(force.as_slice(), MAX_FORCE) {
-        let s = touch.penetration.powf(config.normal_exponent);
+        let s = config.normal_scale(touch.penetration);
         let elastic = config.normal_stiffness * s;
         let damping = config.normal_damping * s * v_n;
         let shear = config.shear_scalar * v_t;
@@ -99,25 +94,20 @@ pub(crate) fn check_law(
         if !s.is_finite() {
             lower.extend(amplified.then_some("probe_gain"));
             lower.extend(["normal_exponent", "probe_radius"]);
-        } else if bad(elastic, MAX_FORCE) {
+        } else if out_of_bound(elastic, MAX_FORCE) {
             lower.push("normal_stiffness");
             lower.extend(amplified.then_some("probe_gain"));
             lower.extend(raised.then_some("normal_exponent"));
         }
-        let slow_down = (s.is_finite() && bad(damping, MAX_FORCE)) || bad(shear, MAX_FORCE);
-        if s.is_finite() && bad(damping, MAX_FORCE) {
-            lower.push("normal_damping");
-        }
-        if bad(shear, MAX_FORCE) {
-            lower.push("shear_scalar");
-        }
+        let damping_beyond = s.is_finite() && out_of_bound(damping, MAX_FORCE);
+        let shear_beyond = out_of_bound(shear, MAX_FORCE);
+        lower.extend(damping_beyond.then_some("normal_damping"));
+        lower.extend(shear_beyond.then_some("shear_scalar"));
         if lower.is_empty() {
             // No term alone is out of range: their sum is.
             lower.extend(["normal_stiffness", "normal_damping", "shear_scalar"]);
         }
-        if slow_down {
-            lower.push("the bodies' velocities");
-        }
+        lower.extend((damping_beyond || shear_beyond).then_some("the bodies' velocities"));
         let s_is = if measured {
             format!(
                 "(probe_gain·depth)^normal_exponent = ({} × {} m)^{}",
