@@ -14,19 +14,14 @@ use crate::bindings::jointspace::BoundaryPoints;
 use crate::bindings::sensing::{ScriptScene, ScriptTaxels, ScriptTouch};
 use crate::bindings::stability::ScriptStance;
 use crate::convert::describe;
-use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
+use crate::error::{OrScriptError, ScriptResult};
 use crate::sandbox::Sandbox;
 use crate::view_file;
 
 /// The drawing of `value` (see [`morsel_lab::gltf`]); anything else is an error naming what
 /// glTF can draw.
 pub fn drawing(path: &str, value: &Dynamic) -> ScriptResult<Drawing> {
-    let refuse = |reason: String| {
-        script_error(ShellError::Save {
-            path: path.to_string(),
-            reason,
-        })
-    };
+    let refuse = |reason: String| view_file::refused(path, reason);
     let name = view_file::drawing_name(path);
     if let Some(scene) = value.clone().try_cast::<ScriptScene>() {
         let state = scene.fresh()?;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use morsel_lab::gltf::Drawing;
 use morsel_lab::view;
 
-use crate::error::{OrScriptError, ScriptResult, ShellError};
+use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::sandbox::Sandbox;
 
 /// True when `path` names a glTF file (`.glb` or `.gltf`) or an HTML view (`.html`).
@@ -21,6 +21,14 @@ pub fn drawing_name(path: &str) -> String {
         || "morsel".to_string(),
         |s| s.to_string_lossy().into_owned(),
     )
+}
+
+/// The script error for a value that cannot be drawn into `path`, saying why.
+pub fn refused(path: &str, reason: String) -> Box<rhai::EvalAltResult> {
+    script_error(ShellError::Save {
+        path: path.to_string(),
+        reason,
+    })
 }
 
 /// Encodes `drawing` for `path`'s format and writes it under the sandbox's output folder.

@@ -133,14 +133,8 @@ fn register_save(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         engine,
         move |context: NativeCallContext, path: ImmutableString, b: BoundaryPoints| {
             if view_file::is_view_path(&path) {
-                let drawing = Drawing::from_boundary(&view_file::drawing_name(&path), &b).map_err(
-                    |reason| {
-                        script_error(ShellError::Save {
-                            path: path.to_string(),
-                            reason,
-                        })
-                    },
-                )?;
+                let drawing = Drawing::from_boundary(&view_file::drawing_name(&path), &b)
+                    .map_err(|reason| view_file::refused(&path, reason))?;
                 return view_file::write(&shared.sandbox, &path, &drawing).map(|_| ());
             }
             let map = Dynamic::from_map(boundary_map(&b));
