@@ -44,7 +44,19 @@ read_batch = _method("read_batch")
 reset = _method("reset")
 
 
-from ._armature import add, record, run, step  # noqa: E402  (armatures and simulations)
+from ._armature import add as _add_process, record, run, step  # noqa: E402  (armatures and simulations)
+from ._vectors import cross, dot, norm, round_to, scale, sub  # noqa: E402  (vector helpers)
+from ._vectors import add_vectors as _add_vectors, is_vector as _is_vector  # noqa: E402
+
+set_q = _method("set_q")
+
+
+def add(a, b):
+    """add(a, b): vectors are summed element by element; add(sim, arm) adds a robot's armature
+    process to a simulation."""
+    if _is_vector(a):
+        return _add_vectors(a, b)
+    return _add_process(a, b)
 
 
 def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import *` keeps the builtin
@@ -81,6 +93,7 @@ __all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
     "reset",
 ]
 __all__ += ["add", "record", "run", "step"]
+__all__ += ["norm", "dot", "cross", "sub", "scale", "round_to", "set_q"]
 
 
 def _document():

@@ -322,7 +322,8 @@ fn random(
 }
 
 /// `boundary(sampler, n, options=None)`: n free configurations within `precision` (default
-/// 1e-9) of a collision, by bisection; options precision, periodic, seed (default 0).
+/// 1e-9) of a collision, by bisection; options precision, periodic, seed (default 0),
+/// max_draws_per_point (default 10000).
 #[pyfunction]
 #[pyo3(signature = (sampler, n, options=None, **kwargs))]
 fn boundary(
@@ -344,9 +345,17 @@ fn boundary(
         })
         .transpose()?;
     let seed = seed_of(&mut o, "boundary")?;
+    let max_draws = o.take("max_draws_per_point").map(|v| {
+        v.extract::<u64>().map_err(|_| {
+            type_error("option `max_draws_per_point` of boundary(): expected a count >= 2")
+        })
+    });
     o.finish()?;
     let mut options = BoundaryOptions::new(n, precision, seed).without_progress();
     options.periodic = periodic;
+    if let Some(draws) = max_draws.transpose()? {
+        options.max_draws_per_point = draws;
+    }
     let b = py
         .detach(|| s.boundary(&options).map_err(Box::new))
         .map_err(|e| *e)

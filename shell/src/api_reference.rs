@@ -86,8 +86,9 @@ const RESULT_OPEN: &str = "core::result::Result<";
 const RESULT_CLOSE: &str = ",alloc::boxed::Box<rhai::types::error::EvalAltResult>>";
 
 /// A signature with Rust type paths (of natively registered functions) turned into the names
-/// scripts see: `Result<T, Box<EvalAltResult>>` is `T`, `Vec<Dynamic>` is `array`, registered
-/// types take their script names, other paths keep their last segment.
+/// scripts see: `Result<T, Box<EvalAltResult>>` is `T`, `Vec<Dynamic>` is `array`, nalgebra's
+/// `Isometry3<f64>` is `Pose`, registered types take their script names, other paths keep their
+/// last segment.
 pub fn tidy_signature(engine: &Engine, signature: &str) -> String {
     let mut text = signature.to_string();
     while let Some(start) = text.find(RESULT_OPEN) {
@@ -125,7 +126,7 @@ pub fn tidy_signature(engine: &Engine, signature: &str) -> String {
     let out = out
         .replace("BTreeMap<SmartString<LazyCompact>,Dynamic>", "map")
         .replace("Vec<Dynamic>", "array");
-    respace(&out)
+    respace(&out).replace("Isometry<FLOAT, Unit<Quaternion<FLOAT>>, 3>", "Pose")
 }
 
 /// Puts back the spaces Rhai drops from parameter types: after `,` and `:` (not inside `::`),
@@ -210,7 +211,7 @@ pub fn differences(engine: &Engine) -> Vec<String> {
     let mut problems = Vec::new();
     let registered: Vec<ApiFunction> = functions(engine)
         .into_iter()
-        .filter(|f| !matches!(f.name.as_str(), "to_string" | "to_debug"))
+        .filter(|f| !matches!(f.name.as_str(), "to_string" | "to_debug" | "print" | "debug"))
         .collect();
     for f in &registered {
         if f.group.is_none() {
@@ -280,6 +281,13 @@ mod tests {
                 "to_map(_: &mut C) -> alloc::collections::btree::map::BTreeMap<smartstring::SmartString<smartstring::config::LazyCompact>,rhai::types::dynamic::Dynamic>"
             ),
             "to_map(_: &mut C) -> map"
+        );
+        assert_eq!(
+            tidy_signature(
+                &engine,
+                "get$pose(_: &mut Contact) -> nalgebra::geometry::isometry::Isometry<f64, nalgebra::geometry::unit::Unit<nalgebra::geometry::quaternion::Quaternion<f64>>, 3>"
+            ),
+            "get$pose(_: &mut Contact) -> Pose"
         );
     }
 

@@ -31,7 +31,7 @@ pub enum ShellError {
         got: String,
     },
     /// An options map has a key the function does not know.
-    #[error("{function}: unknown option{} {}; the options are: {}", plural(.unknown.len()), quoted(.unknown), quoted(.allowed))]
+    #[error("{}", unknown_option(.function, .unknown, .allowed))]
     UnknownOption {
         /// The function that received the map.
         function: String,
@@ -68,6 +68,28 @@ pub enum ShellError {
         #[source]
         source: std::io::Error,
     },
+}
+
+/// `f(): unknown option `x` (did you mean `y`?); the options are: ...`.
+fn unknown_option(function: &str, unknown: &[String], allowed: &[String]) -> String {
+    let mut text = format!(
+        "{function}: unknown option{} {}",
+        plural(unknown.len()),
+        quoted(unknown)
+    );
+    for key in unknown {
+        let near = crate::suggest::closest(key, allowed.iter().map(String::as_str));
+        if let Some(hint) = crate::suggest::did_you_mean(&near) {
+            if unknown.len() > 1 {
+                text.push_str(&format!(" (`{key}`: {hint})"));
+            } else {
+                text.push_str(&format!(" ({hint})"));
+            }
+        }
+    }
+    text.push_str("; the options are: ");
+    text.push_str(&quoted(allowed));
+    text
 }
 
 fn plural(n: usize) -> &'static str {
@@ -153,7 +175,7 @@ mod tests {
         };
         assert_eq!(
             err.to_string(),
-            "sensor_points: unknown option `resolutoin`; the options are: `resolution`, `seed`"
+            "sensor_points: unknown option `resolutoin` (did you mean `resolution`?); the options are: `resolution`, `seed`"
         );
     }
 }

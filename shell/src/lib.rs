@@ -17,7 +17,8 @@
 //!
 //! What both front ends share (the simulation loop, save formats, the run manifest, sharded runs
 //! and Slurm, the API description) lives in `morsel-lab`.
-//! - [`convert`], [`options`], [`error`]: the helpers every binding uses.
+//! - [`convert`], [`options`], [`error`]: the helpers every binding uses; [`suggest`]: "did you
+//!   mean" for misspelt names.
 
 pub mod api_reference;
 pub mod bindings;
@@ -34,6 +35,7 @@ pub mod sandbox;
 pub mod save;
 pub mod save_gltf;
 pub mod session;
+pub mod suggest;
 pub mod view_file;
 
 pub use context::ShellContext;

@@ -189,7 +189,7 @@ mod tests {
         let err = opts.finish().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "sensor_points(): unknown option `resolutoin`; the options are: `normals`, `resolution`"
+            "sensor_points(): unknown option `resolutoin` (did you mean `resolution`?); the options are: `normals`, `resolution`"
         );
     }
 

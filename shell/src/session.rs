@@ -16,6 +16,7 @@ use crate::error::ShellError;
 use crate::interrupt;
 use crate::sandbox::Sandbox;
 use crate::save::save_plain;
+use crate::suggest::{self, BoundNames};
 use morsel_lab::sharding::ScriptShards;
 use morsel_lab::simulation::Recorder;
 
@@ -200,7 +201,7 @@ impl Session {
         self.engine
             .compile_with_scope(&self.scope, source)
             .map(|_| ())
-            .map_err(|e| Diagnostic::from_parse(name, source, &e))
+            .map_err(|e| self.parse_diagnostic(name, source, &e))
     }
 
     /// Runs `source` in the session: variables and functions persist to the next call.
@@ -209,7 +210,7 @@ impl Session {
         let mut ast = self
             .engine
             .compile_with_scope(&self.scope, source)
-            .map_err(|e| Diagnostic::from_parse(name, source, &e))?;
+            .map_err(|e| self.parse_diagnostic(name, source, &e))?;
         ast.set_source(name);
         let mut program = self.functions.merge(&ast);
         let limited = self.interruptible && self.timeout.is_some();
@@ -230,6 +231,9 @@ impl Session {
             } else if let Some(hint) = self.signature_hint(&e) {
                 d.message.push('\n');
                 d.message.push_str(&hint);
+            } else if let Some(hint) = suggest::hint(&e, &self.bound_names()) {
+                d.message.push('\n');
+                d.message.push_str(&hint);
             }
             d
         });
@@ -237,6 +241,22 @@ impl Session {
         program.clear_statements();
         self.functions = program;
         result
+    }
+
+    /// Runs one REPL input all or nothing: when it fails (an error, Ctrl-C, a time limit), the
+    /// variables and functions are put back as they were before it, so that the session always
+    /// equals the inputs that ran, which `:save` writes. Returns the value, or the diagnostic and
+    /// whether variables or functions were undone.
+    pub fn run_input(&mut self, name: &str, source: &str) -> Result<Dynamic, (Diagnostic, bool)> {
+        let scope = self.scope.clone();
+        let functions = self.functions.clone();
+        self.run_source(name, source).map_err(|d| {
+            let undone = self.scope.len() != scope.len()
+                || self.functions.iter_functions().count() != functions.iter_functions().count();
+            self.scope = scope;
+            self.functions = functions;
+            (d, undone)
+        })
     }
 
     /// Reads and runs a script file (the script itself is read directly, not through the sandbox).
@@ -274,6 +294,44 @@ impl Session {
             }
         }
         written
+    }
+
+    /// A syntax error's diagnostic, with "did you mean" for an undefined variable.
+    fn parse_diagnostic(&self, name: &str, source: &str, err: &rhai::ParseError) -> Diagnostic {
+        let mut d = Diagnostic::from_parse(name, source, err);
+        if let Some(hint) = suggest::parse_hint(err, &self.bound_names(), source) {
+            d.message.push('\n');
+            d.message.push_str(&hint);
+        }
+        d
+    }
+
+    /// The names a misspelling may have meant: functions (registered, Rhai's own and the
+    /// script's), variables in scope and properties.
+    pub fn bound_names(&self) -> BoundNames {
+        let mut functions = Vec::new();
+        let mut properties = Vec::new();
+        for signature in self.engine.gen_fn_signatures(true) {
+            let name = signature.split('(').next().unwrap_or_default().trim();
+            if let Some(property) = name.strip_prefix("get$") {
+                properties.push(property.to_string());
+            } else if name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+                && !name.contains('$')
+            {
+                functions.push(name.to_string());
+            }
+        }
+        functions.extend(self.functions.iter_functions().map(|f| f.name.to_string()));
+        let variables = self.scope.iter_raw().map(|(n, _, _)| n.to_string()).collect();
+        for list in [&mut functions, &mut properties] {
+            list.sort();
+            list.dedup();
+        }
+        BoundNames {
+            functions,
+            variables,
+            properties,
+        }
     }
 
     /// For a call that matches no registered signature, the signatures that exist under that

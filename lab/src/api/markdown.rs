@@ -34,6 +34,14 @@ fn functions_of<'a>(api: &'a Api, group: &str) -> Vec<&'a ApiFunction> {
     list
 }
 
+/// The options of one function as a nested list, each key marked required or optional with its
+/// default.
+fn write_options(md: &mut String, f: &ApiFunction) {
+    for option in &f.options {
+        let _ = writeln!(md, "  - `{}`: {}", option.key, option.text);
+    }
+}
+
 /// `docs/scripting.md`: the Rhai reference.
 pub fn scripting(api: &Api) -> String {
     let mut md = String::new();
@@ -45,7 +53,8 @@ pub fn scripting(api: &Api) -> String {
     );
     md.push_str(
         "Every function that Morsel adds to Rhai, grouped by the crate it binds, with its \
-         signature and one-line description. A function whose first parameter is a Morsel object \
+         signature and one-line description, and under it each option of its options map, \
+         required or optional with its default. A function whose first parameter is a Morsel object \
          is also a method: `f(x, a)` and `x.f(a)` are the same call. Numbers may be integers or \
          floats; vectors and points are arrays `[x, y, z]`; options are maps `#{ key: value }`. \
          Rhai's own functions and syntax also work: see <https://rhai.rs/book/>. In the REPL, \
@@ -63,6 +72,7 @@ pub fn scripting(api: &Api) -> String {
         let _ = write!(md, "\n## {group}\n\n");
         for f in functions_of(api, group) {
             let _ = write!(md, "- `{}`  \n  {}\n", f.signature, f.description);
+            write_options(&mut md, f);
         }
     }
     md.push_str("\n## properties\n\nRead-only fields of Morsel objects (`x.name`), by type.\n\n");
@@ -173,6 +183,7 @@ pub fn python(api: &Api) -> String {
         let _ = write!(md, "## {group}\n\n");
         for f in functions_of(api, group) {
             let _ = write!(md, "- `{}`  \n  {}\n", python_signature(f), f.description);
+            write_options(&mut md, f);
         }
         md.push('\n');
     }

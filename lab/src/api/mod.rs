@@ -36,6 +36,20 @@ pub struct ApiFunction {
     pub signature: String,
     /// The one-line description.
     pub description: String,
+    /// Its options, one per key of its options map (`- key: required` or
+    /// `- key: optional, default ...`), in file order.
+    pub options: Vec<ApiOption>,
+}
+
+/// One key of a function's options map, as the description documents it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ApiOption {
+    /// The key (`friction`).
+    pub key: String,
+    /// Whether the call fails without it.
+    pub required: bool,
+    /// The rest of its line: `required`, or `optional, default ...`, with any note.
+    pub text: String,
 }
 
 impl ApiFunction {
@@ -95,6 +109,23 @@ impl Api {
             if line.starts_with('#') {
                 continue;
             }
+            if let Some(option) = line.strip_prefix("    - ") {
+                match (pending.is_none(), api.functions.last_mut()) {
+                    (true, Some(f)) => match parse_option(option) {
+                        Some(o) => f.options.push(o),
+                        None => api.problems.push((
+                            number,
+                            format!(
+                                "not an option (`- key: required` or `- key: optional, default ...`): {option}"
+                            ),
+                        )),
+                    },
+                    _ => api
+                        .problems
+                        .push((number, "an option line before a description".into())),
+                }
+                continue;
+            }
             if let Some(description) = line.strip_prefix("    ") {
                 match pending.take() {
                     Some((_, signature)) => {
@@ -109,6 +140,7 @@ impl Api {
                             name,
                             signature,
                             description: description.trim().to_string(),
+                            options: Vec::new(),
                         });
                     }
                     None => api
@@ -208,6 +240,46 @@ pub fn signature_of(name: &str, params: &[&str]) -> String {
     text
 }
 
+/// `key: required` or `key: optional, default ...` (a note may follow either).
+fn parse_option(text: &str) -> Option<ApiOption> {
+    let (key, rest) = text.split_once(':')?;
+    let key = key.trim();
+    let rest = rest.trim();
+    let valid_key = !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_');
+    let required = rest.starts_with("required");
+    if !valid_key || !(required || rest.starts_with("optional, default ")) {
+        return None;
+    }
+    Some(ApiOption {
+        key: key.to_string(),
+        required,
+        text: rest.to_string(),
+    })
+}
+
+/// The keys of an options-map type `#{a, b: type, c: t | d: u, ...}`: every top-level entry's
+/// name, and each alternative's in `c: t | d: u` (`...` and quoted choices are skipped).
+pub fn option_keys(map_type: &str) -> Vec<String> {
+    let inner = map_type
+        .trim()
+        .strip_prefix("#{")
+        .and_then(|t| t.strip_suffix('}'))
+        .unwrap_or("");
+    let mut keys = Vec::new();
+    for entry in split_top_level(inner) {
+        for (i, part) in split_top_level_on(entry, '|').into_iter().enumerate() {
+            let name = part.split(':').next().unwrap_or("").trim();
+            let is_key = !name.is_empty()
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && (part.contains(':') || i == 0);
+            if is_key && !keys.iter().any(|k| k == name) {
+                keys.push(name.to_string());
+            }
+        }
+    }
+    keys
+}
+
 fn parse_property(line: &str) -> Option<ApiProperty> {
     let (path, returns) = match line.split_once("->") {
         Some((path, returns)) => (path.trim(), returns.trim()),
@@ -252,6 +324,11 @@ fn parameter_text(signature: &str) -> &str {
 
 /// Splits at commas outside brackets and quotes.
 fn split_top_level(text: &str) -> Vec<&str> {
+    split_top_level_on(text, ',')
+}
+
+/// Splits at `separator` outside brackets and quotes.
+fn split_top_level_on(text: &str, separator: char) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut depth = 0i32;
     let mut quoted = false;
@@ -261,7 +338,7 @@ fn split_top_level(text: &str) -> Vec<&str> {
             '"' => quoted = !quoted,
             '(' | '[' | '{' if !quoted => depth += 1,
             ')' | ']' | '}' if !quoted => depth -= 1,
-            ',' if depth == 0 && !quoted => {
+            c if c == separator && depth == 0 && !quoted => {
                 parts.push(&text[start..i]);
                 start = i + 1;
             }

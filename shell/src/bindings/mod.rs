@@ -1,6 +1,7 @@
 //! The script API: one file per Morsel crate, each with a `register` function.
 //!
-//! `shell.rs` holds the shell's own functions (`seed`, `test_mode`, `save`). [`register_all`]
+//! `shell.rs` holds the shell's own functions (`seed`, `test_mode`, `save`), `vectors.rs` the
+//! vector helpers (`norm`, `dot`, `cross`, ...), `printing.rs` how floats print. [`register_all`]
 //! is called once per engine (see [`crate::engine::build_engine`]). The domain
 //! crates know nothing of Rhai; all of the glue lives here.
 //!
@@ -93,8 +94,10 @@ pub mod geometry;
 pub mod jointspace;
 pub mod kinematics;
 pub mod sensing;
+pub mod printing;
 pub mod shell;
 pub mod stability;
+pub mod vectors;
 
 use std::sync::Arc;
 
@@ -106,6 +109,8 @@ use crate::context::ShellContext;
 /// Registers the whole script API into `engine`.
 pub fn register_all(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     shell::register(engine, ctx);
+    printing::register(engine);
+    vectors::register(engine);
     geometry::register(engine, ctx);
     kinematics::register(engine, ctx);
     jointspace::register(engine, ctx);

@@ -17,12 +17,13 @@ pub const COMMANDS: &str = "\
   :load FILE       run a script file in this session
   :reload          run the last loaded file again
   :time EXPR       evaluate EXPR and print how long it took
-  :view EXPR       write the 3D view (HTML) of a Scene or Robot under the output folder
+  :view EXPR       write the HTML 3D view of a Scene, Robot, Stance, Touch, Taxels, Simulation or Boundary under the output folder
   :timeout SECONDS stop each input after SECONDS (`:timeout off` removes the limit)
-  :save FILE       write this session's accepted inputs as a script
+  :save FILE       write the inputs that ran as a script (a failed input is undone and left out)
   :quit            leave (or Ctrl-D)
 Input spanning several lines (an open bracket, a trailing operator) continues on the next line.
-Tab completes functions, variables, and after `x.` the methods and properties of x.
+Tab lists the functions and variables that complete a word, after `x.` the methods and
+properties of x, and file names inside a string or after :load. Ctrl-L clears the screen.
 Ctrl-C stops a running input; at the prompt it clears the line.";
 
 /// What the REPL should do after an input.
@@ -160,7 +161,7 @@ impl Repl {
         }
     }
 
-    /// `:view EXPR`: evaluates EXPR and writes its HTML view (a Scene or a Robot) under the
+    /// `:view EXPR`: evaluates EXPR and writes its HTML view (anything `save("x.html", ...)` draws) under the
     /// output folder as `NAME.html` when EXPR is a variable name, else `view_N.html`; prints
     /// the file's path.
     fn view(
@@ -170,9 +171,9 @@ impl Repl {
         err: &mut dyn Write,
     ) -> std::io::Result<()> {
         interrupt::clear();
-        let value = match self.session.run_source("<repl>", expr) {
+        let value = match self.session.run_input("<repl>", expr) {
             Ok(value) => value,
-            Err(d) => return writeln!(err, "{d}"),
+            Err((d, _)) => return writeln!(err, "{d}"),
         };
         let plain_name = expr
             .chars()
@@ -192,18 +193,25 @@ impl Repl {
         }
     }
 
-    /// Runs script text, printing its value (when not `()`) or its error; true when it ran.
+    /// Runs script text, printing its value (when not `()`) or its error; true when it ran. An
+    /// input that fails is undone (see [`Session::run_input`]), so `:save` can leave it out.
     fn evaluate(&mut self, source: &str, out: &mut dyn Write, err: &mut dyn Write) -> bool {
         interrupt::clear();
-        match self.session.run_source("<repl>", source) {
+        match self.session.run_input("<repl>", source) {
             Ok(value) => {
                 if !value.is_unit() {
                     let _ = writeln!(out, "{}", self.session.display(&value));
                 }
                 true
             }
-            Err(d) => {
+            Err((d, undone)) => {
                 let _ = writeln!(err, "{d}");
+                if undone {
+                    let _ = writeln!(
+                        err,
+                        "(the input did not finish: the variables and functions it defined are not kept)"
+                    );
+                }
                 false
             }
         }
@@ -221,8 +229,9 @@ impl Repl {
         interrupt::clear();
         let result = read_script(file).and_then(|source| {
             self.session
-                .run_source(&file.display().to_string(), &source)
+                .run_input(&file.display().to_string(), &source)
                 .map(|_| source)
+                .map_err(|(d, _)| d)
         });
         match result {
             Ok(source) => {
@@ -425,6 +434,28 @@ mod tests {
         assert!(err.is_empty(), "{err}\n{text}");
         let (out, _) = fresh.input("[a, c, d]");
         assert_eq!(out.trim(), "[[1, 2, 3], 7, 70]");
+    }
+
+    #[test]
+    fn a_failed_input_is_undone_so_that_the_saved_session_replays() {
+        let mut b = Bench::new();
+        b.input("let a = 2;");
+        // Defines n, changes a, then fails (as an input stopped by Ctrl-C does).
+        let (_, err) = b.input("let n = 5; a = 3; fn g() { 1 } throw \"stop\";");
+        assert!(err.contains("not kept"), "{err}");
+        let (_, err) = b.input("n");
+        assert!(err.contains("n"), "n is undone: {err}");
+        assert_eq!(b.input("a").0.trim(), "2");
+        let (_, err) = b.input("g()");
+        assert!(!err.is_empty(), "g is undone");
+        b.input("let m = a * 10;");
+        let file = b.path("replay.rhai");
+        b.input(&format!(":save {file}"));
+        let text = std::fs::read_to_string(&file).expect("saved");
+        let mut fresh = Bench::new();
+        let (_, err) = fresh.input(&format!(":load {file}"));
+        assert!(err.is_empty(), "{err}\n{text}");
+        assert_eq!(fresh.input("[a, m]").0.trim(), "[2, 20]");
     }
 
     #[test]

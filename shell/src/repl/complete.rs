@@ -1,7 +1,9 @@
 //! Tab completion from Rhai's function metadata: bound functions, the methods and properties of
-//! a variable's type after `.`, the session's variables, and the REPL's `:` commands.
+//! a variable's type after `.`, the session's variables, the REPL's `:` commands, and file
+//! paths inside a string (`urdf("assets/ro`) or after `:load`.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use rhai::Engine;
 use serde_json::Value;
@@ -24,6 +26,61 @@ pub struct Completions {
     all_methods: Vec<String>,
     /// Variable names and the script names of their types, sorted by name.
     variables: Vec<(String, String)>,
+    /// The folder relative file paths start from.
+    base: PathBuf,
+}
+
+/// The files and folders that complete `partial` (a path relative to `base`, or absolute):
+/// each as the whole path, folders with a trailing `/`; hidden entries only when asked for.
+pub fn complete_path(base: &Path, partial: &str) -> Vec<String> {
+    let (dir, name) = match partial.rfind('/') {
+        Some(i) => (&partial[..=i], &partial[i + 1..]),
+        None => ("", partial),
+    };
+    let folder = if dir.is_empty() {
+        base.to_path_buf()
+    } else if Path::new(dir).is_absolute() {
+        PathBuf::from(dir)
+    } else {
+        base.join(dir)
+    };
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Vec::new();
+    };
+    let mut found: Vec<String> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name().to_string_lossy().to_string();
+            if !file.starts_with(name) || (file.starts_with('.') && !name.starts_with('.')) {
+                return None;
+            }
+            let slash = if entry.path().is_dir() { "/" } else { "" };
+            Some(format!("{dir}{file}{slash}"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Where a path being typed starts: after `:load ` (or `:save `), or after the opening quote
+/// of a string that is still open at the cursor.
+fn path_start(before: &str) -> Option<usize> {
+    let trimmed = before.trim_start();
+    for command in [":load ", ":save "] {
+        if let Some(rest) = trimmed.strip_prefix(command) {
+            return Some(before.len() - rest.trim_start().len());
+        }
+    }
+    let mut open = None;
+    let mut escaped = false;
+    for (i, c) in before.char_indices() {
+        match c {
+            '\\' if open.is_some() => escaped = !escaped,
+            '"' if !escaped => open = if open.is_some() { None } else { Some(i + 1) },
+            _ => escaped = false,
+        }
+    }
+    open
 }
 
 /// A parameter type without its reference marks (`&mut Shape` is `Shape`).
@@ -91,7 +148,14 @@ impl Completions {
             methods,
             all_methods,
             variables: Vec::new(),
+            base: PathBuf::from("."),
         }
+    }
+
+    /// Completes file paths relative to `base` (the REPL's folder, `.` by default).
+    pub fn with_base(mut self, base: impl Into<PathBuf>) -> Self {
+        self.base = base.into();
+        self
     }
 
     /// Replaces the variables with those of `session` (call after every input).
@@ -116,6 +180,9 @@ impl Completions {
     pub fn complete(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
         let pos = pos.min(line.len());
         let before = &line[..pos];
+        if let Some(start) = path_start(before) {
+            return (start, complete_path(&self.base, &before[start..]));
+        }
         let start = before
             .char_indices()
             .rev()
@@ -204,5 +271,39 @@ mod tests {
         assert!(found.iter().all(|f| shape_methods.contains(f)), "{found:?}");
         assert!(!found.contains(&"seed".to_string()));
         assert!(found.contains(&"to_map".to_string()), "{found:?}");
+    }
+}
+
+#[cfg(test)]
+mod path_tests {
+    use super::*;
+
+    #[test]
+    fn file_paths_complete_inside_strings_and_after_load() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join("robots/solo")).expect("mkdir");
+        std::fs::write(dir.path().join("robots/solo/solo.urdf"), "").expect("write");
+        std::fs::write(dir.path().join("robots/readme.md"), "").expect("write");
+        std::fs::write(dir.path().join("run.rhai"), "").expect("write");
+        std::fs::write(dir.path().join(".hidden"), "").expect("write");
+        let c = Completions::default().with_base(dir.path());
+        let line = "let r = urdf(\"rob";
+        assert_eq!(c.complete(line, line.len()), (14, vec!["robots/".to_string()]));
+        let line = "let r = urdf(\"robots/";
+        assert_eq!(
+            c.complete(line, line.len()).1,
+            vec!["robots/readme.md".to_string(), "robots/solo/".to_string()]
+        );
+        assert_eq!(
+            c.complete(":load r", 7),
+            (6, vec!["robots/".to_string(), "run.rhai".to_string()])
+        );
+        // A closed string is not a path; an escaped quote does not close one.
+        assert!(c.complete("print(\"a\") + ro", 15).1.is_empty());
+        let line = "f(\"a\\\"b\", \"ru";
+        assert_eq!(c.complete(line, line.len()).1, vec!["run.rhai".to_string()]);
+        // Hidden files only when asked for.
+        assert_eq!(c.complete(":load .h", 8).1, vec![".hidden".to_string()]);
+        assert!(!c.complete(":load ", 6).1.contains(&".hidden".to_string()));
     }
 }

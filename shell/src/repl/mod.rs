@@ -22,7 +22,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Config, Editor, Helper};
+use rustyline::{Cmd, CompletionType, Config, Editor, Helper, KeyEvent};
 
 use crate::session::{Session, SessionOptions};
 pub use commands::{COMMANDS, Flow, Repl, help_text};
@@ -103,7 +103,11 @@ pub fn run_repl() -> i32 {
             return 1;
         }
     };
-    let config = Config::builder().auto_add_history(true).build();
+    // Tab lists every candidate (after completing their common prefix), as shells do.
+    let config = Config::builder()
+        .auto_add_history(true)
+        .completion_type(CompletionType::List)
+        .build();
     let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
@@ -111,6 +115,8 @@ pub fn run_repl() -> i32 {
             return 1;
         }
     };
+    // Ctrl-L clears the screen, whatever the terminal's key map.
+    let _ = editor.bind_sequence(KeyEvent::ctrl('L'), Cmd::ClearScreen);
     let mut completions = Completions::from_engine(session.engine());
     completions.set_variables(&session);
     editor.set_helper(Some(ReplHelper::new(completions)));

@@ -347,3 +347,25 @@ let cs = collision_sampler(bare, #{ joints: [\"FL_HAA\"], ranges: [-1, 1], \
         assert_fails_at(&d, needle, line);
     }
 }
+
+#[test]
+fn the_no_boundary_hint_names_an_option_boundary_accepts() {
+    // The front-right lower leg never meets the base while the front-left shoulder moves.
+    let far = "let cs = collision_sampler(solo, #{ joints: [\"FL_HAA\", \"FL_HFE\"], \
+         ranges: [[0.0, 0.1], [0.0, 0.1]], pairs: [[\"base_link\", \"FR_LOWER_LEG\"]] });\n";
+    let mut b = SoloBench::new();
+    let d = b.fail(&format!("{far}cs.boundary(4);"));
+    assert!(d.message.contains("entirely free"), "{d}");
+    let option = d
+        .message
+        .split("raise ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next())
+        .expect("the hint names what to raise");
+    // The named option is accepted and does what it says: the search gives up after that many
+    // draws instead of the default 10000.
+    let d = b.fail(&format!("{far}cs.boundary(4, #{{ {option}: 40 }});"));
+    assert!(d.message.contains("after 40 random configurations"), "{d}");
+    let d = b.fail(&format!("{far}cs.boundary(4, #{{ {option}: -1 }});"));
+    assert!(d.message.contains("a count >= 2"), "{d}");
+}

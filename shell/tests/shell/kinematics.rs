@@ -141,6 +141,84 @@ fn ik_round_trips_through_fk_on_the_panda() {
 }
 
 #[test]
+fn an_ik_result_applies_with_set_q_whatever_joints_the_chain_holds() {
+    // The Panda's chain holds a prismatic finger besides its seven revolute joints: the IK
+    // solution's q (the whole configuration) sets the robot as it is.
+    let mut b = Bench::new();
+    let urdf = std::fs::read_to_string(workspace_root().join("assets/robots/panda/panda.urdf"))
+        .expect("panda urdf");
+    b.write("robots/panda.urdf", &urdf);
+    let out = b.run(
+        "let panda = urdf(\"robots/panda.urdf\");
+        let goal = panda.fk(#{ panda_joint2: 0.3, panda_joint4: -1.8, panda_joint6: 1.6 }, \"panda_hand_tcp\");
+        let sol = panda.ik(\"panda_hand_tcp\", goal, #{ random_seed: 3 });
+        print(sol.status);
+        print(sol.q.len());
+        panda.set_q(sol.q);
+        let now = panda.frame_pose(\"panda_hand_tcp\");
+        print(norm(sub(now.position, goal.position)));
+        print(norm((now.inverse() * goal).rpy));
+        panda.set_q(#{ panda_joint1: 0.25 });
+        print(panda.get_configurations().joints[0].position);",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "converged", "{out}");
+    assert!(lines[1].parse::<usize>().expect("nq") > 7, "{out}");
+    let position_error: f64 = lines[2].parse().expect("number");
+    let rotation_error: f64 = lines[3].parse().expect("number");
+    assert!(position_error < 1e-5, "{out}");
+    assert!(rotation_error < 1e-4, "{out}");
+    assert_eq!(lines[4], "0.25", "{out}");
+    // Wrong lengths and unknown joints are errors that say what set_q takes.
+    let d = b.fail("let panda = urdf(\"robots/panda.urdf\");\npanda.set_q([0.1, 0.2]);");
+    assert_eq!(d.line, Some(2), "{d}");
+    let d = b.fail("let panda = urdf(\"robots/panda.urdf\");\npanda.set_q(#{ elbow: 1.0 });");
+    assert!(d.message.contains("elbow"), "{d}");
+}
+
+#[test]
+fn vector_helpers_match_their_definitions() {
+    let mut b = Bench::new();
+    let out = b.run(
+        "print(norm([3, 4]));
+        print(dot([1, 2, 3], [4, -5, 6]));
+        print(cross([1, 0, 0], [0, 1, 0]));
+        print(cross([2, 3, 4], [5, 6, 7]));
+        print(add([1, 2], [0.5, 0.25]));
+        print(sub([1, 2], [0.5, 0.25]));
+        print(scale([1, -2], 1.5));
+        print(round_to(3.14159, 2));
+        print(round_to([[1.23456, -0.0004], [2.5]], 3));
+        print([0.1 + 0.2, -0.0, 1.0 / 3.0]);
+        print(`t = ${6.7250000000000005} s`);",
+    );
+    // Cross product by its determinant formula: (3*7 - 4*6, 4*5 - 2*7, 2*6 - 3*5).
+    let expected = "5.0
+12.0
+[0.0, 0.0, 1.0]
+[-3.0, 6.0, -3.0]
+[1.5, 2.25]
+[0.5, 1.75]
+\
+                    [1.5, -3.0]
+3.14
+[[1.235, 0.0], [2.5]]
+[0.3, 0.0, 0.3333333333]
+t = 6.725 s
+";
+    assert_eq!(out, expected);
+    for (script, needle) in [
+        ("dot([1, 2], [1, 2, 3]);", "as long as `a`"),
+        ("cross([1, 2], [3, 4, 5]);", "`a` of cross()"),
+        ("round_to(1.5, 40);", "0 to 15"),
+        ("norm([1, \"x\"]);", "`v` of norm(), element 1"),
+    ] {
+        let d = b.fail(script);
+        assert!(d.message.contains(needle), "{script}: {d}");
+    }
+}
+
+#[test]
 fn a_mounted_arm_follows_the_link_it_is_appended_to() {
     let mut b = Bench::new();
     let out = b.run(

@@ -4,6 +4,7 @@
 mod cli;
 mod geometry;
 mod gltf;
+mod hints;
 mod html;
 mod jointspace;
 mod kinematics;

@@ -118,7 +118,7 @@ fn register_runs(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let boundary_params = [
         "sampler: CollisionSampler",
         "n: INT",
-        "options: #{precision: number, periodic: bool, seed: INT}",
+        "options: #{precision: number, periodic: bool, seed: INT, max_draws_per_point: INT}",
         "Boundary",
     ];
     let c = ctx.clone();
@@ -331,9 +331,19 @@ fn boundary(
     let precision = o.f64_or("precision", 1e-9).or_script()?;
     let periodic = o.bool("periodic").or_script()?;
     let seed = seed_option(&mut o, ctx.seed)?;
+    let max_draws = o.int("max_draws_per_point").or_script()?;
     o.finish().or_script()?;
     let mut options = BoundaryOptions::new(n, precision, seed);
     options.periodic = periodic;
+    if let Some(draws) = max_draws {
+        options.max_draws_per_point = u64::try_from(draws).map_err(|_| {
+            script_error(ShellError::argument(
+                "option `max_draws_per_point` of boundary()",
+                "a count >= 2",
+                draws.to_string(),
+            ))
+        })?;
+    }
     let points = ctx
         .shards
         .workload(

@@ -1,4 +1,5 @@
-//! `robot.fk(q)`, `robot.jacobian(frame, q, convention)`, `robot.com(q)`, `robot.ik(...)`.
+//! `robot.fk(q)`, `robot.jacobian(frame, q, convention)`, `robot.com(q)`, `robot.ik(...)`,
+//! `robot.set_q(q)`.
 //!
 //! Configurations are `q` arrays in the model's layout (`robot.configuration_layout`), or maps
 //! `#{joint: value}` with the reference values (MuJoCo's `qpos0` for MJCF robots, neutral
@@ -25,6 +26,15 @@ use super::super::geometry::float;
 
 /// Registers the algorithms as methods of `Robot`.
 pub fn register(engine: &mut Engine) {
+    doc(
+        "set_q",
+        &["robot: Robot", "q: [number] or #{joint: value}", "()"],
+    )
+    .register_into_engine(engine, |r: &mut Robot, q: Dynamic| -> ScriptResult<()> {
+        let model = r.model().or_script()?;
+        let q = configuration_arg(&model, &q, "set_q")?;
+        r.with(|a| a.set_configuration(q.as_slice())).or_script()
+    });
     doc(
         "fk",
         &["robot: Robot", "q: [number] or #{joint: value}", "Map"],

@@ -41,7 +41,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         &[
             "sim: Simulation",
             "arm: Robot",
-            "what: \"pose\" or a link name",
+            "what: \"pose\" | link_name",
             "Recorder",
         ],
     )

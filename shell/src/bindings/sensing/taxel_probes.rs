@@ -79,7 +79,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let shared = Arc::clone(ctx);
     doc(
         "taxel_contacts",
-        &["options: #{...} (those of taxels())", "TaxelContacts"],
+        &["options: #{...}", "TaxelContacts"],
     )
     .register_into_engine(engine, move |opts: Dynamic| {
         make_taxels(&shared, "taxel_contacts", &opts).map(ScriptTaxelContacts)
@@ -87,7 +87,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     let shared = Arc::clone(ctx);
     doc(
         "taxel_depths",
-        &["options: #{...} (those of taxels())", "TaxelDepths"],
+        &["options: #{...}", "TaxelDepths"],
     )
     .register_into_engine(engine, move |opts: Dynamic| {
         make_taxels(&shared, "taxel_depths", &opts).map(ScriptTaxelDepths)

@@ -348,7 +348,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "taxel_skin",
         &[
             "scene: Scene",
-            "options: #{body, spacing, kind: \"points\" | \"mesh\", ...the options of taxels() but link_name, probe_local_pos, probe_local_normal}",
+            "options: #{body, spacing, kind: \"points\" | \"mesh\", ...}",
             "Taxels",
         ],
     )
