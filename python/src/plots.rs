@@ -246,8 +246,9 @@ pub(crate) fn plot_forces(
     let title = format!("taxel forces on {}", t.config.link_name);
     let (options, bodies) = plot_options("plot_forces", options, kwargs, &title)?;
     if bodies.is_some() {
-        return Err(value_error(
-            "option `bodies` of plot_forces(): a taxel sensor is on one link; give no bodies",
+        return Err(error(
+            Kind::Name,
+            "plot_forces(): unknown option `bodies` (a taxel sensor is on one link); the options are: `arrows`, `title`, `views`",
         ));
     }
     let svg = {

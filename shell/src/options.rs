@@ -126,14 +126,25 @@ impl Options {
         self.read(key, convert::vec_arg)
     }
 
-    /// A required value: an error naming the key when it is absent.
+    /// A required value: an error naming the key when it is absent (and a key of the map that
+    /// looks like a misspelling of it).
     pub fn required<T>(&self, key: &'static str, value: Option<T>) -> Result<T, ShellError> {
         value.ok_or_else(|| {
-            ShellError::argument(
-                self.what(key),
-                "a value (this option is required)",
-                "nothing",
-            )
+            let unread: Vec<&str> = self
+                .map
+                .keys()
+                .map(|k| k.as_str())
+                .filter(|k| !self.known.contains(k))
+                .collect();
+            let near: Vec<&str> = unread
+                .into_iter()
+                .filter(|k| !crate::suggest::closest(k, [key]).is_empty())
+                .collect();
+            let got = match near.as_slice() {
+                [] => "nothing".to_string(),
+                [k, ..] => format!("nothing (the map has `{k}`: did you mean `{key}`?)"),
+            };
+            ShellError::argument(self.what(key), "a value (this option is required)", got)
         })
     }
 

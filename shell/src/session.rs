@@ -314,7 +314,16 @@ impl Session {
         for signature in self.engine.gen_fn_signatures(true) {
             let name = signature.split('(').next().unwrap_or_default().trim();
             if let Some(property) = name.strip_prefix("get$") {
-                properties.push(property.to_string());
+                // `get$radius(_: &mut Shape) -> FLOAT`: the receiver's type.
+                let tidy = api_reference::tidy_signature(&self.engine, &signature);
+                let typ = tidy
+                    .split_once(':')
+                    .map(|(_, rest)| rest.split([',', ')']).next().unwrap_or_default())
+                    .unwrap_or_default()
+                    .trim()
+                    .trim_start_matches("&mut ")
+                    .trim();
+                properties.push((typ.to_string(), property.to_string()));
             } else if name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
                 && !name.contains('$')
             {
@@ -323,10 +332,10 @@ impl Session {
         }
         functions.extend(self.functions.iter_functions().map(|f| f.name.to_string()));
         let variables = self.scope.iter_raw().map(|(n, _, _)| n.to_string()).collect();
-        for list in [&mut functions, &mut properties] {
-            list.sort();
-            list.dedup();
-        }
+        functions.sort();
+        functions.dedup();
+        properties.sort();
+        properties.dedup();
         BoundNames {
             functions,
             variables,

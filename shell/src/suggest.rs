@@ -56,8 +56,8 @@ pub struct BoundNames {
     pub functions: Vec<String>,
     /// Variables and constants in scope.
     pub variables: Vec<String>,
-    /// Property names of Morsel objects.
-    pub properties: Vec<String>,
+    /// Properties of Morsel objects: (the script name of the type, the property).
+    pub properties: Vec<(String, String)>,
 }
 
 /// A `help: did you mean ...` line for an error about an unknown name; `None` for other errors
@@ -81,12 +81,32 @@ pub fn hint(err: &EvalAltResult, names: &BoundNames) -> Option<String> {
         }
         EvalAltResult::ErrorVariableNotFound(name, _) => (name.as_str(), &names.variables, "variable"),
         EvalAltResult::ErrorPropertyNotFound(name, _) => {
-            (name.as_str(), &names.properties, "property")
+            let all: Vec<String> = names.properties.iter().map(|(_, p)| p.clone()).collect();
+            return property_hint(name, &all);
+        }
+        // "Unknown property 'radus' - a getter is not registered for type 'Shape'".
+        EvalAltResult::ErrorDotExpr(text, _) => {
+            let mut quoted = text.split('\'').skip(1).step_by(2);
+            let (Some(name), Some(typ)) = (quoted.next(), quoted.next()) else {
+                return None;
+            };
+            let of_type: Vec<String> = names
+                .properties
+                .iter()
+                .filter(|(t, _)| t == typ)
+                .map(|(_, p)| p.clone())
+                .collect();
+            return property_hint(name, &of_type);
         }
         _ => return None,
     };
     let found = closest(word, pool.iter().map(String::as_str));
     did_you_mean(&found).map(|text| format!("help: no {what} `{word}`; {text}"))
+}
+
+fn property_hint(word: &str, properties: &[String]) -> Option<String> {
+    let found = closest(word, properties.iter().map(String::as_str));
+    did_you_mean(&found).map(|text| format!("help: no property `{word}`; {text}"))
 }
 
 /// The names `source` declares with `let`, `const`, `for` and as function or closure
@@ -167,7 +187,7 @@ mod tests {
         let names = BoundNames {
             functions: vec!["fk".into(), "sphere".into()],
             variables: vec!["count".into()],
-            properties: vec!["radius".into()],
+            properties: vec![("Shape".into(), "radius".into()), ("Pose".into(), "rpy".into())],
         };
         let call = EvalAltResult::ErrorFunctionNotFound("fkk (Robot, array)".into(), Position::NONE);
         assert_eq!(
@@ -183,5 +203,19 @@ mod tests {
         );
         let prop = EvalAltResult::ErrorPropertyNotFound("radus".into(), Position::NONE);
         assert!(hint(&prop, &names).is_some_and(|h| h.contains("`radius`")));
+        let getter = EvalAltResult::ErrorDotExpr(
+            "Unknown property 'radus' - a getter is not registered for type 'Shape'".into(),
+            Position::NONE,
+        );
+        assert_eq!(
+            hint(&getter, &names).as_deref(),
+            Some("help: no property `radus`; did you mean `radius`?")
+        );
+        // Only the properties of the receiver's type are offered.
+        let other = EvalAltResult::ErrorDotExpr(
+            "Unknown property 'rp' - a getter is not registered for type 'Shape'".into(),
+            Position::NONE,
+        );
+        assert_eq!(hint(&other, &names), None);
     }
 }

@@ -190,7 +190,8 @@ fn vector_helpers_match_their_definitions() {
         print(round_to(3.14159, 2));
         print(round_to([[1.23456, -0.0004], [2.5]], 3));
         print([0.1 + 0.2, -0.0, 1.0 / 3.0]);
-        print(`t = ${6.7250000000000005} s`);",
+        let t = 6.7250000000000005;
+        print(`t = ${t} s`);",
     );
     // Cross product by its determinant formula: (3*7 - 4*6, 4*5 - 2*7, 2*6 - 3*5).
     let expected = "5.0

@@ -98,11 +98,12 @@ impl ScriptTaxels {
         let title = format!("taxel forces on {}", self.config.link_name);
         let (options, bodies) = plot_options(opts, "plot_forces", &title)?;
         if bodies.is_some() {
-            return Err(script_error(ShellError::argument(
-                "option `bodies` of plot_forces()",
-                "nothing (a taxel sensor is on one link)",
-                "a list of bodies",
-            )));
+            // A taxel sensor lies on one link: `bodies` is the touch plots' option only.
+            return Err(script_error(ShellError::UnknownOption {
+                function: "plot_forces()".into(),
+                unknown: vec!["bodies".into()],
+                allowed: vec!["arrows".into(), "title".into(), "views".into()],
+            }));
         }
         let built = self.lock()?;
         let Some(last) = built.as_ref().and_then(|b| b.last.as_ref()) else {
