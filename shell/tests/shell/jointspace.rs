@@ -111,9 +111,10 @@ fn the_shoulder_collides_at_minus_pi_minus_pi_as_in_the_notebook() {
     );
     let v = numbers(&out);
     assert_eq!(v.len(), 9, "{out}");
+    // Printed with 10 significant digits.
     for row in v.chunks(3) {
-        assert_eq!(row[0], -PI, "{out}");
-        assert_eq!(row[1], -PI, "{out}");
+        assert!((row[0] + PI).abs() < 1e-9, "{out}");
+        assert!((row[1] + PI).abs() < 1e-9, "{out}");
     }
     assert_eq!(v[2], 0.0, "binary: in collision\n{out}");
     assert_eq!(v[5], 0.0, "zero in collision, as the notebook\n{out}");
@@ -150,16 +151,17 @@ fn jointspace_distance_is_the_nearest_boundary_point_and_its_jacobian_a_unit_vec
             .expect("points");
         let d = js[3 * n + 2];
         let sign = if map[3 * n + 2] <= 0.0 { -1.0 } else { 1.0 };
+        // Every number was printed with 10 significant digits.
         assert!(
-            (d - sign * best).abs() < 1e-12,
+            (d - sign * best).abs() < 1e-8,
             "row {n}: {d} vs {best}\n{out}"
         );
         let j = &jac[4 * n..4 * n + 4];
         assert_eq!(&j[..2], q, "{out}");
-        assert!((j[2].hypot(j[3]) - 1.0).abs() < 1e-12, "{out}");
+        assert!((j[2].hypot(j[3]) - 1.0).abs() < 1e-9, "{out}");
         // q - d J is the nearest boundary point.
-        assert!((q[0] - d * j[2] - nearest[0]).abs() < 1e-9, "{out}");
-        assert!((q[1] - d * j[3] - nearest[1]).abs() < 1e-9, "{out}");
+        assert!((q[0] - d * j[2] - nearest[0]).abs() < 1e-8, "{out}");
+        assert!((q[1] - d * j[3] - nearest[1]).abs() < 1e-8, "{out}");
     }
 }
 
@@ -205,12 +207,13 @@ fn a_full_turn_shoulder_is_periodic_by_default_across_the_seam() {
         let (q, default, periodic, flat) = (&row[..2], row[2], row[5], row[8]);
         assert_eq!((&row[3..5], &row[6..8]), (q, q));
         let truth = periodic_brute_force(q, points);
+        // Printed with 10 significant digits.
         assert!(
-            (default.abs() - truth).abs() < 1e-12,
+            (default.abs() - truth).abs() < 1e-8,
             "{q:?}: {default} vs {truth}"
         );
         assert_eq!(default, periodic, "{q:?}");
-        assert!(flat.abs() >= truth - 1e-12, "{q:?}: {flat} < {truth}");
+        assert!(flat.abs() >= truth - 1e-8, "{q:?}: {flat} < {truth}");
         if flat.abs() > truth + 1e-3 {
             seam_mattered += 1;
         }
