@@ -50,7 +50,10 @@ fn every_option_is_marked_required_or_optional_with_its_default() {
             let marked = option.text.starts_with("required")
                 || option.text.starts_with("optional, default ");
             if !marked {
-                problems.push(format!("{}: `{}`: {}", f.signature, option.key, option.text));
+                problems.push(format!(
+                    "{}: `{}`: {}",
+                    f.signature, option.key, option.text
+                ));
             }
         }
     }
@@ -171,7 +174,9 @@ fn run_together(md: &str, vocabulary: &BTreeSet<String>) -> BTreeSet<String> {
     for span in code_spans(md) {
         for w in span.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
             let starts_lower = w.chars().next().is_some_and(char::is_lowercase);
-            let is_number = w.chars().all(|c| c.is_ascii_digit() || c == '_' || c == 'e');
+            let is_number = w
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '_' || c == 'e');
             if starts_lower && !is_number && !vocabulary.contains(&w.to_lowercase()) {
                 unknown.insert(w.to_string());
             }
@@ -199,9 +204,23 @@ fn rust_types(md: &str) -> Vec<String> {
         let rust_word = words.iter().any(|w| {
             matches!(
                 *w,
-                "f64" | "f32" | "i64" | "u64" | "usize" | "Vec" | "Option" | "Isometry"
-                    | "Isometry3" | "Vector3" | "Point3" | "Quaternion" | "UnitQuaternion"
-                    | "BTreeMap" | "SmartString" | "ImmutableString" | "EvalAltResult"
+                "f64"
+                    | "f32"
+                    | "i64"
+                    | "u64"
+                    | "usize"
+                    | "Vec"
+                    | "Option"
+                    | "Isometry"
+                    | "Isometry3"
+                    | "Vector3"
+                    | "Point3"
+                    | "Quaternion"
+                    | "UnitQuaternion"
+                    | "BTreeMap"
+                    | "SmartString"
+                    | "ImmutableString"
+                    | "EvalAltResult"
             )
         });
         if generic || rust_word {

@@ -85,7 +85,9 @@ fn rendering_problems(text: &str) -> Vec<String> {
                 let last = source.trim_end().lines().last().unwrap_or("").trim();
                 let closed = source.trim_end().lines().count() > 1
                     && last.starts_with(&marker)
-                    && last.chars().all(|c| c == marker.chars().next().unwrap_or('`'));
+                    && last
+                        .chars()
+                        .all(|c| c == marker.chars().next().unwrap_or('`'));
                 if !closed {
                     problems.push(format!(
                         "line {}: the code block opened here is never closed (the rest of the file renders as code)",
@@ -111,9 +113,8 @@ fn rendering_problems(text: &str) -> Vec<String> {
 fn local_targets(text: &str) -> Vec<String> {
     Parser::new(text)
         .filter_map(|event| match event {
-            Event::Start(Tag::Link { dest_url, .. }) | Event::Start(Tag::Image { dest_url, .. }) => {
-                Some(dest_url.to_string())
-            }
+            Event::Start(Tag::Link { dest_url, .. })
+            | Event::Start(Tag::Image { dest_url, .. }) => Some(dest_url.to_string()),
             _ => None,
         })
         .filter(|url| !url.contains("://") && !url.starts_with('#') && !url.starts_with("mailto:"))
@@ -134,7 +135,8 @@ fn the_checker_catches_an_unclosed_fence_and_a_swallowed_heading() {
         problems.iter().any(|p| p.contains("## Crates")),
         "{problems:?}"
     );
-    let fine = "# Title\n\n```python\n# a comment\nprint(1)\n```\n\n## Crates\n\n````md\n```\n````\n";
+    let fine =
+        "# Title\n\n```python\n# a comment\nprint(1)\n```\n\n## Crates\n\n````md\n```\n````\n";
     assert_eq!(rendering_problems(fine), Vec::<String>::new());
     let tilde = "~~~\ncode\n~~~\n";
     assert_eq!(rendering_problems(tilde), Vec::<String>::new());
@@ -150,7 +152,11 @@ fn every_markdown_file_renders_as_intended() {
     let mut problems = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("read a Markdown file");
-        let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+        let shown = file
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         for problem in rendering_problems(&text) {
             problems.push(format!("{shown}: {problem}"));
         }
@@ -172,14 +178,35 @@ fn every_markdown_file_renders_as_intended() {
 }
 
 const NUMBERS: [&str; 21] = [
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty",
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
 ];
 
 fn number_word(word: &str) -> Option<usize> {
     let word = word.to_lowercase();
-    NUMBERS.iter().position(|n| *n == word).or_else(|| word.parse().ok())
+    NUMBERS
+        .iter()
+        .position(|n| *n == word)
+        .or_else(|| word.parse().ok())
 }
 
 #[test]
@@ -200,7 +227,10 @@ fn the_readme_lists_every_script_and_counts_them_right() {
         .map(str::to_string)
         .collect();
     listed.sort();
-    assert_eq!(listed, scripts, "the README's table of scripts and scripts/ differ");
+    assert_eq!(
+        listed, scripts,
+        "the README's table of scripts and scripts/ differ"
+    );
 
     // "N of the M scripts (all but `a` and `b`...)": M is the tree's count, N what is left.
     let words: Vec<&str> = readme.split_whitespace().collect();

@@ -324,14 +324,21 @@ impl Session {
                     .trim_start_matches("&mut ")
                     .trim();
                 properties.push((typ.to_string(), property.to_string()));
-            } else if name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+            } else if name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
                 && !name.contains('$')
             {
                 functions.push(name.to_string());
             }
         }
         functions.extend(self.functions.iter_functions().map(|f| f.name.to_string()));
-        let variables = self.scope.iter_raw().map(|(n, _, _)| n.to_string()).collect();
+        let variables = self
+            .scope
+            .iter_raw()
+            .map(|(n, _, _)| n.to_string())
+            .collect();
         functions.sort();
         functions.dedup();
         properties.sort();

@@ -79,7 +79,9 @@ pub fn hint(err: &EvalAltResult, names: &BoundNames) -> Option<String> {
             }
             (name, &names.functions, "function")
         }
-        EvalAltResult::ErrorVariableNotFound(name, _) => (name.as_str(), &names.variables, "variable"),
+        EvalAltResult::ErrorVariableNotFound(name, _) => {
+            (name.as_str(), &names.variables, "variable")
+        }
         EvalAltResult::ErrorPropertyNotFound(name, _) => {
             let all: Vec<String> = names.properties.iter().map(|(_, p)| p.clone()).collect();
             return property_hint(name, &all);
@@ -118,7 +120,9 @@ pub fn declared_names(source: &str) -> Vec<String> {
         .collect();
     let mut names = Vec::new();
     let is_name = |w: &str| {
-        w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        w.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
             && w.chars().all(|c| c.is_alphanumeric() || c == '_')
     };
     for pair in words.windows(2) {
@@ -187,9 +191,13 @@ mod tests {
         let names = BoundNames {
             functions: vec!["fk".into(), "sphere".into()],
             variables: vec!["count".into()],
-            properties: vec![("Shape".into(), "radius".into()), ("Pose".into(), "rpy".into())],
+            properties: vec![
+                ("Shape".into(), "radius".into()),
+                ("Pose".into(), "rpy".into()),
+            ],
         };
-        let call = EvalAltResult::ErrorFunctionNotFound("fkk (Robot, array)".into(), Position::NONE);
+        let call =
+            EvalAltResult::ErrorFunctionNotFound("fkk (Robot, array)".into(), Position::NONE);
         assert_eq!(
             hint(&call, &names).as_deref(),
             Some("help: no function `fkk`; did you mean `fk`?")

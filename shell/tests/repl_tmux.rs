@@ -22,11 +22,23 @@ impl Tmux {
     fn start(dir: &Path) -> Self {
         let socket = format!("morsel-test-{}", std::process::id());
         let status = Command::new("tmux")
-            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d", "-s", "repl"])
+            .args([
+                "-L",
+                &socket,
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-s",
+                "repl",
+            ])
             .args(["-x", "160", "-y", "45", "-c"])
             .arg(dir)
             .args(["-e", &format!("HOME={}", dir.display())])
-            .args(["-e", &format!("XDG_DATA_HOME={}", dir.join("data").display())])
+            .args([
+                "-e",
+                &format!("XDG_DATA_HOME={}", dir.join("data").display()),
+            ])
             .arg(env!("CARGO_BIN_EXE_morsel"))
             .status()
             .expect("tmux starts");
@@ -82,7 +94,11 @@ impl Tmux {
     /// Waits for an empty prompt on the last non-blank line.
     fn prompt(&self) {
         self.wait_for("the prompt", |s| {
-            s.lines().rev().find(|l| !l.trim().is_empty()).map(str::trim_end) == Some("morsel>")
+            s.lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .map(str::trim_end)
+                == Some("morsel>")
         });
     }
 
@@ -138,7 +154,10 @@ fn completion_did_you_mean_ctrl_c_ctrl_l_and_a_saved_session() {
         .lines()
         .find(|l| l.contains("width_left") && l.contains("width_right"))
         .unwrap_or_default();
-    assert!(!listing.contains("morsel>"), "a list line of its own:\n{screen}");
+    assert!(
+        !listing.contains("morsel>"),
+        "a list line of its own:\n{screen}"
+    );
     t.press("C-u");
     // A file name inside a string and after :load.
     t.prompt();
@@ -177,7 +196,10 @@ fn completion_did_you_mean_ctrl_c_ctrl_l_and_a_saved_session() {
     t.expect("saved");
     let saved = dir.path().join("session.rhai");
     let text = std::fs::read_to_string(&saved).expect("saved");
-    assert!(!text.contains("spins"), "the stopped input is left out:\n{text}");
+    assert!(
+        !text.contains("spins"),
+        "the stopped input is left out:\n{text}"
+    );
     assert!(!text.contains("fkk"), "failed inputs are left out:\n{text}");
     std::fs::write(
         dir.path().join("replay.rhai"),
@@ -195,6 +217,9 @@ fn completion_did_you_mean_ctrl_c_ctrl_l_and_a_saved_session() {
         "{stdout}{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(stdout.contains("[1.5, 2.25, 6.75, 0.5]"), "{stdout}\n{text}");
+    assert!(
+        stdout.contains("[1.5, 2.25, 6.75, 0.5]"),
+        "{stdout}\n{text}"
+    );
     t.input(":quit");
 }

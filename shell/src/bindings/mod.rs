@@ -93,8 +93,8 @@
 pub mod geometry;
 pub mod jointspace;
 pub mod kinematics;
-pub mod sensing;
 pub mod printing;
+pub mod sensing;
 pub mod shell;
 pub mod stability;
 pub mod vectors;

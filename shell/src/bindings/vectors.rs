@@ -121,10 +121,13 @@ pub fn register(engine: &mut Engine) {
         "round_to",
         &["x: number | [number]", "digits: INT", "number | [number]"],
     )
-    .register_into_engine(engine, |x: Dynamic, digits: Dynamic| -> ScriptResult<Dynamic> {
-        let digits = decimals(int_arg(&digits, "`digits` of round_to()").or_script()?)?;
-        round_value(&x, digits, "`x` of round_to()")
-    });
+    .register_into_engine(
+        engine,
+        |x: Dynamic, digits: Dynamic| -> ScriptResult<Dynamic> {
+            let digits = decimals(int_arg(&digits, "`digits` of round_to()").or_script()?)?;
+            round_value(&x, digits, "`x` of round_to()")
+        },
+    );
 }
 
 #[cfg(test)]

@@ -288,7 +288,10 @@ mod path_tests {
         std::fs::write(dir.path().join(".hidden"), "").expect("write");
         let c = Completions::default().with_base(dir.path());
         let line = "let r = urdf(\"rob";
-        assert_eq!(c.complete(line, line.len()), (14, vec!["robots/".to_string()]));
+        assert_eq!(
+            c.complete(line, line.len()),
+            (14, vec!["robots/".to_string()])
+        );
         let line = "let r = urdf(\"robots/";
         assert_eq!(
             c.complete(line, line.len()).1,

@@ -150,13 +150,21 @@ fn messages_name_only_options_that_exist() {
                 // Options of a plot shared by several functions are named by the function
                 // that received them; only check names the description knows.
                 if api.overloads(&function).next().is_some() && !documented(&function, &key) {
-                    problems.push(format!("{shown}: \"{literal}\": {function}() has no option `{key}`"));
+                    problems.push(format!(
+                        "{shown}: \"{literal}\": {function}() has no option `{key}`"
+                    ));
                 }
             }
             for key in hinted_names(&literal) {
                 hinted += 1;
-                if !api.functions.iter().any(|f| f.options.iter().any(|o| o.key == key)) {
-                    problems.push(format!("{shown}: \"{literal}\": no function has an option `{key}`"));
+                if !api
+                    .functions
+                    .iter()
+                    .any(|f| f.options.iter().any(|o| o.key == key))
+                {
+                    problems.push(format!(
+                        "{shown}: \"{literal}\": no function has an option `{key}`"
+                    ));
                 }
             }
         }
@@ -184,15 +192,19 @@ fn the_scanner_reads_literals_and_hints() {
 fn unknown_functions_variables_methods_and_options_get_did_you_mean() {
     let mut b = Bench::new();
     let d = b.fail("let ball = sphere(0.1);\nlet d = fkk(ball);");
+    assert!(d.message.contains("did you mean `fk`?"), "{}", d.message);
+    let d = b.fail("let radius = 0.1;\nlet s = sphere(radiu);");
     assert!(
-        d.message.contains("did you mean `fk`?"),
+        d.message.contains("did you mean `radius`?"),
         "{}",
         d.message
     );
-    let d = b.fail("let radius = 0.1;\nlet s = sphere(radiu);");
-    assert!(d.message.contains("did you mean `radius`?"), "{}", d.message);
     let d = b.fail("let s = sphere(0.1);\nlet m = s.to_mpa();");
-    assert!(d.message.contains("did you mean `to_map`?"), "{}", d.message);
+    assert!(
+        d.message.contains("did you mean `to_map`?"),
+        "{}",
+        d.message
+    );
     let d = b.fail("let sim = simulation(#{ dtt: 0.01 });");
     assert!(d.message.contains("did you mean `dt`?"), "{}", d.message);
     let d = b.fail("let ball = sphere(0.1);\nlet k = ball.kidn;");
@@ -200,7 +212,8 @@ fn unknown_functions_variables_methods_and_options_get_did_you_mean() {
     // A misspelt required option: the error names the key that was meant.
     let d = b.fail("let c = contact(#{ shape: [0.1, 0.1], frictoin: 0.5 });");
     assert!(
-        d.message.contains("the map has `frictoin`: did you mean `friction`?"),
+        d.message
+            .contains("the map has `frictoin`: did you mean `friction`?"),
         "{}",
         d.message
     );

@@ -363,7 +363,10 @@ fn the_no_boundary_hint_names_an_option_boundary_accepts() {
         .message
         .split("raise ")
         .nth(1)
-        .and_then(|rest| rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next())
+        .and_then(|rest| {
+            rest.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+        })
         .expect("the hint names what to raise");
     // The named option is accepted and does what it says: the search gives up after that many
     // draws instead of the default 10000.

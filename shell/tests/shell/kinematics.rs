@@ -288,10 +288,7 @@ fn the_centre_of_mass_of_a_scripted_chain_matches_the_closed_form() {
     let v = numbers(&out);
     let x = (2.0 * 0.25 * q1.cos() + 0.5 * q1.cos() + 0.15 * (q1 + q2).cos()) / 3.0;
     let y = (2.0 * 0.25 * q1.sin() + 0.5 * q1.sin() + 0.15 * (q1 + q2).sin()) / 3.0;
-    assert!(
-        (v[0] - x).abs() < 1e-9 && (v[1] - y).abs() < 1e-9,
-        "{out}"
-    );
+    assert!((v[0] - x).abs() < 1e-9 && (v[1] - y).abs() < 1e-9, "{out}");
     assert!(v[2].abs() < 1e-9, "{out}");
 }
 

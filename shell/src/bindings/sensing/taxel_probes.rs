@@ -77,21 +77,15 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<ScriptTaxelContacts>("TaxelContacts");
     engine.register_type_with_name::<ScriptTaxelDepths>("TaxelDepths");
     let shared = Arc::clone(ctx);
-    doc(
-        "taxel_contacts",
-        &["options: #{...}", "TaxelContacts"],
-    )
-    .register_into_engine(engine, move |opts: Dynamic| {
-        make_taxels(&shared, "taxel_contacts", &opts).map(ScriptTaxelContacts)
-    });
+    doc("taxel_contacts", &["options: #{...}", "TaxelContacts"])
+        .register_into_engine(engine, move |opts: Dynamic| {
+            make_taxels(&shared, "taxel_contacts", &opts).map(ScriptTaxelContacts)
+        });
     let shared = Arc::clone(ctx);
-    doc(
-        "taxel_depths",
-        &["options: #{...}", "TaxelDepths"],
-    )
-    .register_into_engine(engine, move |opts: Dynamic| {
-        make_taxels(&shared, "taxel_depths", &opts).map(ScriptTaxelDepths)
-    });
+    doc("taxel_depths", &["options: #{...}", "TaxelDepths"])
+        .register_into_engine(engine, move |opts: Dynamic| {
+            make_taxels(&shared, "taxel_depths", &opts).map(ScriptTaxelDepths)
+        });
     doc("read", &["sensor: TaxelContacts", "scene: Scene", "[bool]"]).register_into_engine(
         engine,
         |t: &mut ScriptTaxelContacts, scene: ScriptScene| {
