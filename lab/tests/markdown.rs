@@ -236,26 +236,26 @@ fn the_readme_lists_every_script_and_counts_them_right() {
     let words: Vec<&str> = readme.split_whitespace().collect();
     let mut claims = 0;
     for (i, window) in words.windows(3).enumerate() {
-        if window[1] == "scripts" || window[1] == "scripts," {
-            if let Some(n) = number_word(window[0]) {
-                claims += 1;
-                assert_eq!(n, scripts.len(), "the README says '{} scripts'", window[0]);
-                if i >= 3 && words[i - 1] == "the" && words[i - 2] == "of" {
-                    let part = number_word(words[i - 3]).expect("a count before 'of the'");
-                    let tail = words[i + 2..].join(" ");
-                    let excluded = tail
-                        .strip_prefix("(all but ")
-                        .and_then(|t| t.split(')').next())
-                        .map(|t| t.matches(".rhai`").count())
-                        .unwrap_or(0);
-                    assert_eq!(
-                        part + excluded,
-                        scripts.len(),
-                        "'{} of the {} scripts' leaves out {excluded}",
-                        words[i - 3],
-                        window[0]
-                    );
-                }
+        if (window[1] == "scripts" || window[1] == "scripts,")
+            && let Some(n) = number_word(window[0])
+        {
+            claims += 1;
+            assert_eq!(n, scripts.len(), "the README says '{} scripts'", window[0]);
+            if i >= 3 && words[i - 1] == "the" && words[i - 2] == "of" {
+                let part = number_word(words[i - 3]).expect("a count before 'of the'");
+                let tail = words[i + 2..].join(" ");
+                let excluded = tail
+                    .strip_prefix("(all but ")
+                    .and_then(|t| t.split(')').next())
+                    .map(|t| t.matches(".rhai`").count())
+                    .unwrap_or(0);
+                assert_eq!(
+                    part + excluded,
+                    scripts.len(),
+                    "'{} of the {} scripts' leaves out {excluded}",
+                    words[i - 3],
+                    window[0]
+                );
             }
         }
     }

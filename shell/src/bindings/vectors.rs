@@ -47,7 +47,7 @@ pub fn round_to(x: f64, digits: i32) -> f64 {
     let scaled = x * scale;
     // Beyond 2^53 a float has no fraction left at that scale (and the product may overflow):
     // there is nothing to round.
-    if !(scaled.abs() < 9_007_199_254_740_992.0) {
+    if scaled.is_nan() || scaled.abs() >= 9_007_199_254_740_992.0 {
         return x;
     }
     let r = scaled.round() / scale;
