@@ -42,9 +42,9 @@ pub enum FileAccessError {
         /// The path as the reader was given it.
         path: PathBuf,
         /// The folders files may be read from.
-        roots: Vec<PathBuf>,
+        roots: Arc<[PathBuf]>,
         /// How to read elsewhere (set by the front end, e.g. "; run with --root DIR ...").
-        hint: String,
+        hint: Arc<str>,
     },
     /// No file at this path (inside the roots).
     #[error("cannot read `{}`: there is no such file", .path.display())]
@@ -162,8 +162,8 @@ impl FileAccess {
     fn outside(&self, path: &Path) -> FileAccessError {
         FileAccessError::Outside {
             path: path.to_path_buf(),
-            roots: self.roots.as_deref().unwrap_or_default().to_vec(),
-            hint: self.hint.to_string(),
+            roots: self.roots.clone().unwrap_or_else(|| Arc::from(Vec::new())),
+            hint: Arc::clone(&self.hint),
         }
     }
 

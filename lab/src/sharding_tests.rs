@@ -45,7 +45,7 @@ fn a_huge_shard_count_is_refused_before_any_allocation() {
         let _ = std::fs::remove_dir_all(&out);
         write_manifests(&out, count, &[(0, Vec::new())]);
         let clock = std::time::Instant::now();
-        let err = merge(&out, dir.path()).err().expect("refused").to_string();
+        let err = merge(&out, dir.path()).expect_err("refused").to_string();
         assert!(
             err.contains(&format!("shard 1 of {count} is missing")),
             "{err}"
@@ -70,7 +70,7 @@ fn shards_with_different_or_changed_inputs_are_refused() {
             (1, vec![input("robot.urdf", b"new")]),
         ],
     );
-    let err = merge(&out, &root).err().expect("refused").to_string();
+    let err = merge(&out, &root).expect_err("refused").to_string();
     assert!(
         err.contains("read different inputs") && err.contains("robot.urdf"),
         "{err}"
@@ -79,7 +79,7 @@ fn shards_with_different_or_changed_inputs_are_refused() {
     let _ = std::fs::remove_dir_all(&out);
     let old = vec![input("robot.urdf", b"old")];
     write_manifests(&out, 2, &[(0, old.clone()), (1, old)]);
-    let err = merge(&out, &root).err().expect("refused").to_string();
+    let err = merge(&out, &root).expect_err("refused").to_string();
     assert!(
         err.contains("input `robot.urdf` changed since the shards ran"),
         "{err}"
@@ -93,7 +93,7 @@ fn shards_with_different_or_changed_inputs_are_refused() {
     let passwd = std::fs::read("/etc/passwd").unwrap_or_default();
     let outside = vec![input("../../../../../../etc/passwd", &passwd)];
     write_manifests(&out, 2, &[(0, outside.clone()), (1, outside)]);
-    let err = merge(&out, &root).err().expect("refused").to_string();
+    let err = merge(&out, &root).expect_err("refused").to_string();
     assert!(err.contains("cannot be read"), "{err}");
 }
 
