@@ -67,6 +67,10 @@ pub enum GeometryError {
         #[source]
         source: std::io::Error,
     },
+    /// The file-access policy refused a file, or the file could not be opened
+    /// ([`FileAccess`](crate::FileAccess)).
+    #[error(transparent)]
+    FileAccess(#[from] crate::file_access::FileAccessError),
     /// A mesh file could be read but not parsed.
     #[error("cannot parse mesh file {path}: {reason}")]
     MeshFormat {

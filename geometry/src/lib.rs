@@ -5,6 +5,8 @@
 //! - [`Shape`]: box, sphere, ellipsoid, cylinder, capsule, pipe, half-space, triangle mesh and
 //!   convex hull, each validated when built ([`GeometryError`] says what is wrong).
 //! - [`TriangleMesh`]: indexed meshes, loaded from STL, OBJ and DAE with shared vertices welded.
+//! - [`FileAccess`]: which files the mesh and model loaders may open (roots, regular files
+//!   only, a size limit).
 //! - [`Collider`]: a shape placed in a body frame.
 //! - [`query`]: distance, closest points, contact, intersection, containment and projection.
 //! - [`range`]: the lengths accepted ([`MIN_LENGTH`] to [`MAX_LENGTH`] metres), so that no
@@ -18,6 +20,7 @@ mod contain;
 pub mod convert;
 mod ellipsoid;
 mod error;
+pub mod file_access;
 mod halfspace;
 mod mesh;
 pub mod mesh_io;
@@ -28,10 +31,12 @@ pub mod range;
 pub mod sensor;
 mod shape;
 mod shape_summary;
+pub mod xml_depth;
 
 pub use collider::Collider;
 pub use ellipsoid::EllipsoidShape;
 pub use error::{GeometryError, Result};
+pub use file_access::{FileAccess, FileAccessError};
 pub use mesh::TriangleMesh;
 pub use range::{MAX_LENGTH, MIN_LENGTH};
 pub use sensor::{SensorMesh, SensorPoints};

@@ -11,7 +11,9 @@ use std::path::Path;
 use nalgebra::{Point3, Vector3};
 
 use crate::error::{GeometryError, Result};
+use crate::file_access::FileAccess;
 use crate::mesh::TriangleMesh;
+use crate::xml_depth::{MAX_XML_DEPTH, too_deep};
 
 impl TriangleMesh {
     /// Loads a mesh from an STL (binary or ASCII), OBJ or DAE file, scaling every vertex by
@@ -19,10 +21,27 @@ impl TriangleMesh {
     pub fn load(path: &Path, scale: Vector3<f64>) -> Result<Self> {
         load_mesh(path, scale)
     }
+
+    /// [`TriangleMesh::load`] under a file-access policy (see [`load_mesh_with`]).
+    pub fn load_with(path: &Path, scale: Vector3<f64>, access: &FileAccess) -> Result<Self> {
+        load_mesh_with(path, scale, access)
+    }
 }
 
-/// Loads a mesh file, scaling its vertices component-wise.
+/// Loads a mesh file, scaling its vertices component-wise. Any folder may be read
+/// ([`FileAccess::anywhere`]); [`load_mesh_with`] restricts where.
 pub fn load_mesh(path: &Path, scale: Vector3<f64>) -> Result<TriangleMesh> {
+    load_mesh_with(path, scale, &FileAccess::anywhere())
+}
+
+/// Loads a mesh file if `access` allows it (regular files inside its roots, within its size
+/// limit), scaling its vertices component-wise. The file is the only one opened: OBJ material
+/// libraries are not read.
+pub fn load_mesh_with(
+    path: &Path,
+    scale: Vector3<f64>,
+    access: &FileAccess,
+) -> Result<TriangleMesh> {
     crate::error::finite_vector("mesh scale", &scale)?;
     if scale.iter().any(|s| *s == 0.0) {
         return Err(GeometryError::InvalidMesh {
@@ -41,10 +60,7 @@ pub fn load_mesh(path: &Path, scale: Vector3<f64>) -> Result<TriangleMesh> {
             extension,
         });
     }
-    let bytes = std::fs::read(path).map_err(|source| GeometryError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = access.read(path)?;
     let corners_or_mesh = match extension.as_str() {
         "stl" => {
             let corners = parse_stl(&bytes).map_err(|reason| GeometryError::MeshFormat {
@@ -81,17 +97,30 @@ fn load_with_mesh_loader(path: &Path, bytes: &[u8], extension: &str) -> Result<T
             ),
         });
     }
+    if extension == "dae" {
+        check_collada_depth(path, bytes)?;
+    }
     let loader = mesh_loader::Loader::default().merge_meshes(true);
     let scene = crate::contain::contained(|| {
         if extension == "obj" {
-            loader.load_obj_from_slice(bytes, path)
+            // Materials are not used: open no other file (`mtllib` may name any path).
+            let no_files = |_: &Path| -> std::io::Result<Vec<u8>> {
+                Err(std::io::Error::other("material libraries are not read"))
+            };
+            loader.load_obj_from_slice_with_reader(bytes, path, no_files)
         } else {
             loader.load_collada_from_slice(bytes, path)
         }
     })
     .map_err(|panic| GeometryError::MeshFormat {
         path: path.to_path_buf(),
-        reason: format!("the {extension} reader failed on this file ({panic})"),
+        reason: if panic.contains("index out of bounds") {
+            format!(
+                "the {extension} reader failed on this file: an index in it refers to an entry that does not exist (a face, input or source index beyond its list)"
+            )
+        } else {
+            format!("the {extension} reader failed on this file ({panic})")
+        },
     })?
     .map_err(|e| GeometryError::MeshFormat {
         path: path.to_path_buf(),
@@ -106,7 +135,15 @@ fn load_with_mesh_loader(path: &Path, bytes: &[u8], extension: &str) -> Result<T
                     .get(k as usize)
                     .ok_or_else(|| GeometryError::MeshFormat {
                         path: path.to_path_buf(),
-                        reason: format!("a face refers to missing vertex {k}"),
+                        reason: if extension == "obj" && k == u32::MAX {
+                            "a face uses vertex index 0; OBJ vertex indices start at 1".into()
+                        } else {
+                            format!(
+                                "a face refers to vertex {} but the file has {} vertices",
+                                k as u64 + u64::from(extension == "obj"),
+                                mesh.vertices.len()
+                            )
+                        },
                     })?;
                 if !v.iter().all(|c| c.is_finite()) {
                     // The reader keeps no positions: name the line of the first number that
@@ -123,6 +160,23 @@ fn load_with_mesh_loader(path: &Path, bytes: &[u8], extension: &str) -> Result<T
         }
     }
     TriangleMesh::from_soup_with_source(&corners, Some(path))
+}
+
+/// Refuses COLLADA files nested deeper than [`MAX_XML_DEPTH`] (the XML parser and the reader
+/// walking `<node>`s recurse once per level). Malformed XML is left to the reader.
+fn check_collada_depth(path: &Path, bytes: &[u8]) -> Result<()> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(());
+    };
+    match too_deep(text, MAX_XML_DEPTH) {
+        None => Ok(()),
+        Some(line) => Err(GeometryError::MeshFormat {
+            path: path.to_path_buf(),
+            reason: format!(
+                "line {line}: elements are nested more than {MAX_XML_DEPTH} deep (the limit of Morsel's XML readers)"
+            ),
+        }),
+    }
 }
 
 /// The 1-based line of the first token of a text file that reads as a number but is not a
@@ -238,6 +292,41 @@ fn with_end_line(message: String, bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn collada_nodes_nested_too_deep_are_a_typed_error() {
+        let depth = 20_000;
+        let mut text = String::from(
+            "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n<library_visual_scenes><visual_scene id=\"s\">\n",
+        );
+        text.push_str(&"<node>".repeat(depth));
+        text.push_str(&"</node>".repeat(depth));
+        text.push_str("</visual_scene></library_visual_scenes></COLLADA>\n");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("deep.dae");
+        std::fs::write(&path, text).expect("write");
+        let err = load_mesh(&path, Vector3::repeat(1.0)).expect_err("too deep");
+        assert!(matches!(err, GeometryError::MeshFormat { .. }), "{err}");
+        assert!(
+            err.to_string().contains(&format!(
+                "line 4: elements are nested more than {MAX_XML_DEPTH} deep"
+            )),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn obj_material_libraries_are_never_opened() {
+        // `mtllib` may name any file; with the reader's default file access, /dev/zero would be
+        // read until memory ran out.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("m.obj");
+        let text =
+            "mtllib /dev/zero\nmtllib ../../etc/passwd\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+        std::fs::write(&path, text).expect("write");
+        let mesh = load_mesh(&path, Vector3::repeat(1.0)).expect("loads without materials");
+        assert_eq!(mesh.faces().len(), 1);
+    }
 
     fn binary_stl(header: &[u8], tris: &[[[f32; 3]; 3]]) -> Vec<u8> {
         let mut out = vec![0u8; 80];

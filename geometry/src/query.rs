@@ -59,16 +59,17 @@ fn surface_point(shape: &Shape) -> Option<Point3<f64>> {
 
 /// Whether one shape lies inside a closed mesh that the other is (their surfaces being apart).
 fn nested(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) -> Result<bool> {
-    let inside = |outer: &Shape, po: &Isometry3<f64>, inner: &Shape, pi: &Isometry3<f64>| {
-        if !matches!(outer.kind(), ShapeKind::Mesh(m) if m.is_closed()) {
-            return Ok(false);
-        }
-        match surface_point(inner) {
-            // Unchecked: the poses are checked, and the point may lie beyond MAX_LENGTH.
-            Some(p) => Ok(project(outer, po, &(pi * p))?.signed_distance <= 0.0),
-            None => Ok(false),
-        }
-    };
+    let inside =
+        |outer: &Shape, po: &Isometry3<f64>, inner: &Shape, pi: &Isometry3<f64>| -> Result<bool> {
+            if !matches!(outer.kind(), ShapeKind::Mesh(m) if m.is_closed()) {
+                return Ok(false);
+            }
+            match surface_point(inner) {
+                // Unchecked: the poses are checked, and the point may lie beyond MAX_LENGTH.
+                Some(p) => Ok(project(outer, po, &(pi * p))?.signed_distance <= 0.0),
+                None => Ok(false),
+            }
+        };
     Ok(inside(a, pa, b, pb)? || inside(b, pb, a, pa)?)
 }
 

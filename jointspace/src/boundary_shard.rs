@@ -125,6 +125,11 @@ impl CollisionSampler {
             )));
         }
         let count = first.manifest.shard.count;
+        crate::shard::check_shard_count(
+            "boundary shard",
+            count,
+            shards.iter().map(|s| s.manifest.shard.index),
+        )?;
         let expected = self.boundary_shard_manifest_of(options, &run, count);
         let mut by_index: Vec<Option<&BoundaryShard>> = vec![None; count];
         for s in shards {

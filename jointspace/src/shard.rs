@@ -287,6 +287,128 @@ impl CollisionSampler {
     }
 }
 
+/// Refuses a shard count above the number of shards given before anything is allocated for
+/// it (a manifest may claim any count), naming the first missing shard. `what` names the
+/// shards ("shard", "boundary shard").
+pub(crate) fn check_shard_count(
+    what: &str,
+    count: usize,
+    indices: impl Iterator<Item = usize>,
+) -> Result<()> {
+    let present: std::collections::BTreeSet<usize> = indices.collect();
+    if count <= present.len() {
+        return Ok(());
+    }
+    let missing = (0..=present.len())
+        .find(|i| !present.contains(i))
+        .unwrap_or(present.len());
+    Err(JointspaceError::ShardMismatch {
+        reason: format!("{what} {missing} of {count} is missing"),
+    })
+}
+
+/// The fields of two shard manifests' run parts that differ, by name.
+fn differing_fields(a: &Manifest, b: &Manifest) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut check = |name, same: bool| {
+        if !same {
+            out.push(name);
+        }
+    };
+    check("format", a.format == b.format);
+    check("robot", a.robot == b.robot);
+    check("nq", a.nq == b.nq);
+    check("joints", a.joints == b.joints);
+    check(
+        "configuration_indices",
+        a.configuration_indices == b.configuration_indices,
+    );
+    check("ranges", a.ranges == b.ranges);
+    check("reference", a.reference == b.reference);
+    check("pairs", a.pairs == b.pairs);
+    check("objects", a.objects == b.objects);
+    check("solid_meshes", a.solid_meshes == b.solid_meshes);
+    check(
+        "measure (options distance, zero_in_collision)",
+        a.measure == b.measure,
+    );
+    check("sampling (steps, or n and seed)", a.sampling == b.sampling);
+    check("chunk_count", a.chunk_count == b.chunk_count);
+    out
+}
+
+impl CollisionSampler {
+    /// Merges the shards of the grid run [`grid`](Self::grid)`(steps, options)` would do,
+    /// refusing shards made by another request (other steps, options, joints, ranges, pairs
+    /// or model), naming what differs.
+    pub fn merge_grid_shards(
+        &self,
+        steps: &[usize],
+        options: &SampleOptions,
+        shards: &[SampleShard],
+    ) -> Result<SampleMap> {
+        let sampling = self.grid_sampling(steps, options)?;
+        self.merge_checked(sampling, options, shards)
+    }
+
+    /// Merges the shards of the random run [`random`](Self::random)`(count, seed, options)`
+    /// would do, refusing shards made by another request (as
+    /// [`merge_grid_shards`](Self::merge_grid_shards)).
+    pub fn merge_random_shards(
+        &self,
+        count: usize,
+        seed: u64,
+        options: &SampleOptions,
+        shards: &[SampleShard],
+    ) -> Result<SampleMap> {
+        let sampling = self.random_sampling(count, seed, options)?;
+        self.merge_checked(sampling, options, shards)
+    }
+
+    fn merge_checked(
+        &self,
+        sampling: Sampling,
+        options: &SampleOptions,
+        shards: &[SampleShard],
+    ) -> Result<SampleMap> {
+        let plan = Plan::new(
+            &sampling,
+            &self.subspace().names(),
+            &self.subspace().ranges(),
+        )?;
+        check_shard_count(
+            "shard",
+            shards.first().map_or(0, |s| s.manifest.shard.count),
+            shards.iter().map(|s| s.manifest.shard.index),
+        )?;
+        let expected = self
+            .manifest(
+                sampling,
+                options.measure,
+                Shard { index: 0, count: 1 },
+                plan.chunk_count(),
+                0..0,
+            )
+            .run_part();
+        for s in shards {
+            let mut run = s.manifest.run_part();
+            run.shard.count = 1;
+            let differ = differing_fields(&run, &expected);
+            if !differ.is_empty() {
+                return Err(JointspaceError::ShardMismatch {
+                    reason: format!(
+                        "shard {} of {} was made by another request: its {} differ from this script's",
+                        s.manifest.shard.index,
+                        s.manifest.shard.count,
+                        differ.join(", ")
+                    ),
+                });
+            }
+        }
+        merge_shards(shards)
+    }
+}
+
 /// Merges the shards of one run into the map a single run would give.
 ///
 /// Errors when the shards come from different runs (their manifests differ beyond the shard
@@ -304,6 +426,11 @@ pub fn merge_shards(shards: &[SampleShard]) -> Result<SampleMap> {
         });
     }
     let count = m.shard.count;
+    check_shard_count(
+        "shard",
+        count,
+        shards.iter().map(|s| s.manifest.shard.index),
+    )?;
     let run = m.run_part();
     let mut by_index: Vec<Option<&SampleShard>> = vec![None; count];
     for s in shards {

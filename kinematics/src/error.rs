@@ -36,6 +36,15 @@ pub enum KinematicsError {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// The file-access policy refused a file a URDF names (outside the readable folders, not
+    /// a regular file, too large), or the URDF file itself.
+    #[error("{element}{source}")]
+    File {
+        /// The URDF element that names the file, followed by ": " (empty for the URDF itself).
+        element: String,
+        /// The refusal.
+        source: morsel_geometry::FileAccessError,
+    },
     /// A mesh referenced by a URDF was not found on disk.
     #[error(
         "{element}: mesh \"{uri}\" not found (looked in: {searched:?}); for package:// paths pass the folder that holds the package to the search path"

@@ -62,6 +62,7 @@ pub use model::{LayoutEntry, Model};
 pub use model_builder::{JointSpec, MimicSpec, ModelBuilder};
 
 pub use morsel_geometry;
+pub use morsel_geometry::{FileAccess, FileAccessError};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

@@ -12,9 +12,13 @@
 //!   `<out>/shards/manifest-<I>of<N>.json` records the script's SHA-256, the seed, the shard, the
 //!   inputs' hashes and every workload file with its hash.
 //! - **merge**: before the script starts, every shard manifest is read and checked (all `N`
-//!   present, same script, seed and workloads, each file's hash as recorded); then the script
-//!   runs again and workload `k` takes its result from the merged shards instead of computing
-//!   it, so every `save(...)` writes the bytes a single run writes.
+//!   present, the shard count checked against the manifests found before anything is
+//!   allocated for it, same script, seed and workloads, each file's hash as recorded, the same
+//!   inputs with the same hashes in every shard, and those inputs unchanged since); then the
+//!   script runs again and workload `k` takes its result from the merged shards instead of
+//!   computing it, after checking that every shard was made by the same request (kind, steps,
+//!   ranges, options: see `CollisionSampler::merge_grid_shards`), so every `save(...)` writes
+//!   the bytes a single run writes.
 //!
 //! The results do not depend on `N`: sampling runs are split along their chunks, and each
 //! chunk has its own random stream.
@@ -23,6 +27,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use morsel_geometry::FileAccess;
 use morsel_jointspace::Shard;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
@@ -131,6 +136,8 @@ pub struct ScriptShards {
     written: Mutex<Vec<WorkloadRecord>>,
     /// In merge mode: the shard manifests, index `i` for shard `i`, checked before the run.
     shards: Vec<ShardManifest>,
+    /// The folder the script reads under (inputs are recorded relative to it).
+    read_root: PathBuf,
 }
 
 fn shard_error(message: impl Into<String>) -> LabError {
@@ -154,25 +161,30 @@ impl ScriptShards {
             next: AtomicUsize::new(0),
             written: Mutex::default(),
             shards: Vec::new(),
+            read_root: PathBuf::new(),
         }
     }
 
-    /// The state for a run of `script_source` in `mode`, writing or reading under `out`.
+    /// The state for a run of `script_source` in `mode`, writing or reading under `out`, the
+    /// script reading under `read_root`.
     ///
     /// In merge mode this reads and checks every shard manifest first: a missing shard, one
-    /// from another script, seed or shard count, or a workload file whose bytes differ from
-    /// its manifest is an error that names it, and nothing is run.
+    /// from another script, seed or shard count, a workload file whose bytes differ from its
+    /// manifest, shards that read different inputs, or an input that changed since the shards
+    /// ran is an error that names it, and nothing is run.
     pub fn new(
         mode: RunMode,
         out: &Path,
         script_source: &str,
         seed: u64,
+        read_root: &Path,
     ) -> Result<Self, LabError> {
         let mut state = ScriptShards {
             mode,
             dir: out.join(SHARD_FOLDER),
             script_sha256: sha256_hex(script_source.as_bytes()),
             seed,
+            read_root: read_root.to_path_buf(),
             ..ScriptShards::single()
         };
         if mode == RunMode::Merge {
@@ -333,6 +345,21 @@ impl ScriptShards {
             )));
         };
         let count = first.shard.count;
+        if count > found.len() {
+            // Name the first missing shard without allocating for a count a file may inflate.
+            let present: std::collections::BTreeSet<usize> =
+                found.iter().map(|(_, m)| m.shard.index).collect();
+            let i = (0..=found.len())
+                .find(|i| !present.contains(i))
+                .unwrap_or(found.len());
+            let tag = shard_tag(Shard { index: i, count });
+            return Err(shard_error(format!(
+                "shard {i} of {count} is missing: {} not found (run it with --shard {i}/{count}); {} shard manifests are in {}",
+                self.dir.join(format!("manifest-{tag}.json")).display(),
+                found.len(),
+                self.dir.display()
+            )));
+        }
         let mut by_index: Vec<Option<ShardManifest>> = vec![None; count];
         for (path, m) in found {
             let at = path.display();
@@ -374,6 +401,7 @@ impl ScriptShards {
             })?;
             manifests.push(m);
         }
+        self.check_inputs(&manifests)?;
         for m in &manifests {
             let kinds = |m: &ShardManifest| {
                 m.workloads
@@ -401,6 +429,60 @@ impl ScriptShards {
             }
         }
         Ok(manifests)
+    }
+
+    /// Every shard read the same inputs with the same bytes, and they are unchanged now.
+    fn check_inputs(&self, manifests: &[ShardManifest]) -> Result<(), LabError> {
+        let Some(first) = manifests.first() else {
+            return Ok(());
+        };
+        let listed = |m: &ShardManifest| {
+            let mut inputs: Vec<(String, Option<String>)> = m
+                .inputs
+                .iter()
+                .map(|i| (i.path.clone(), i.sha256.clone()))
+                .collect();
+            inputs.sort();
+            inputs
+        };
+        let reference = listed(first);
+        for m in &manifests[1..] {
+            let inputs = listed(m);
+            if inputs == reference {
+                continue;
+            }
+            let tag = shard_tag(m.shard);
+            let differing = inputs
+                .iter()
+                .chain(&reference)
+                .find(|i| !inputs.contains(i) || !reference.contains(i))
+                .map_or_else(String::new, |(path, _)| path.clone());
+            return Err(shard_error(format!(
+                "shards {} and {tag} read different inputs: `{differing}` differs (its hash, or whether it was read); run every shard again with the same files",
+                shard_tag(first.shard)
+            )));
+        }
+        // Only regular files under the read root are hashed (a manifest may name any path).
+        let access = FileAccess::within([&self.read_root]).map_err(|e| {
+            shard_error(format!(
+                "cannot check the inputs under {}: {e}",
+                self.read_root.display()
+            ))
+        })?;
+        for (path, recorded) in &reference {
+            let now = access
+                .read(&self.read_root.join(path))
+                .ok()
+                .map(|bytes| sha256_hex(&bytes));
+            if now != *recorded {
+                return Err(shard_error(format!(
+                    "input `{path}` changed since the shards ran (SHA-256 {} in the shards, {} now): run the shards again with the current files",
+                    recorded.as_deref().unwrap_or("none"),
+                    now.as_deref().unwrap_or("none: it cannot be read")
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Shard mode: writes `<out>/shards/manifest-<I>of<N>.json` after a successful run, with
@@ -453,8 +535,9 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), LabError> {
     std::fs::write(path, bytes).map_err(LabError::io("cannot write the shard file", path))
 }
 
+/// Reads a shard file: regular files only (not a FIFO or device put in the shard folder).
 fn read_file(path: &Path) -> Result<Vec<u8>, LabError> {
-    std::fs::read(path).map_err(|e| {
+    FileAccess::anywhere().read(path).map_err(|e| {
         shard_error(format!(
             "cannot read shard file {}: {e} (was a shard deleted or not run?)",
             path.display()
@@ -463,18 +546,5 @@ fn read_file(path: &Path) -> Result<Vec<u8>, LabError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shard_arguments_are_checked() {
-        assert_eq!(
-            RunMode::parse_shard("1/3"),
-            Ok(RunMode::Shard(Shard { index: 1, count: 3 }))
-        );
-        for bad in ["3/2", "2/2", "a/b", "1", "-1/2", "0/0", "1/2/3", ""] {
-            let err = RunMode::parse_shard(bad).unwrap_err();
-            assert!(err.contains("--shard"), "{bad}: {err}");
-        }
-    }
-}
+#[path = "sharding_tests.rs"]
+mod tests;

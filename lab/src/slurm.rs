@@ -6,6 +6,11 @@
 //! --merge`. Both are submitted with `sbatch --parsable`, the merge with
 //! `--dependency=afterok:<array job>`. Paths in the scripts are absolute (binary, working
 //! folder, script, read root, output), so any node of a shared file system can run them.
+//!
+//! Values of `--partition`, `--time`, `--mem` and `--sbatch-arg` become `#SBATCH` lines; a
+//! value that could end that line or be read by a shell (control characters such as a
+//! newline, quotes, `$`, `` ` ``, `;`, `|`, `&`, `<`, `>`, `\`, parentheses) is refused when
+//! the options are parsed, and again before any script is written ([`check_directives`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,19 +41,24 @@ pub struct SlurmOptions {
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
     /// The partition to run in (`#SBATCH --partition`).
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", value_parser = directive_value)]
     pub partition: Option<String>,
     /// The time limit of each job (`#SBATCH --time`, e.g. 01:00:00).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = directive_value)]
     pub time: Option<String>,
     /// CPUs of each task (`#SBATCH --cpus-per-task`).
     #[arg(long, value_name = "C")]
     pub cpus_per_task: Option<u32>,
     /// Memory of each job (`#SBATCH --mem`, e.g. 4G).
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", value_parser = directive_value)]
     pub mem: Option<String>,
     /// A further `#SBATCH` argument, as given (repeatable), e.g. --sbatch-arg=--qos=low.
-    #[arg(long = "sbatch-arg", value_name = "ARG", allow_hyphen_values = true)]
+    #[arg(
+        long = "sbatch-arg",
+        value_name = "ARG",
+        allow_hyphen_values = true,
+        value_parser = sbatch_arg_value
+    )]
     pub sbatch_args: Vec<String>,
     /// Print both job scripts and submit nothing.
     #[arg(long)]
@@ -62,6 +72,63 @@ fn parse_shard_count(text: &str) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("`{text}` is not a whole number of shards")),
     }
+}
+
+/// A value of `--partition`, `--time` or `--mem`: one word of letters, digits and
+/// `._:,+-=@%`.
+fn directive_value(text: &str) -> Result<String, String> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._:,+-=@%".contains(c);
+    if text.is_empty() {
+        return Err("the value is empty".into());
+    }
+    match text.chars().find(|c| !plain(*c)) {
+        None => Ok(text.to_owned()),
+        Some(c) => Err(format!(
+            "{c:?} is not allowed here: the value becomes an #SBATCH line, so only letters, digits and ._:,+-=@% are accepted"
+        )),
+    }
+}
+
+/// A value of `--sbatch-arg`: an option (starting with `-`) with no control characters and
+/// nothing a shell would read (quotes, `$`, `` ` ``, `;`, `|`, `&`, `<`, `>`, `\`, parentheses).
+fn sbatch_arg_value(text: &str) -> Result<String, String> {
+    if !text.starts_with('-') {
+        return Err(format!(
+            "`{}` is not an sbatch option: give one such as --qos=low",
+            text.escape_debug()
+        ));
+    }
+    let refused = |c: char| c.is_control() || "'\"$`;|&<>\\()".contains(c);
+    match text.chars().find(|c| refused(*c)) {
+        None => Ok(text.to_owned()),
+        Some(c) => Err(format!(
+            "{c:?} is not allowed here: the value becomes an #SBATCH line, so control characters, quotes and $`;|&<>\\() are refused"
+        )),
+    }
+}
+
+/// Checks every value that becomes an `#SBATCH` line (as the command-line parser does), so
+/// that options built in code cannot inject lines either; the error names the option.
+pub fn check_directives(options: &SlurmOptions) -> Result<(), LabError> {
+    let refuse = |option: &str, value: &str, why: String| LabError::Shard {
+        message: format!(
+            "invalid value `{}` for {option}: {why}",
+            value.escape_debug()
+        ),
+    };
+    for (option, value) in [
+        ("--partition", &options.partition),
+        ("--time", &options.time),
+        ("--mem", &options.mem),
+    ] {
+        if let Some(v) = value {
+            directive_value(v).map_err(|why| refuse(option, v, why))?;
+        }
+    }
+    for a in &options.sbatch_args {
+        sbatch_arg_value(a).map_err(|why| refuse("--sbatch-arg", a, why))?;
+    }
+    Ok(())
 }
 
 /// The two job scripts of a sharded run.
@@ -269,6 +336,7 @@ fn sbatch(args: &[&str]) -> Result<String, LabError> {
 /// Writes the job scripts under `<out>/slurm/` and submits them (or prints them with
 /// `--dry-run`).
 pub fn submit(options: &SlurmOptions) -> Result<(), LabError> {
+    check_directives(options)?;
     let paths = JobPaths::resolve(options)?;
     let max = if options.dry_run {
         DEFAULT_MAX_ARRAY_SIZE
@@ -390,6 +458,63 @@ mod tests {
         assert_eq!(packed.tasks, 2);
         assert!(packed.array.contains("#SBATCH --array=0-1\n"));
         assert!(packed.array.contains("shard < 5; shard += 2"));
+    }
+
+    #[test]
+    fn hostile_directive_values_are_refused_when_parsed_and_when_built() {
+        let base = ["leg.rhai", "--shards", "2", "--out", "o"];
+        for (flag, value) in [
+            ("--partition", "short\nrm -rf ~"),
+            ("--partition", "a;b"),
+            ("--time", "1:00\r\n#SBATCH --wrap=x"),
+            ("--time", "$(id)"),
+            ("--mem", "4G `id`"),
+            ("--mem", "4G\u{0}"),
+            ("--sbatch-arg", "--qos=low\necho pwned"),
+            ("--sbatch-arg", "--comment=$(id)"),
+            ("--sbatch-arg", "--x='a'"),
+            ("--sbatch-arg", "echo"),
+        ] {
+            use clap::Parser;
+            #[derive(clap::Parser, Debug)]
+            struct Wrap {
+                #[command(flatten)]
+                o: SlurmOptions,
+            }
+            let args = base.iter().copied().chain([flag, value]);
+            let err = Wrap::try_parse_from(std::iter::once("slurm").chain(args))
+                .expect_err(value)
+                .to_string();
+            assert!(err.contains(flag), "{flag} {value:?}: {err}");
+            // Built in code, the same values are refused before anything is written.
+            let mut o = options(&base);
+            match flag {
+                "--partition" => o.partition = Some(value.into()),
+                "--time" => o.time = Some(value.into()),
+                "--mem" => o.mem = Some(value.into()),
+                _ => o.sbatch_args = vec![value.into()],
+            }
+            let err = check_directives(&o).expect_err(value).to_string();
+            assert!(err.contains(flag), "{err}");
+            let err = submit(&o).expect_err(value).to_string();
+            assert!(err.contains(flag), "{err}");
+        }
+        let o = options(&[
+            "leg.rhai",
+            "--shards",
+            "2",
+            "--out",
+            "o",
+            "--partition",
+            "gpu,short",
+            "--time",
+            "1-00:00:00",
+            "--mem",
+            "4G",
+            "--sbatch-arg",
+            "--qos=low",
+        ]);
+        check_directives(&o).expect("ordinary values pass");
     }
 
     #[test]

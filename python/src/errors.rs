@@ -3,7 +3,7 @@
 //! The classes live in `morsel/_errors.py` (a Python class can derive from both `MorselError`
 //! and `ValueError`); this file maps each crate's error variants onto them.
 
-use morsel_geometry::GeometryError;
+use morsel_geometry::{FileAccessError, GeometryError};
 use morsel_jointspace::JointspaceError;
 use morsel_kinematics::KinematicsError;
 use morsel_kinematics::mjcf::MjcfError;
@@ -82,11 +82,22 @@ pub trait ToPy<T> {
     fn py(self) -> PyResult<T>;
 }
 
+fn file_access_kind(e: &FileAccessError) -> Kind {
+    match e {
+        FileAccessError::NotFound { .. } => Kind::File,
+        FileAccessError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            Kind::File
+        }
+        _ => Kind::Value,
+    }
+}
+
 fn geometry_kind(e: &GeometryError) -> Kind {
     match e {
         GeometryError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
             Kind::File
         }
+        GeometryError::FileAccess(f) => file_access_kind(f),
         GeometryError::UnsupportedQuery { .. } => Kind::Other,
         _ => Kind::Value,
     }
@@ -98,6 +109,7 @@ fn kinematics_kind(e: &KinematicsError) -> Kind {
             Kind::File
         }
         KinematicsError::MeshNotFound { .. } => Kind::File,
+        KinematicsError::File { source, .. } => file_access_kind(source),
         KinematicsError::UnknownName { .. } => Kind::Name,
         KinematicsError::Geometry { source, .. } => geometry_kind(source),
         _ => Kind::Value,
@@ -108,6 +120,7 @@ fn mjcf_kind(e: &MjcfError) -> Kind {
     match e {
         MjcfError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => Kind::File,
         MjcfError::MissingFile { .. } => Kind::File,
+        MjcfError::File { source, .. } => file_access_kind(source),
         MjcfError::Model(k) => kinematics_kind(k),
         _ => Kind::Value,
     }

@@ -42,7 +42,8 @@ pub fn functions(engine: &Engine) -> Vec<ApiFunction> {
         .iter()
         .filter_map(|f| {
             let name = f["name"].as_str()?;
-            if !is_plain_name(name) {
+            // `print` and `debug` are Rhai's (Morsel only guards their depth: print_depth).
+            if !is_plain_name(name) || matches!(name, "print" | "debug") {
                 return None;
             }
             let comments: Vec<&str> = f["docComments"]

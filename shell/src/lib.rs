@@ -30,6 +30,7 @@ pub mod engine;
 pub mod error;
 pub mod interrupt;
 pub mod options;
+pub mod print_depth;
 pub mod repl;
 pub mod sandbox;
 pub mod save;

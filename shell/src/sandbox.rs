@@ -3,13 +3,19 @@
 //! A [`Sandbox`] has a read root, a base folder inside it (the script's folder) and a write root
 //! (the `--out` folder). Scripts name files with relative paths:
 //!
-//! - reads are resolved from the base folder and must stay under the read root;
-//! - writes are resolved from the write root and must stay under it; missing folders (and the
-//!   write root itself) are created on demand, one at a time, so nothing is created outside.
+//! - reads are resolved from the base folder (or taken as they are when absolute) and must stay
+//!   under the read root (`--root`), after `..` and symbolic links are resolved; only regular
+//!   files are read (no devices, FIFOs or sockets). A path outside gets the same
+//!   [`SandboxError::Outside`] whether or not it exists. The same policy covers every file a
+//!   model loader opens on the script's behalf (MJCF includes and meshes, URDF meshes): see
+//!   [`Sandbox::file_access`];
+//! - writes are resolved from the write root (`--out`, or taken as they are when absolute) and
+//!   must stay under it; missing folders (and the write root itself) are created on demand,
+//!   one at a time, so nothing is created outside.
 //!
-//! Absolute paths, `..` climbing above the root, and symbolic links that lead outside the root
-//! are refused with a [`SandboxError`] that says which rule was broken.
+//! Every refusal names the folder and the command-line flag that changes it.
 
+use morsel_geometry::{FileAccess, FileAccessError};
 use morsel_lab::manifest::AccessLog;
 use std::ffi::OsString;
 use std::fs;
@@ -29,28 +35,43 @@ pub enum SandboxError {
         /// The path as given.
         path: String,
     },
-    /// The path is absolute.
+    /// A file to read lies outside the read root, or is reached through a link that leaves
+    /// it. The same whether or not the file exists.
     #[error(
-        "the path `{path}` is absolute; scripts may only use paths relative to {}",
+        "cannot read `{path}`: it is outside the read root {}; scripts read only under it (run with `--root DIR` to read under another folder)",
+        .root.display()
+    )]
+    Outside {
+        /// The path as given.
+        path: String,
+        /// The read root.
+        root: PathBuf,
+    },
+    /// An absolute path to write that is not inside the output folder.
+    #[error(
+        "cannot write `{path}`: it is outside the output folder {}; scripts write only under it (give a path relative to it, or run with `--out DIR`)",
         .root.display()
     )]
     Absolute {
         /// The path as given.
         path: String,
-        /// The folder relative paths start from.
+        /// The output folder.
         root: PathBuf,
     },
-    /// `..` components climb above the root.
-    #[error("the path `{path}` escapes the sandbox: `..` leaves {}", .root.display())]
+    /// `..` components climb above the output folder.
+    #[error(
+        "cannot write `{path}`: `..` leaves the output folder {}; scripts write only under it (run with `--out DIR` to write elsewhere)",
+        .root.display()
+    )]
     Escapes {
         /// The path as given.
         path: String,
         /// The root it tried to leave.
         root: PathBuf,
     },
-    /// A symbolic link along the path leads outside the root (or nowhere).
+    /// A symbolic link along a path to write leads outside the output folder (or nowhere).
     #[error(
-        "the path `{path}` escapes the sandbox through the symbolic link {}, which leads outside {}",
+        "cannot write `{path}`: the symbolic link {} leads outside the output folder {} (run with `--out DIR` to write elsewhere)",
         .link.display(), .root.display()
     )]
     SymlinkEscape {
@@ -79,8 +100,26 @@ pub enum SandboxError {
         /// What is wrong with it.
         problem: &'static str,
     },
+    /// A file name the run itself writes in the output folder (its manifest, the shard folder).
+    #[error("cannot write `{path}`: the run writes its own {what} there; choose another name")]
+    Reserved {
+        /// The path as given.
+        path: String,
+        /// What the run writes there.
+        what: &'static str,
+    },
+    /// A file the read policy refuses for another reason (too large, unreadable).
+    #[error("{source}")]
+    File {
+        /// The refusal.
+        #[source]
+        source: FileAccessError,
+    },
     /// The base folder for reads is not inside the read root.
-    #[error("the script folder {} is outside the read root {}", .base.display(), .root.display())]
+    #[error(
+        "the script folder {} is outside the read root {} (run with `--root DIR` to choose a folder that holds the script)",
+        .base.display(), .root.display()
+    )]
     BaseOutsideRoot {
         /// The base folder.
         base: PathBuf,
@@ -111,6 +150,8 @@ pub struct Sandbox {
     write_root: PathBuf,
     /// Every file resolved so far, shared by clones (for the run manifest).
     log: Arc<Mutex<AccessLog>>,
+    /// The read policy: regular files under the read root.
+    access: FileAccess,
 }
 
 fn io_error(action: &'static str, at: &Path) -> impl FnOnce(io::Error) -> SandboxError {
@@ -146,12 +187,22 @@ impl Sandbox {
             .components()
             .map(|c| c.as_os_str().to_os_string())
             .collect();
+        let access = FileAccess::within([&root])
+            .map_err(|e| SandboxError::File { source: e })?
+            .with_hint(" (run with `--root DIR` to read under another folder)");
         Ok(Self {
             read_root: root,
             read_base,
             write_root: absolute(write_root)?,
             log: Arc::default(),
+            access,
         })
+    }
+
+    /// The policy for every file read on a script's behalf (model files, their includes and
+    /// meshes): regular files under the read root, `..` and links resolved.
+    pub fn file_access(&self) -> &FileAccess {
+        &self.access
     }
 
     /// The files resolved so far through this sandbox and its clones.
@@ -178,35 +229,40 @@ impl Sandbox {
         &self.write_root
     }
 
-    /// Resolves a file a script wants to read; the file must exist inside the read root.
+    /// Resolves a file a script wants to read: relative to the script's folder, or absolute;
+    /// either way it must be a regular file inside the read root.
     pub fn read_path(&self, path: &str) -> Result<PathBuf, SandboxError> {
-        let parts = normalise(path, self.read_base.clone(), &self.read_root)?;
-        let resolved = self.read_root.join(parts.iter().collect::<PathBuf>());
-        if fs::symlink_metadata(&resolved).is_err() {
-            return Err(SandboxError::NotFound {
-                path: path.to_string(),
-                resolved,
-            });
-        }
-        let canonical = fs::canonicalize(&resolved).map_err(|_| SandboxError::SymlinkEscape {
+        let outside = || SandboxError::Outside {
             path: path.to_string(),
-            link: resolved.clone(),
             root: self.read_root.clone(),
+        };
+        let candidate = if Path::new(path).is_absolute() {
+            PathBuf::from(path)
+        } else {
+            let parts = match normalise(path, self.read_base.clone(), &self.read_root) {
+                Ok(parts) => parts,
+                Err(SandboxError::Escapes { .. }) => return Err(outside()),
+                Err(e) => return Err(e),
+            };
+            self.read_root.join(parts.iter().collect::<PathBuf>())
+        };
+        let canonical = self.access.resolve(&candidate).map_err(|e| match e {
+            FileAccessError::Outside { .. } => outside(),
+            FileAccessError::NotFound { .. } => SandboxError::NotFound {
+                path: path.to_string(),
+                resolved: candidate.clone(),
+            },
+            FileAccessError::NotRegular { what, .. } => SandboxError::WrongKind {
+                path: path.to_string(),
+                at: candidate.clone(),
+                problem: if what == "a folder" {
+                    "is a folder, not a file"
+                } else {
+                    "is not a regular file (a device, FIFO or socket)"
+                },
+            },
+            source => SandboxError::File { source },
         })?;
-        if !canonical.starts_with(&self.read_root) {
-            return Err(SandboxError::SymlinkEscape {
-                path: path.to_string(),
-                link: resolved,
-                root: self.read_root.clone(),
-            });
-        }
-        if canonical.is_dir() {
-            return Err(SandboxError::WrongKind {
-                path: path.to_string(),
-                at: canonical,
-                problem: "is a folder, not a file",
-            });
-        }
         let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
         log.reads.insert(canonical.clone());
         Ok(canonical)
@@ -222,12 +278,46 @@ impl Sandbox {
     /// Resolves a file a script wants to write, creating the write root and any missing folders
     /// below it. An existing file at the path is allowed (it will be replaced).
     pub fn write_path(&self, path: &str) -> Result<PathBuf, SandboxError> {
-        let parts = normalise(path, Vec::new(), &self.write_root)?;
+        let relative = self.inside_write_root(path)?;
+        let parts = normalise(
+            relative.as_deref().unwrap_or(path),
+            Vec::new(),
+            &self.write_root,
+        )
+        .map_err(|e| match e {
+            SandboxError::Escapes { root, .. } => SandboxError::Escapes {
+                path: path.to_string(),
+                root,
+            },
+            SandboxError::Absolute { root, .. } => SandboxError::Absolute {
+                path: path.to_string(),
+                root,
+            },
+            SandboxError::NoFileName { .. } => SandboxError::NoFileName {
+                path: path.to_string(),
+            },
+            other => other,
+        })?;
         let Some((file_name, folders)) = parts.split_last() else {
             return Err(SandboxError::NoFileName {
                 path: path.to_string(),
             });
         };
+        if folders.is_empty() && file_name == morsel_lab::manifest::FILE_NAME {
+            return Err(SandboxError::Reserved {
+                path: path.to_string(),
+                what: "manifest",
+            });
+        }
+        if folders
+            .first()
+            .is_some_and(|f| f == morsel_lab::sharding::SHARD_FOLDER)
+        {
+            return Err(SandboxError::Reserved {
+                path: path.to_string(),
+                what: "shard files (folder `shards/`)",
+            });
+        }
         fs::create_dir_all(&self.write_root).map_err(io_error(
             "cannot create the output folder",
             &self.write_root,
@@ -280,6 +370,44 @@ impl Sandbox {
         let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
         log.writes.insert(target.clone());
         Ok(target)
+    }
+}
+
+impl Sandbox {
+    /// For an absolute `path` inside the write root (as given, or after resolving links in
+    /// the write root's own path), the part below the root; `None` for a relative path.
+    fn inside_write_root(&self, path: &str) -> Result<Option<String>, SandboxError> {
+        let given = Path::new(path);
+        if !given.is_absolute() {
+            return Ok(None);
+        }
+        let absolute_error = || SandboxError::Absolute {
+            path: path.to_string(),
+            root: self.write_root.clone(),
+        };
+        let lexical: PathBuf = {
+            let mut parts = PathBuf::new();
+            for c in given.components() {
+                match c {
+                    Component::ParentDir => {
+                        parts.pop();
+                    }
+                    Component::CurDir => {}
+                    other => parts.push(other),
+                }
+            }
+            parts
+        };
+        let canonical_root = fs::canonicalize(&self.write_root).ok();
+        let below = lexical.strip_prefix(&self.write_root).ok().or_else(|| {
+            canonical_root
+                .as_deref()
+                .and_then(|r| lexical.strip_prefix(r).ok())
+        });
+        match below {
+            Some(rest) => Ok(Some(rest.to_string_lossy().into_owned())),
+            None => Err(absolute_error()),
+        }
     }
 }
 
@@ -363,18 +491,68 @@ mod tests {
     }
 
     #[test]
-    fn reads_refuse_escapes() {
+    fn reads_refuse_escapes_alike_and_name_the_root_flag() {
         let t = tree();
-        let err = t.sandbox.read_path("../../outside/secret.txt").unwrap_err();
-        assert!(matches!(err, SandboxError::Escapes { .. }), "{err}");
-        assert!(err.to_string().contains("escapes the sandbox"), "{err}");
         let secret = t.top.join("outside/secret.txt");
+        let missing = t.top.join("outside/missing.txt");
+        let mut messages = Vec::new();
+        for p in [
+            "../../outside/secret.txt".to_string(),
+            "../../outside/missing.txt".to_string(),
+            secret.to_str().expect("utf8").to_string(),
+            missing.to_str().expect("utf8").to_string(),
+            "/etc/passwd".to_string(),
+            "/dev/zero".to_string(),
+        ] {
+            let err = t.sandbox.read_path(&p).unwrap_err();
+            assert!(matches!(err, SandboxError::Outside { .. }), "{p}: {err}");
+            let text = err.to_string();
+            assert!(text.contains("--root"), "{text}");
+            assert!(
+                text.contains(&t.sandbox.read_root().display().to_string()),
+                "{text}"
+            );
+            messages.push(text.replace(&p, "P"));
+        }
+        // Existing and missing outside files get the same answer.
+        assert!(messages.windows(2).all(|w| w[0] == w[1]), "{messages:?}");
+    }
+
+    #[test]
+    fn absolute_paths_inside_the_roots_are_accepted() {
+        let t = tree();
+        let inside = t.sandbox.read_root().join("data.txt");
+        let p = t
+            .sandbox
+            .read_path(inside.to_str().expect("utf8"))
+            .expect("absolute path inside the read root");
+        assert_eq!(fs::read_to_string(p).expect("read"), "data");
+        let out = t.top.join("root/out/a/b.json");
+        let w = t
+            .sandbox
+            .write_path(out.to_str().expect("utf8"))
+            .expect("absolute path inside the output folder");
+        assert_eq!(w, out);
         let err = t
             .sandbox
-            .read_path(secret.to_str().expect("utf8"))
+            .write_path(t.top.join("x.json").to_str().expect("utf8"))
             .unwrap_err();
         assert!(matches!(err, SandboxError::Absolute { .. }), "{err}");
-        assert!(err.to_string().contains("is absolute"), "{err}");
+        assert!(err.to_string().contains("--out"), "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_and_fifos_are_not_read() {
+        let t = tree();
+        let fifo = t.top.join("root/scripts/pipe.txt");
+        let status = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo");
+        assert!(status.success());
+        let err = t.sandbox.read_path("pipe.txt").unwrap_err();
+        assert!(matches!(err, SandboxError::WrongKind { .. }), "{err}");
     }
 
     #[test]
@@ -399,13 +577,9 @@ mod tests {
             .expect("symlink");
         std::os::unix::fs::symlink(root.join("data.txt"), root.join("scripts/inside.txt"))
             .expect("symlink");
-        for p in ["link/secret.txt", "s.txt"] {
+        for p in ["link/secret.txt", "link/missing.txt", "s.txt"] {
             let err = t.sandbox.read_path(p).unwrap_err();
-            assert!(
-                matches!(err, SandboxError::SymlinkEscape { .. }),
-                "{p}: {err}"
-            );
-            assert!(err.to_string().contains("symbolic link"), "{err}");
+            assert!(matches!(err, SandboxError::Outside { .. }), "{p}: {err}");
         }
         let p = t
             .sandbox
@@ -464,6 +638,23 @@ mod tests {
             );
         }
         assert!(!t.top.join("outside/new").exists());
+    }
+
+    #[test]
+    fn the_manifest_and_shard_folder_are_reserved() {
+        let t = tree();
+        for p in [
+            "manifest.json",
+            "./manifest.json",
+            "a/../manifest.json",
+            "shards/w.json",
+        ] {
+            let err = t.sandbox.write_path(p).unwrap_err();
+            assert!(matches!(err, SandboxError::Reserved { .. }), "{p}: {err}");
+        }
+        t.sandbox
+            .write_path("results/manifest.json")
+            .expect("a manifest.json below the output folder is the script's");
     }
 
     #[test]

@@ -203,3 +203,151 @@ proptest! {
         prop_assert!(morsel_geometry::mesh_io::parse_stl(short).is_err());
     }
 }
+
+/// A unit tetrahedron (ASCII STL) for the mesh references below.
+const TETRA_STL: &str = "solid t\nfacet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 0 1 0\nvertex 1 0 0\nendloop\nendfacet\nfacet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 0 1\nendloop\nendfacet\nfacet normal -1 0 0\nouter loop\nvertex 0 0 0\nvertex 0 0 1\nvertex 0 1 0\nendloop\nendfacet\nfacet normal 1 1 1\nouter loop\nvertex 1 0 0\nvertex 0 1 0\nvertex 0 0 1\nendloop\nendfacet\nendsolid t\n";
+
+/// `top/root/` (the session's read root and script folder) and `top/outside/` holding
+/// `secret.xml` (a body named `secret`) and `secret.stl`.
+fn sandbox_tree() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path().join("root");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(root.join("meshes")).expect("mkdir");
+    std::fs::create_dir_all(&outside).expect("mkdir");
+    std::fs::write(root.join("meshes/in.stl"), TETRA_STL).expect("write");
+    std::fs::write(outside.join("secret.stl"), TETRA_STL).expect("write");
+    std::fs::write(
+        outside.join("secret.xml"),
+        "<mujoco><worldbody><body name=\"secret\"/></worldbody></mujoco>",
+    )
+    .expect("write");
+    (dir, root, outside)
+}
+
+/// Runs `script` in a session rooted at `root`; the script's error text, or `None` when it ran.
+fn run_in(root: &Path, script: &str) -> Option<String> {
+    let options = SessionOptions::new(root, root.join("out")).capture_output();
+    let mut session = Session::new(options).expect("a session");
+    session
+        .run_source("fuzz.rhai", script)
+        .err()
+        .map(|d| d.to_string())
+}
+
+/// How a generated file reference leaves the root.
+fn outside_reference(outside: &Path, spelling: usize, file: &str) -> String {
+    match spelling {
+        0 => outside.join(file).display().to_string(),
+        1 => format!("../outside/{file}"),
+        2 => format!("meshes/../../outside/{file}"),
+        3 => format!("file://{}", outside.join(file).display()),
+        _ => format!("package://meshes/../../outside/{file}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Model files whose references point outside the read root, in every spelling and to
+    /// existing or missing files, are refused with the sandbox's error, the same for both.
+    #[test]
+    fn references_outside_the_root_are_refused(
+        carrier in 0usize..4,
+        spelling in 0usize..5,
+        exists in any::<bool>(),
+    ) {
+        let (_dir, root, outside) = sandbox_tree();
+        // MJCF has no URIs: `file://` and `package://` are URDF spellings.
+        prop_assume!(carrier == 3 || spelling < 3);
+        let file = match (carrier, exists) {
+            (0, true) => "secret.xml",
+            (0, false) => "missing.xml",
+            (_, true) => "secret.stl",
+            (_, false) => "missing.stl",
+        };
+        let reference = outside_reference(&outside, spelling, file);
+        let (name, text) = match carrier {
+            0 => ("m.xml", format!("<mujoco><include file=\"{reference}\"/></mujoco>")),
+            1 => (
+                "m.xml",
+                format!("<mujoco><asset><mesh name=\"s\" file=\"{reference}\"/></asset></mujoco>"),
+            ),
+            2 => {
+                // meshdir leads out; the mesh file name is plain.
+                let dir = reference.rsplit_once('/').map_or(".", |(d, _)| d).to_owned();
+                (
+                    "m.xml",
+                    format!("<mujoco><compiler meshdir=\"{dir}\"/><asset><mesh name=\"s\" file=\"{file}\"/></asset></mujoco>"),
+                )
+            }
+            _ => (
+                "r.urdf",
+                format!("<robot name=\"r\"><link name=\"a\"><visual><geometry><mesh filename=\"{reference}\"/></geometry></visual></link></robot>"),
+            ),
+        };
+        std::fs::write(root.join(name), text).expect("write");
+        let call = if name.ends_with(".urdf") {
+            format!("let r = urdf(\"{name}\", #{{ package_dirs: [\".\"] }});")
+        } else {
+            format!("let r = mjcf(\"{name}\");")
+        };
+        let err = run_in(&root, &call);
+        let err = err.ok_or_else(|| TestCaseError::fail(format!("{reference} was read")))?;
+        prop_assert!(err.contains("outside the readable folder"), "{reference}: {err}");
+        prop_assert!(err.contains("--root"), "{err}");
+    }
+
+    /// Deeply nested MJCF, URDF and COLLADA files and include fan-outs are typed errors (never
+    /// a stack overflow, which would abort this test), and the shallow ones load.
+    #[test]
+    fn nested_and_fanned_out_models_are_bounded(
+        format in 0usize..3,
+        depth in prop::sample::select(vec![1usize, 10, 490, 501, 2_000, 20_000]),
+        width in 1usize..4,
+        levels in 1usize..12,
+    ) {
+        let (_dir, root, _outside) = sandbox_tree();
+        let (name, text) = match format {
+            0 => {
+                let bodies = "<body><geom size=\"0.1\"/>".repeat(depth) + "</body>".repeat(depth).as_str();
+                ("m.xml", format!("<mujoco><worldbody>{bodies}</worldbody></mujoco>"))
+            }
+            1 => {
+                let tags = "<unknown>".repeat(depth) + "</unknown>".repeat(depth).as_str();
+                ("r.urdf", format!("<robot name=\"r\"><link name=\"a\"/>{tags}</robot>"))
+            }
+            _ => {
+                let nodes = "<node>".repeat(depth) + "</node>".repeat(depth).as_str();
+                ("m.dae", format!("<?xml version=\"1.0\"?><COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\"><library_visual_scenes><visual_scene id=\"s\">{nodes}</visual_scene></library_visual_scenes></COLLADA>"))
+            }
+        };
+        std::fs::write(root.join(name), text).expect("write");
+        let call = match format {
+            0 => format!("let r = mjcf(\"{name}\");"),
+            1 => format!("let r = urdf(\"{name}\");"),
+            _ => format!("let m = mesh(\"{name}\");"),
+        };
+        let err = run_in(&root, &call);
+        // <mujoco> and <worldbody> (or <robot>, or COLLADA's three wrappers) sit above.
+        if depth > 500 {
+            let err = err.ok_or_else(|| TestCaseError::fail("too deep, but loaded"))?;
+            prop_assert!(err.contains("nested more than 500 deep"), "{err}");
+        }
+        // An include fan-out: each file includes the next `width` times.
+        for level in 0..levels {
+            let next = format!("<include file=\"f{}.xml\"/>", level + 1).repeat(width);
+            std::fs::write(root.join(format!("f{level}.xml")), format!("<mujoco>{next}</mujoco>"))
+                .expect("write");
+        }
+        std::fs::write(root.join(format!("f{levels}.xml")), "<mujoco/>").expect("write");
+        let clock = Instant::now();
+        let err = run_in(&root, "let r = mjcf(\"f0.xml\");");
+        prop_assert!(clock.elapsed() < Duration::from_secs(30));
+        let includes: u128 = (1..=levels as u32).map(|l| (width as u128).pow(l)).sum();
+        if includes > 1000 {
+            let err = err.ok_or_else(|| TestCaseError::fail("fan-out loaded"))?;
+            prop_assert!(err.contains("more than 1000 files"), "{err}");
+        }
+    }
+}

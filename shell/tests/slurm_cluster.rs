@@ -252,3 +252,42 @@ fn slurm_without_sbatch_says_how_to_get_it() {
         "{said}"
     );
 }
+
+#[test]
+fn slurm_refuses_hostile_directive_values_even_in_a_dry_run() {
+    let ws = tempfile::tempdir().expect("temp dir");
+    let dir = ws.path();
+    std::fs::write(dir.join("s.rhai"), "print(1);\n").expect("script");
+    for (flag, value) in [
+        ("--partition", "short\ntouch /tmp/morsel-pwned"),
+        ("--time", "01:00:00\n#SBATCH --wrap=id"),
+        ("--mem", "4G;id"),
+        ("--mem", "$(id)"),
+        ("--sbatch-arg", "--qos=low\ntouch /tmp/morsel-pwned"),
+        ("--sbatch-arg", "--comment=`id`"),
+    ] {
+        let out = morsel(
+            dir,
+            &[
+                "slurm",
+                "s.rhai",
+                "--shards",
+                "2",
+                "--out",
+                "o",
+                "--dry-run",
+                flag,
+                value,
+            ],
+        );
+        let said = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value:?}: {said}");
+        assert!(said.contains(flag), "{said}");
+        assert!(
+            !said.contains("#!/bin/bash"),
+            "no job script is printed: {said}"
+        );
+    }
+    assert!(!dir.join("o").exists());
+    assert!(!Path::new("/tmp/morsel-pwned").exists());
+}

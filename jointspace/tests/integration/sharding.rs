@@ -105,3 +105,93 @@ fn placeholders_hold_the_shard_in_place_and_have_the_full_shape() {
         }
     }
 }
+
+#[test]
+fn grid_and_random_merges_refuse_shards_of_another_request() {
+    let sampler = arm_sampler();
+    let options = SampleOptions::distance();
+    let shards: Vec<_> = (0..2)
+        .map(|i| {
+            sampler
+                .grid_shard(&[9, 7], &options, Shard::new(i, 2).unwrap())
+                .unwrap()
+        })
+        .collect();
+    let merged = sampler
+        .merge_grid_shards(&[9, 7], &options, &shards)
+        .unwrap();
+    let single = sampler.grid(&[9, 7], &options).unwrap();
+    assert_eq!(bits(merged.values().iter()), bits(single.values().iter()));
+    // Other steps, or another measure, than the shards were made with.
+    let err = sampler
+        .merge_grid_shards(&[9, 8], &options, &shards)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("another request") && err.contains("sampling"),
+        "{err}"
+    );
+    let err = sampler
+        .merge_grid_shards(&[9, 7], &SampleOptions::binary(), &shards)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("measure"), "{err}");
+    // Random shards: another seed or count is another request.
+    let random: Vec<_> = (0..2)
+        .map(|i| {
+            sampler
+                .random_shard(40, 3, &options, Shard::new(i, 2).unwrap())
+                .unwrap()
+        })
+        .collect();
+    sampler
+        .merge_random_shards(40, 3, &options, &random)
+        .unwrap();
+    for (n, seed) in [(40, 4), (41, 3)] {
+        let err = sampler
+            .merge_random_shards(n, seed, &options, &random)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("sampling"), "{n} {seed}: {err}");
+    }
+    // Grid shards are not random ones.
+    assert!(
+        sampler
+            .merge_random_shards(40, 3, &options, &shards)
+            .is_err()
+    );
+}
+
+#[test]
+fn a_huge_shard_count_is_refused_before_any_allocation() {
+    let sampler = arm_sampler();
+    let options = SampleOptions::distance();
+    let mut shard = sampler
+        .grid_shard(&[5, 5], &options, Shard::new(0, 1).unwrap())
+        .unwrap();
+    shard.manifest.shard.count = 1_000_000_000_000_000;
+    let clock = std::time::Instant::now();
+    let err = morsel_jointspace::merge_shards(&[shard.clone()])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("shard 1 of 1000000000000000 is missing"),
+        "{err}"
+    );
+    let err = sampler
+        .merge_grid_shards(&[5, 5], &options, &[shard])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("is missing"), "{err}");
+    let b_options = BoundaryOptions::new(10, 1e-9, 1).without_progress();
+    let mut b = sampler
+        .boundary_shard(&b_options, Shard::new(0, 1).unwrap())
+        .unwrap();
+    b.manifest.shard.count = usize::MAX;
+    let err = sampler
+        .merge_boundary_shards(&b_options, &[b])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("is missing"), "{err}");
+    assert!(clock.elapsed() < std::time::Duration::from_secs(5));
+}

@@ -77,17 +77,38 @@ impl Walker<'_> {
         Ok(Attrs::new(node, self.defaults.values(class, tag)))
     }
 
-    /// Reads the children of `node` (a body, the world body or a frame) into body `body`;
-    /// `body_from_frame` places `node`'s frame in the body.
-    fn children(
+    /// Reads the children of `node` (a body, the world body or a frame) into body `body`,
+    /// depth first as written (MuJoCo's body order); `body_from_frame` places `node`'s frame
+    /// in the body. Walks with an explicit stack, so deep nesting costs no call stack.
+    fn children<'n>(
         &self,
-        node: &Node,
+        node: &'n Node,
         body: usize,
         body_from_frame: &Isometry3<f64>,
-        class: &str,
+        class: &'n str,
         bodies: &mut Vec<BodyDef>,
     ) -> MjcfResult<()> {
-        for child in &node.children {
+        struct Level<'n> {
+            node: &'n Node,
+            next: usize,
+            body: usize,
+            body_from_frame: Isometry3<f64>,
+            class: &'n str,
+        }
+        let mut stack = vec![Level {
+            node,
+            next: 0,
+            body,
+            body_from_frame: *body_from_frame,
+            class,
+        }];
+        while let Some(top) = stack.last_mut() {
+            let Some(child) = top.node.children.get(top.next) else {
+                stack.pop();
+                continue;
+            };
+            top.next += 1;
+            let (body, body_from_frame, class) = (top.body, top.body_from_frame, top.class);
             match child.tag.as_str() {
                 "body" => {
                     let childclass = self.childclass(child, class)?;
@@ -104,69 +125,97 @@ impl Walker<'_> {
                         inertial: None,
                         location: child.location(),
                     });
-                    self.children(child, index, &Isometry3::identity(), childclass, bodies)?;
+                    stack.push(Level {
+                        node: child,
+                        next: 0,
+                        body: index,
+                        body_from_frame: Isometry3::identity(),
+                        class: childclass,
+                    });
                 }
                 "frame" => {
                     let childclass = self.childclass(child, class)?;
                     let a = Attrs::new(child, None);
                     let frame = body_from_frame * pose(&a, self.compiler)?;
-                    self.children(child, body, &frame, childclass, bodies)?;
-                }
-                "geom" => {
-                    let a = self.attrs(child, "geom", class)?;
-                    let geom = read_geom(&a, self.compiler, self.meshes, body_from_frame)?;
-                    bodies[body].geoms.push(geom);
-                }
-                "site" => {
-                    let a = self.attrs(child, "site", class)?;
-                    let mut local = pose(&a, self.compiler)?;
-                    if let Some(ft) = a.array::<6>("fromto")? {
-                        let from = nalgebra::Vector3::new(ft[0], ft[1], ft[2]);
-                        let to = nalgebra::Vector3::new(ft[3], ft[4], ft[5]);
-                        let d = from - to;
-                        let rotation = match d.try_normalize(1e-10) {
-                            Some(u) => super::orientation::z_to(&u),
-                            None => {
-                                return Err(a.invalid(
-                                    "fromto",
-                                    a.str("fromto").unwrap_or_default(),
-                                    "two different points",
-                                ));
-                            }
-                        };
-                        local = Isometry3::from_parts((0.5 * (from + to)).into(), rotation);
-                    }
-                    bodies[body].sites.push(SiteDef {
-                        name: child.attr("name").map(str::to_owned),
-                        body_from_site: body_from_frame * local,
+                    stack.push(Level {
+                        node: child,
+                        next: 0,
+                        body,
+                        body_from_frame: frame,
+                        class: childclass,
                     });
                 }
-                "joint" | "freejoint" => {
-                    if body == 0 {
-                        return Err(MjcfError::Invalid {
-                            at: child.location(),
-                            problem: "the world body cannot have joints".into(),
-                        });
-                    }
-                    let free = child.tag == "freejoint";
-                    let a = if free {
-                        Attrs::new(child, None)
-                    } else {
-                        self.attrs(child, "joint", class)?
-                    };
-                    let joint = read_joint(&a, self.compiler, body_from_frame, free)?;
-                    bodies[body].joints.push(joint);
-                }
-                "inertial" => {
-                    if body == 0 {
-                        continue;
-                    }
-                    let a = Attrs::new(child, None);
-                    let inertial = read_inertial(&a, self.compiler, body_from_frame)?;
-                    bodies[body].inertial = Some(inertial);
-                }
-                _ => {}
+                _ => self.element(child, body, &body_from_frame, class, bodies)?,
             }
+        }
+        Ok(())
+    }
+
+    /// Reads one element of body `body` that is not a body or frame (geom, site, joint,
+    /// inertial; others are ignored).
+    fn element(
+        &self,
+        child: &Node,
+        body: usize,
+        body_from_frame: &Isometry3<f64>,
+        class: &str,
+        bodies: &mut [BodyDef],
+    ) -> MjcfResult<()> {
+        match child.tag.as_str() {
+            "geom" => {
+                let a = self.attrs(child, "geom", class)?;
+                let geom = read_geom(&a, self.compiler, self.meshes, body_from_frame)?;
+                bodies[body].geoms.push(geom);
+            }
+            "site" => {
+                let a = self.attrs(child, "site", class)?;
+                let mut local = pose(&a, self.compiler)?;
+                if let Some(ft) = a.array::<6>("fromto")? {
+                    let from = nalgebra::Vector3::new(ft[0], ft[1], ft[2]);
+                    let to = nalgebra::Vector3::new(ft[3], ft[4], ft[5]);
+                    let d = from - to;
+                    let rotation = match d.try_normalize(1e-10) {
+                        Some(u) => super::orientation::z_to(&u),
+                        None => {
+                            return Err(a.invalid(
+                                "fromto",
+                                a.str("fromto").unwrap_or_default(),
+                                "two different points",
+                            ));
+                        }
+                    };
+                    local = Isometry3::from_parts((0.5 * (from + to)).into(), rotation);
+                }
+                bodies[body].sites.push(SiteDef {
+                    name: child.attr("name").map(str::to_owned),
+                    body_from_site: body_from_frame * local,
+                });
+            }
+            "joint" | "freejoint" => {
+                if body == 0 {
+                    return Err(MjcfError::Invalid {
+                        at: child.location(),
+                        problem: "the world body cannot have joints".into(),
+                    });
+                }
+                let free = child.tag == "freejoint";
+                let a = if free {
+                    Attrs::new(child, None)
+                } else {
+                    self.attrs(child, "joint", class)?
+                };
+                let joint = read_joint(&a, self.compiler, body_from_frame, free)?;
+                bodies[body].joints.push(joint);
+            }
+            "inertial" => {
+                if body == 0 {
+                    return Ok(());
+                }
+                let a = Attrs::new(child, None);
+                let inertial = read_inertial(&a, self.compiler, body_from_frame)?;
+                bodies[body].inertial = Some(inertial);
+            }
+            _ => {}
         }
         Ok(())
     }

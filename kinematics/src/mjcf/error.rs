@@ -45,6 +45,26 @@ pub enum MjcfError {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// The file-access policy refused a file (outside the readable folders, not a regular
+    /// file, too large), named by the element that asked for it.
+    #[error("{}: {source}", at.as_ref().map_or_else(|| "MJCF".to_owned(), |a| a.to_string()))]
+    File {
+        /// The element that asked for the file (`<include>`, `<mesh>`), if any.
+        at: Option<Location>,
+        /// The refusal.
+        source: morsel_geometry::FileAccessError,
+    },
+    /// A limit on the size of a model was reached: element nesting, the number of included
+    /// files, or the bytes read ([`MAX_INCLUDES`](super::MAX_INCLUDES),
+    /// [`MAX_MODEL_BYTES`](super::MAX_MODEL_BYTES),
+    /// [`MAX_XML_DEPTH`](morsel_geometry::xml_depth::MAX_XML_DEPTH)).
+    #[error("{at}: {problem}")]
+    TooLarge {
+        /// The element where the limit was reached.
+        at: Location,
+        /// Which limit, and its value.
+        problem: String,
+    },
     /// The text is not well-formed XML.
     #[error("{}:{line}: malformed XML: {message}", file.display())]
     Xml {
@@ -130,14 +150,15 @@ impl MjcfError {
     /// Where the problem is, when it concerns one element.
     pub fn location(&self) -> Option<&Location> {
         match self {
-            MjcfError::Io { at, .. } => at.as_ref(),
+            MjcfError::Io { at, .. } | MjcfError::File { at, .. } => at.as_ref(),
             MjcfError::IncludeCycle { at, .. }
             | MjcfError::MissingFile { at, .. }
             | MjcfError::InvalidValue { at, .. }
             | MjcfError::UnknownClass { at, .. }
             | MjcfError::UnknownReference { at, .. }
             | MjcfError::Unsupported { at, .. }
-            | MjcfError::Invalid { at, .. } => Some(at),
+            | MjcfError::Invalid { at, .. }
+            | MjcfError::TooLarge { at, .. } => Some(at),
             MjcfError::Xml { .. } | MjcfError::Model(_) => None,
         }
     }

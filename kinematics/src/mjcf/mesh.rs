@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use morsel_geometry::TriangleMesh;
+use morsel_geometry::{FileAccess, FileAccessError, GeometryError, TriangleMesh};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
 
 use super::attrs::Attrs;
@@ -51,6 +51,7 @@ pub(crate) fn read_meshes(
     defaults: &Defaults,
     compiler: &Compiler,
     files: &mut Vec<std::path::PathBuf>,
+    access: &FileAccess,
 ) -> MjcfResult<Meshes> {
     let mut meshes = Meshes::new();
     for asset in root.children.iter().filter(|n| n.tag == "asset") {
@@ -70,22 +71,31 @@ pub(crate) fn read_meshes(
                     .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
             };
             let path = compiler.meshdir.join(file);
-            if !path.exists() {
-                return Err(MjcfError::MissingFile {
-                    at: node.location(),
-                    name: file.to_owned(),
-                    path,
-                });
-            }
-            files.push(path.clone());
-            let asset = process(&a, &path)?;
+            let canonical = match access.resolve(&path) {
+                Ok(canonical) => canonical,
+                Err(FileAccessError::NotFound { .. }) => {
+                    return Err(MjcfError::MissingFile {
+                        at: node.location(),
+                        name: file.to_owned(),
+                        path,
+                    });
+                }
+                Err(source) => {
+                    return Err(MjcfError::File {
+                        at: Some(node.location()),
+                        source,
+                    });
+                }
+            };
+            files.push(canonical);
+            let asset = process(&a, &path, access)?;
             meshes.insert(name, asset);
         }
     }
     Ok(meshes)
 }
 
-fn process(a: &Attrs, path: &Path) -> MjcfResult<MeshAsset> {
+fn process(a: &Attrs, path: &Path, access: &FileAccess) -> MjcfResult<MeshAsset> {
     let at = || a.node.location();
     let invalid = |problem: String| MjcfError::Invalid { at: at(), problem };
     let kind = match a.keyword("inertia", &["legacy", "exact", "convex", "shell"])? {
@@ -102,8 +112,16 @@ fn process(a: &Attrs, path: &Path) -> MjcfResult<MeshAsset> {
     let scale = a.array::<3>("scale")?.unwrap_or([1.0; 3]);
     let refpos = a.array::<3>("refpos")?.unwrap_or([0.0; 3]);
     let refquat = a.array::<4>("refquat")?.unwrap_or([1.0, 0.0, 0.0, 0.0]);
-    let loaded = TriangleMesh::load(path, Vector3::repeat(1.0))
-        .map_err(|e| invalid(format!("cannot read mesh {}: {e}", path.display())))?;
+    let loaded = match TriangleMesh::load_with(path, Vector3::repeat(1.0), access) {
+        Ok(mesh) => mesh,
+        Err(GeometryError::FileAccess(source)) => {
+            return Err(MjcfError::File {
+                at: Some(at()),
+                source,
+            });
+        }
+        Err(e) => return Err(invalid(format!("cannot read mesh {}: {e}", path.display()))),
+    };
     let rotation = UnitQuaternion::new_normalize(Quaternion::new(
         refquat[0], refquat[1], refquat[2], refquat[3],
     ));

@@ -34,6 +34,15 @@
 //! A mesh geom's `size` is MuJoCo's: per axis, the largest |coordinate| of its processed
 //! vertices in the mesh's inertial frame.
 //!
+//! Files: every file the loader opens (the model, its includes, its meshes) goes through a
+//! [`FileAccess`] policy. [`load_file`] and [`load_str`] allow any folder (regular files up to
+//! [`DEFAULT_MAX_FILE_BYTES`](morsel_geometry::file_access::DEFAULT_MAX_FILE_BYTES));
+//! [`load_file_with_access`] restricts them, e.g. to a sandbox's folders: an `<include>`,
+//! `meshdir`/`assetdir` or `<mesh file>` leading outside is then an [`MjcfError::File`]. A
+//! model includes at most [`MAX_INCLUDES`] files, reads at most [`MAX_MODEL_BYTES`] of XML,
+//! and nests elements at most
+//! [`MAX_XML_DEPTH`](morsel_geometry::xml_depth::MAX_XML_DEPTH) deep ([`MjcfError::TooLarge`]).
+//!
 //! Configurations hold MuJoCo's joint values in MuJoCo's order, except that quaternions are
 //! written x, y, z, w as everywhere in Morsel; [`configuration_from_qpos`] and
 //! [`qpos_from_configuration`] convert. [`Model::reference_configuration`] is MuJoCo's `qpos0`.
@@ -61,7 +70,14 @@ pub use qpos::{configuration_from_joint_values, configuration_from_qpos, qpos_fr
 
 use crate::Model;
 use build::Exclude;
+use morsel_geometry::FileAccess;
 use reader::Node;
+
+/// The most `<include>`s one model may expand (each counted, also repeats of a file).
+pub const MAX_INCLUDES: usize = 1000;
+
+/// The most bytes of XML one model may read, its includes counted each time: 256 MiB.
+pub const MAX_MODEL_BYTES: u64 = 256 << 20;
 
 /// Loads the MJCF file at `path` (and the files it includes).
 pub fn load_file(path: impl AsRef<Path>) -> MjcfResult<Model> {
@@ -70,15 +86,24 @@ pub fn load_file(path: impl AsRef<Path>) -> MjcfResult<Model> {
 
 /// [`load_file`], also returning every file read (the model file, included files, meshes).
 pub fn load_file_with_files(path: impl AsRef<Path>) -> MjcfResult<(Model, Vec<PathBuf>)> {
+    load_file_with_access(path, &FileAccess::anywhere())
+}
+
+/// [`load_file_with_files`], opening every file (the model, includes, meshes) through
+/// `access`.
+pub fn load_file_with_access(
+    path: impl AsRef<Path>,
+    access: &FileAccess,
+) -> MjcfResult<(Model, Vec<PathBuf>)> {
     let path = path.as_ref();
-    let root = reader::read_model(path)?;
+    let root = reader::read_model(path, access)?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let fallback = path
         .file_stem()
         .map_or_else(|| "mjcf".to_owned(), |s| s.to_string_lossy().into_owned());
     let mut files = Vec::new();
     collect_files(&root, &mut files);
-    let model = compile(&root, dir, &fallback, &mut files)?;
+    let model = compile(&root, dir, &fallback, &mut files, access)?;
     files.sort();
     files.dedup();
     Ok((model, files))
@@ -95,10 +120,19 @@ fn collect_files(node: &Node, files: &mut Vec<PathBuf>) {
 
 /// Loads MJCF text; includes and mesh files are looked up relative to `base_dir`.
 pub fn load_str(text: &str, base_dir: impl AsRef<Path>) -> MjcfResult<Model> {
+    load_str_with_access(text, base_dir, &FileAccess::anywhere())
+}
+
+/// [`load_str`], opening includes and meshes through `access`.
+pub fn load_str_with_access(
+    text: &str,
+    base_dir: impl AsRef<Path>,
+    access: &FileAccess,
+) -> MjcfResult<Model> {
     let base_dir = base_dir.as_ref();
     let name = base_dir.join("<string>");
-    let root = reader::read_text(text, &name, base_dir)?;
-    compile(&root, base_dir, "mjcf", &mut Vec::new())
+    let root = reader::read_text(text, &name, base_dir, access)?;
+    compile(&root, base_dir, "mjcf", &mut Vec::new(), access)
 }
 
 /// Compiles the element tree; files read on the way (meshes) are added to `files`.
@@ -107,10 +141,11 @@ fn compile(
     dir: &Path,
     fallback_name: &str,
     files: &mut Vec<PathBuf>,
+    access: &FileAccess,
 ) -> MjcfResult<Model> {
     let compiler = compiler::Compiler::from_root(root, dir)?;
     let defaults = defaults::Defaults::from_root(root)?;
-    let meshes = mesh::read_meshes(root, &defaults, &compiler, files)?;
+    let meshes = mesh::read_meshes(root, &defaults, &compiler, files, access)?;
     let bodies = bodies::read_bodies(root, &defaults, &compiler, &meshes)?;
     let inertials = inertia::body_inertials(&bodies, &compiler);
     let excludes = read_excludes(root)?;

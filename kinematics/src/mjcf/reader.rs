@@ -4,11 +4,20 @@
 //! root. Its path is taken relative to the including file's folder, then (MuJoCo's rule)
 //! relative to the main file's folder. A file that includes itself, directly or through other
 //! files, is an [`MjcfError::IncludeCycle`].
+//!
+//! Every file is opened through the loader's [`FileAccess`] policy. A model may include at
+//! most [`MAX_INCLUDES`] files and read at most [`MAX_MODEL_BYTES`] of XML in all (so that an
+//! include fan-out, each file including the next twice, stops early), and nest elements at
+//! most [`MAX_XML_DEPTH`] deep, counting across includes.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use morsel_geometry::xml_depth::{MAX_XML_DEPTH, too_deep};
+use morsel_geometry::{FileAccess, FileAccessError};
+
 use super::error::{Location, MjcfError, MjcfResult};
+use super::{MAX_INCLUDES, MAX_MODEL_BYTES};
 
 /// One XML element: tag, attributes, children, and where it was written.
 #[derive(Clone, Debug)]
@@ -44,152 +53,221 @@ impl Node {
 }
 
 /// Reads `path` (whose root must be `<mujoco>`) with every include expanded.
-pub(crate) fn read_model(path: &Path) -> MjcfResult<Node> {
+pub(crate) fn read_model(path: &Path, access: &FileAccess) -> MjcfResult<Node> {
     let main_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut stack = Vec::new();
-    read_file(path, None, &main_dir, &mut stack)
+    Reader::new(access, main_dir).read_file(path, None, 1)
 }
 
 /// Parses MJCF text given directly; includes are resolved against `base_dir`.
-pub(crate) fn read_text(text: &str, name: &Path, base_dir: &Path) -> MjcfResult<Node> {
-    let mut stack = vec![name.to_path_buf()];
-    parse(text, name, base_dir, &mut stack, false)
-}
-
-fn read_file(
-    path: &Path,
-    at: Option<Location>,
-    main_dir: &Path,
-    stack: &mut Vec<PathBuf>,
-) -> MjcfResult<Node> {
-    let canonical = path.canonicalize().map_err(|source| MjcfError::Io {
-        at: at.clone(),
-        path: path.to_path_buf(),
-        source,
-    })?;
-    if stack.contains(&canonical) {
-        let mut chain = stack.clone();
-        chain.push(canonical);
-        return Err(MjcfError::IncludeCycle {
-            at: at.unwrap_or_else(|| Location {
-                file: Arc::from(path),
-                line: 1,
-                element: "mujoco".into(),
-            }),
-            chain,
-        });
-    }
-    let bytes = std::fs::read(path).map_err(|source| MjcfError::Io {
-        at: at.clone(),
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        MjcfError::Xml {
-            file: path.to_path_buf(),
-            line: 1 + valid.iter().filter(|&&b| b == b'\n').count() as u32,
-            message: "the file is not valid UTF-8".into(),
-        }
-    })?;
-    stack.push(canonical);
-    let node = parse(&text, path, main_dir, stack, at.is_some())?;
-    stack.pop();
-    Ok(node)
-}
-
-/// Parses one file; an included file (`included`) may also have a `<mujocoinclude>` root.
-fn parse(
+pub(crate) fn read_text(
     text: &str,
-    path: &Path,
-    main_dir: &Path,
-    stack: &mut Vec<PathBuf>,
-    included: bool,
+    name: &Path,
+    base_dir: &Path,
+    access: &FileAccess,
 ) -> MjcfResult<Node> {
-    let options = roxmltree::ParsingOptions {
-        allow_dtd: true,
-        ..roxmltree::ParsingOptions::default()
-    };
-    let doc =
-        roxmltree::Document::parse_with_options(text, options).map_err(|e| MjcfError::Xml {
-            file: path.to_path_buf(),
-            line: match e {
-                // Errors roxmltree places at the start: the text ended too early.
-                roxmltree::Error::UnexpectedEndOfStream
-                | roxmltree::Error::NoRootNode
-                | roxmltree::Error::UnclosedRootNode => text.lines().count().max(1) as u32,
-                _ => e.pos().row,
-            },
-            message: e.to_string(),
-        })?;
-    let file: Arc<Path> = Arc::from(path);
-    let root = doc.root_element();
-    let node = convert(&doc, root, &file, main_dir, stack)?;
-    if node.tag != "mujoco" && !(included && node.tag == "mujocoinclude") {
-        return Err(MjcfError::Invalid {
-            at: node.location(),
-            problem: "the root element of an MJCF file must be <mujoco> (<mujocoinclude> in an included file)".into(),
-        });
-    }
-    Ok(node)
+    let mut reader = Reader::new(access, base_dir.to_path_buf());
+    reader.stack.push(name.to_path_buf());
+    reader.bytes = text.len() as u64;
+    reader.parse(text, name, false, 1)
 }
 
-fn convert(
-    doc: &roxmltree::Document,
-    element: roxmltree::Node,
-    file: &Arc<Path>,
-    main_dir: &Path,
-    stack: &mut Vec<PathBuf>,
-) -> MjcfResult<Node> {
-    let mut node = Node {
-        tag: element.tag_name().name().to_owned(),
-        attrs: element
-            .attributes()
-            .map(|a| (a.name().to_owned(), a.value().to_owned()))
-            .collect(),
-        children: Vec::new(),
-        file: Arc::clone(file),
-        line: doc.text_pos_at(element.range().start).row,
-    };
-    for child in element.children().filter(roxmltree::Node::is_element) {
-        let child = convert(doc, child, file, main_dir, stack)?;
-        if child.tag == "include" {
-            node.children.extend(include(&child, main_dir, stack)?);
-        } else {
-            node.children.push(child);
+/// The state of one model's reading: the include stack (for cycles) and the budget spent.
+struct Reader<'a> {
+    access: &'a FileAccess,
+    main_dir: PathBuf,
+    stack: Vec<PathBuf>,
+    includes: usize,
+    bytes: u64,
+}
+
+impl<'a> Reader<'a> {
+    fn new(access: &'a FileAccess, main_dir: PathBuf) -> Self {
+        Reader {
+            access,
+            main_dir,
+            stack: Vec::new(),
+            includes: 0,
+            bytes: 0,
         }
     }
-    Ok(node)
-}
 
-/// The children of the `<mujoco>` root of the file an `<include>` names.
-fn include(element: &Node, main_dir: &Path, stack: &mut Vec<PathBuf>) -> MjcfResult<Vec<Node>> {
-    let at = element.location();
-    let Some(name) = element.attr("file") else {
-        return Err(MjcfError::Invalid {
-            at,
-            problem: "<include> needs a file attribute".into(),
-        });
-    };
-    let own_dir = element
-        .file
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    let first = own_dir.join(name);
-    let path = if first.exists() {
-        first
-    } else {
-        let second = main_dir.join(name);
-        if !second.exists() {
-            return Err(MjcfError::MissingFile {
-                at,
-                name: name.to_owned(),
-                path: first,
+    /// Reads one file whose root element sits at `depth` (1 for the main file; an included
+    /// file's children take the place of its `<include>`).
+    fn read_file(&mut self, path: &Path, at: Option<Location>, depth: usize) -> MjcfResult<Node> {
+        let refused = |source| MjcfError::File {
+            at: at.clone(),
+            source,
+        };
+        let canonical = self.access.resolve(path).map_err(refused)?;
+        if self.stack.contains(&canonical) {
+            let mut chain = self.stack.clone();
+            chain.push(canonical);
+            return Err(MjcfError::IncludeCycle {
+                at: at.unwrap_or_else(|| Location {
+                    file: Arc::from(path),
+                    line: 1,
+                    element: "mujoco".into(),
+                }),
+                chain,
             });
         }
-        second
-    };
-    let included = read_file(&path, Some(at), main_dir, stack)?;
-    Ok(included.children)
+        let text = self.access.read_text(path).map_err(refused)?;
+        let text = text.map_err(|line| MjcfError::Xml {
+            file: path.to_path_buf(),
+            line: line as u32,
+            message: "the file is not valid UTF-8".into(),
+        })?;
+        self.bytes += text.len() as u64;
+        if self.bytes > MAX_MODEL_BYTES {
+            return Err(MjcfError::TooLarge {
+                at: at.unwrap_or_else(|| Location {
+                    file: Arc::from(path),
+                    line: 1,
+                    element: "mujoco".into(),
+                }),
+                problem: format!(
+                    "the model's files hold more than {MAX_MODEL_BYTES} bytes of XML in all (includes counted each time)"
+                ),
+            });
+        }
+        self.stack.push(canonical);
+        let node = self.parse(&text, path, at.is_some(), depth)?;
+        self.stack.pop();
+        Ok(node)
+    }
+
+    /// Parses one file; an included file (`included`) may also have a `<mujocoinclude>` root.
+    fn parse(&mut self, text: &str, path: &Path, included: bool, depth: usize) -> MjcfResult<Node> {
+        // The parser recurses per level: measure the nesting first (this file's root sits
+        // at `depth`).
+        if let Some(line) = too_deep(text, MAX_XML_DEPTH.saturating_sub(depth - 1)) {
+            return Err(MjcfError::TooLarge {
+                at: Location {
+                    file: Arc::from(path),
+                    line,
+                    element: "element".into(),
+                },
+                problem: format!(
+                    "elements are nested more than {MAX_XML_DEPTH} deep (counting through includes), the limit of Morsel's XML readers"
+                ),
+            });
+        }
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..roxmltree::ParsingOptions::default()
+        };
+        let doc =
+            roxmltree::Document::parse_with_options(text, options).map_err(|e| MjcfError::Xml {
+                file: path.to_path_buf(),
+                line: match e {
+                    // Errors roxmltree places at the start: the text ended too early.
+                    roxmltree::Error::UnexpectedEndOfStream
+                    | roxmltree::Error::NoRootNode
+                    | roxmltree::Error::UnclosedRootNode => text.lines().count().max(1) as u32,
+                    _ => e.pos().row,
+                },
+                message: e.to_string(),
+            })?;
+        let file: Arc<Path> = Arc::from(path);
+        let root = doc.root_element();
+        let node = self.convert(&doc, root, &file, depth)?;
+        if node.tag != "mujoco" && !(included && node.tag == "mujocoinclude") {
+            return Err(MjcfError::Invalid {
+                at: node.location(),
+                problem: "the root element of an MJCF file must be <mujoco> (<mujocoinclude> in an included file)".into(),
+            });
+        }
+        Ok(node)
+    }
+
+    fn convert(
+        &mut self,
+        doc: &roxmltree::Document,
+        element: roxmltree::Node,
+        file: &Arc<Path>,
+        depth: usize,
+    ) -> MjcfResult<Node> {
+        let mut node = Node {
+            tag: element.tag_name().name().to_owned(),
+            attrs: element
+                .attributes()
+                .map(|a| (a.name().to_owned(), a.value().to_owned()))
+                .collect(),
+            children: Vec::new(),
+            file: Arc::clone(file),
+            line: doc.text_pos_at(element.range().start).row,
+        };
+        if depth > MAX_XML_DEPTH {
+            return Err(MjcfError::TooLarge {
+                at: node.location(),
+                problem: format!(
+                    "elements are nested more than {MAX_XML_DEPTH} deep (counting through includes), the limit of Morsel's XML readers"
+                ),
+            });
+        }
+        for child in element.children().filter(roxmltree::Node::is_element) {
+            let child = self.convert(doc, child, file, depth + 1)?;
+            if child.tag == "include" {
+                node.children.extend(self.include(&child, depth + 1)?);
+            } else {
+                node.children.push(child);
+            }
+        }
+        Ok(node)
+    }
+
+    /// The children of the `<mujoco>` root of the file an `<include>` at `depth` names.
+    fn include(&mut self, element: &Node, depth: usize) -> MjcfResult<Vec<Node>> {
+        let at = element.location();
+        let Some(name) = element.attr("file") else {
+            return Err(MjcfError::Invalid {
+                at,
+                problem: "<include> needs a file attribute".into(),
+            });
+        };
+        self.includes += 1;
+        if self.includes > MAX_INCLUDES {
+            return Err(MjcfError::TooLarge {
+                at,
+                problem: format!(
+                    "the model includes more than {MAX_INCLUDES} files (each <include> counted, also of a file already included)"
+                ),
+            });
+        }
+        let own_dir = element
+            .file
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let first = own_dir.join(name);
+        let second = self.main_dir.join(name);
+        // MuJoCo's rule: the including file's folder, then the main file's. A path the policy
+        // refuses counts as absent for the first try, so the choice reveals nothing about it.
+        let path = match self.access.resolve(&first) {
+            Ok(_) => first,
+            Err(first_error) => match self.access.resolve(&second) {
+                Ok(_) => second,
+                Err(second_error) => {
+                    return Err(match (first_error, second_error) {
+                        (FileAccessError::NotFound { .. }, FileAccessError::NotFound { .. }) => {
+                            MjcfError::MissingFile {
+                                at,
+                                name: name.to_owned(),
+                                path: first,
+                            }
+                        }
+                        (FileAccessError::NotFound { .. }, refused) | (refused, _) => {
+                            MjcfError::File {
+                                at: Some(at),
+                                source: refused,
+                            }
+                        }
+                    });
+                }
+            },
+        };
+        // The included root's children replace the `<include>`: the root sits one level up.
+        let included = self.read_file(&path, Some(at), depth - 1)?;
+        Ok(included.children)
+    }
 }

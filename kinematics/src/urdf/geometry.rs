@@ -4,10 +4,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use morsel_geometry::{Collider, Shape, TriangleMesh};
+use morsel_geometry::{Collider, FileAccess, GeometryError, Shape, TriangleMesh};
 use nalgebra::{Isometry3, Vector3};
 
-use super::paths::resolve_mesh_path;
+use super::paths::{MeshLocator, resolve_mesh_path};
 use crate::{KinematicsError, Result};
 
 /// Loaded meshes keyed by file and scale, so that a mesh used for both the visual and the
@@ -27,10 +27,16 @@ impl MeshCache {
         files
     }
 
-    fn get(&mut self, path: &Path, scale: Vector3<f64>, element: &str) -> Result<Shape> {
-        let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    /// The mesh at `path` (canonical, as [`resolve_mesh_path`] gives it), read through `access`.
+    fn get(
+        &mut self,
+        path: &Path,
+        scale: Vector3<f64>,
+        element: &str,
+        access: &FileAccess,
+    ) -> Result<Shape> {
         let key = (
-            canonical,
+            path.to_path_buf(),
             [scale.x.to_bits(), scale.y.to_bits(), scale.z.to_bits()],
         );
         if let Some(shape) = self.meshes.get(&key) {
@@ -40,17 +46,17 @@ impl MeshCache {
             element: element.to_owned(),
             source,
         };
-        let mesh = TriangleMesh::load(path, scale).map_err(wrap)?;
+        let mesh = TriangleMesh::load_with(path, scale, access).map_err(|e| match e {
+            GeometryError::FileAccess(source) => KinematicsError::File {
+                element: format!("URDF {element}: "),
+                source,
+            },
+            other => wrap(other),
+        })?;
         let shape = Shape::mesh(Arc::new(mesh)).map_err(wrap)?;
         self.meshes.insert(key, shape.clone());
         Ok(shape)
     }
-}
-
-/// Where mesh files are looked for.
-pub(crate) struct MeshLocator<'a> {
-    pub base_dir: Option<&'a Path>,
-    pub package_paths: &'a [PathBuf],
 }
 
 /// Builds the collider for one URDF geometry placed at `origin` in the link frame.
@@ -79,9 +85,8 @@ pub(crate) fn collider(
         urdf_rs::Geometry::Mesh { filename, scale } => {
             let scale = scale.map_or(Vector3::repeat(1.0), |s| Vector3::new(s[0], s[1], s[2]));
             let element = format!("{element} > mesh");
-            let path =
-                resolve_mesh_path(filename, locator.base_dir, locator.package_paths, &element)?;
-            cache.get(&path, scale, &element)?
+            let path = resolve_mesh_path(filename, locator, &element)?;
+            cache.get(&path, scale, &element, locator.access)?
         }
     };
     Collider::new(shape, origin).map_err(wrap)

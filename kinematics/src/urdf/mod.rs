@@ -21,7 +21,9 @@ use crate::{
     Inertial, JointKind, JointLimits, JointSpec, KinematicsError, LinkSpec, Model, ModelBuilder,
     Result,
 };
-use geometry::{MeshCache, MeshLocator, collider};
+use geometry::{MeshCache, collider};
+use morsel_geometry::FileAccess;
+use paths::MeshLocator;
 
 /// How the URDF's root link is attached to the world.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,6 +50,10 @@ pub struct UrdfOptions {
     pub load_visuals: bool,
     /// Load `<collision>` geometry.
     pub load_collisions: bool,
+    /// Which files may be opened: the URDF file ([`load_file`]) and every mesh it names,
+    /// whether written as a relative or absolute path, `file://` or `package://` URI.
+    /// [`FileAccess::anywhere`] by default; a front end with a sandbox passes its folders.
+    pub file_access: FileAccess,
 }
 
 impl Default for UrdfOptions {
@@ -58,6 +64,7 @@ impl Default for UrdfOptions {
             root_joint: RootJoint::Fixed,
             load_visuals: true,
             load_collisions: true,
+            file_access: FileAccess::anywhere(),
         }
     }
 }
@@ -85,20 +92,17 @@ pub fn load_file_with_meshes(
     options: &UrdfOptions,
 ) -> Result<(Model, Vec<PathBuf>)> {
     let path = path.as_ref();
-    let bytes = std::fs::read(path).map_err(|source| KinematicsError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        KinematicsError::UrdfParse {
+    let text = options
+        .file_access
+        .read_text(path)
+        .map_err(|source| KinematicsError::File {
+            element: String::new(),
+            source,
+        })?
+        .map_err(|line| KinematicsError::UrdfParse {
             source_name: path.display().to_string(),
-            message: format!(
-                "line {}: the file is not valid UTF-8",
-                valid.iter().filter(|b| **b == b'\n').count() + 1
-            ),
-        }
-    })?;
+            message: format!("line {line}: the file is not valid UTF-8"),
+        })?;
     let base = options
         .base_dir
         .clone()
@@ -148,6 +152,7 @@ fn load_with_meshes(
     let locator = MeshLocator {
         base_dir,
         package_paths: &options.package_paths,
+        access: &options.file_access,
     };
     let mut cache = MeshCache::default();
     for link in &robot.links {

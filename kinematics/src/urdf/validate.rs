@@ -3,12 +3,22 @@
 //! urdf-rs reports missing fields without saying where; this pass runs first so that the
 //! common mistakes get an error such as `URDF joint "elbow" (line 42): missing <parent link="...">`.
 
+use morsel_geometry::xml_depth::{MAX_XML_DEPTH, too_deep};
 use roxmltree::{Document, Node};
 
 use crate::{KinematicsError, Result};
 
 /// Checks the parts of a URDF that Morsel reads. `source_name` is used in parse errors.
 pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
+    // The XML parsers recurse per level: measure the nesting before either sees the text.
+    if let Some(line) = too_deep(text, MAX_XML_DEPTH) {
+        return Err(KinematicsError::UrdfParse {
+            source_name: source_name.to_owned(),
+            message: format!(
+                "line {line}: elements are nested more than {MAX_XML_DEPTH} deep (the limit of Morsel's XML readers)"
+            ),
+        });
+    }
     let doc = Document::parse(text).map_err(|e| KinematicsError::UrdfParse {
         source_name: source_name.to_owned(),
         message: match e {

@@ -2,6 +2,7 @@
 
 mod armature;
 mod common;
+mod file_access;
 mod forward;
 mod ik;
 mod jacobians;

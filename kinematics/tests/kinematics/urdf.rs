@@ -343,10 +343,19 @@ fn errors_give_the_line_of_the_element() {
 }
 
 #[test]
-fn missing_files_are_io_errors() {
+fn missing_files_are_file_errors() {
     let err =
         load_file("/nonexistent/robot.urdf", &UrdfOptions::default()).expect_err("missing file");
-    assert!(matches!(err, KinematicsError::Io { .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            KinematicsError::File {
+                source: morsel_geometry::FileAccessError::NotFound { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]

@@ -137,7 +137,7 @@ fn register_shapes(engine: &mut Engine, ctx: &Arc<ShellContext>) {
 
 fn load_mesh(ctx: &ShellContext, path: &str, scale: Vector3<f64>) -> ScriptResult<Shape> {
     let file = ctx.sandbox.read_path(path).or_script()?;
-    let mesh = TriangleMesh::load(&file, scale).or_script()?;
+    let mesh = TriangleMesh::load_with(&file, scale, ctx.sandbox.file_access()).or_script()?;
     Shape::mesh(Arc::new(mesh)).or_script()
 }
 

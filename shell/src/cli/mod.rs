@@ -151,7 +151,7 @@ fn run_script(file: &Path, options: &ScriptOptions, mode: RunMode) -> Result<(),
     let source = read_script(file)?;
     // A merge checks every shard before anything runs, so a bad shard writes nothing.
     let shards = Arc::new(
-        ScriptShards::new(mode, &options.out, &source, seed)
+        ScriptShards::new(mode, &options.out, &source, seed, &root)
             .map_err(|e| session_error(file, e.into()))?,
     );
     if let RunMode::Shard(_) = mode {

@@ -125,7 +125,7 @@ fn saving_glb_refuses_what_it_cannot_draw_and_bad_paths() {
         ),
         (
             "let sc = scene(); sc.add_body(\"b\", sphere(1.0), pose([0, 0, 0])); save(\"../x.glb\", sc);",
-            "escapes the sandbox",
+            "leaves the output folder",
         ),
     ];
     for (source, needle) in cases {

@@ -37,7 +37,7 @@ fn saving_html_refuses_what_it_cannot_draw_and_bad_paths() {
         ("save(\"x.html\", scene());", "nothing to draw"),
         (
             "let sc = scene(); sc.add_body(\"b\", sphere(1.0), pose([0, 0, 0])); save(\"../x.html\", sc);",
-            "escapes the sandbox",
+            "leaves the output folder",
         ),
     ];
     for (source, needle) in cases {

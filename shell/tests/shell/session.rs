@@ -177,12 +177,12 @@ fn save_refuses_bad_formats_values_and_paths_without_writing() {
             "value.f is a function pointer",
         ),
         ("save(\"a.json\", [0.0 / 0.0]);", "NaN"),
-        ("save(\"../a.json\", 1);", "escapes the sandbox"),
+        ("save(\"../a.json\", 1);", "leaves the output folder"),
         (
             "save(\"/tmp/morsel-should-not-exist.json\", 1);",
-            "is absolute",
+            "outside the output folder",
         ),
-        ("save(\"x/../../a.json\", 1);", "escapes the sandbox"),
+        ("save(\"x/../../a.json\", 1);", "leaves the output folder"),
     ];
     for (source, needle) in cases {
         let d = b.fail(source);

@@ -20,7 +20,6 @@ use std::sync::Arc;
 
 use morsel_jointspace::{
     BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec,
-    merge_shards,
 };
 use rhai::{Dynamic, Engine, INT, Map};
 
@@ -287,7 +286,7 @@ fn grid(
                 let stand_in = part.placeholder_map()?;
                 Ok((part, stand_in))
             },
-            |parts| Ok(merge_shards(&parts)?),
+            |parts| Ok(s.merge_grid_shards(&steps, &options, &parts)?),
         )
         .or_script()?;
     Ok(Arc::new(map))
@@ -314,7 +313,7 @@ fn random(
                 let stand_in = part.placeholder_map()?;
                 Ok((part, stand_in))
             },
-            |parts| Ok(merge_shards(&parts)?),
+            |parts| Ok(s.merge_random_shards(n, seed, &options, &parts)?),
         )
         .or_script()?;
     Ok(Arc::new(map))

@@ -162,7 +162,10 @@ fn robot_text(r: &mut Robot) -> String {
 
 fn load_urdf(ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<Robot> {
     let mut o = Options::new("urdf", opts).or_script()?;
-    let mut options = UrdfOptions::default();
+    let mut options = UrdfOptions {
+        file_access: ctx.sandbox.file_access().clone(),
+        ..UrdfOptions::default()
+    };
     if let Some(dirs) = o.value("package_dirs") {
         let what = "option `package_dirs` of urdf()";
         let list = dirs
