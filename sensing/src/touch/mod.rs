@@ -23,13 +23,14 @@
 mod body_mesh;
 mod config;
 mod data;
+mod mimo_active;
 mod model;
 mod observe;
 mod path_search;
 pub(crate) mod search;
 
 pub use body_mesh::{BodyMesh, FACING_STEP};
-pub use config::{ResponseFunction, TouchConfig, TouchFunction, TouchKind};
+pub use config::{MeshLayout, ResponseFunction, TouchConfig, TouchFunction, TouchKind};
 pub use data::TouchData;
 pub use model::{SensorGroup, TouchModel};
 pub use observe::MIN_NORMAL_FORCE;
