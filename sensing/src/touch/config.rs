@@ -202,6 +202,24 @@ pub struct TouchConfig {
     pub kind: TouchKind,
     /// The sensor mesh of mesh touch. Default MIMo's ([`MeshLayout::Mimo`]).
     pub mesh_layout: MeshLayout,
+    /// Follow MIMo's `TrimeshTouch` where its behaviour is a bug or an artefact (default
+    /// `true`, so that outputs equal MIMo's); `false` gives Morsel's fixes. What it changes:
+    ///
+    /// - **Second side of a contact.** MIMo flips the contact normal in MuJoCo's data in place
+    ///   when it places the contact on the first body, so when both bodies of a penetrating
+    ///   contact sense, the second body gets the first body's surface point. Fixed: each body
+    ///   gets its own surface point. (Recorded MIMo v1, 200 steps: 3 of 200 steps differ with
+    ///   `nearest`.)
+    /// - **Search radius of `spread_linear` on meshes.** MIMo walks the mesh from the nearest
+    ///   vertex through vertices closer than 4.5 × the scale (its cache margin, 1.5 × its
+    ///   3 × scale search) before weighting the sensors within 2 × the scale; Morsel's fix
+    ///   walks only through vertices within 2 × the scale, so that a press reaches no sensor
+    ///   around a corner through vertices that are themselves out of reach.
+    /// - **Contacts `spread_linear` cannot place.** MIMo drops a contact when no sensor lies
+    ///   within reach, and also whenever the x component of its value is zero (it normalises
+    ///   by the x components). Fixed: the whole value goes to the nearest sensor when none is
+    ///   within reach, and the normalisation uses the weights.
+    pub mimo_quirks: bool,
 }
 
 impl Default for TouchConfig {
@@ -212,6 +230,7 @@ impl Default for TouchConfig {
             response_function: ResponseFunction::SpreadLinear,
             kind: TouchKind::Mesh,
             mesh_layout: MeshLayout::Mimo,
+            mimo_quirks: true,
         }
     }
 }
@@ -258,6 +277,12 @@ impl TouchConfig {
     /// Sets the response function.
     pub fn response_function(mut self, f: ResponseFunction) -> Self {
         self.response_function = f;
+        self
+    }
+
+    /// Whether to follow MIMo's quirks (see [`TouchConfig::mimo_quirks`]).
+    pub fn mimo_quirks(mut self, follow: bool) -> Self {
+        self.mimo_quirks = follow;
         self
     }
 

@@ -81,6 +81,7 @@ pub struct TouchModel {
     kind: TouchKind,
     touch_function: TouchFunction,
     response_function: ResponseFunction,
+    mimo_quirks: bool,
     groups: Vec<SensorGroup>,
     body_groups: Vec<Range<usize>>,
     structure: SceneStructure,
@@ -158,6 +159,7 @@ impl TouchModel {
             kind: config.kind,
             touch_function: config.touch_function,
             response_function: config.response_function,
+            mimo_quirks: config.mimo_quirks,
             groups,
             body_groups,
             structure: SceneStructure::of(scene),
@@ -177,6 +179,10 @@ impl TouchModel {
     /// How contacts reach the sensors.
     pub fn response_function(&self) -> ResponseFunction {
         self.response_function
+    }
+    /// Whether the pipeline follows MIMo's quirks (see [`TouchConfig::mimo_quirks`]).
+    pub fn mimo_quirks(&self) -> bool {
+        self.mimo_quirks
     }
     /// All groups: bodies in scene order, and for point touch their geoms in collider order.
     pub fn groups(&self) -> &[SensorGroup] {

@@ -14,6 +14,13 @@ use crate::touch::model::{SensorGroup, TouchModel};
 /// Contacts whose normal force is below this (N) are skipped, as MIMo does.
 pub const MIN_NORMAL_FORCE: f64 = 1e-9;
 
+/// MIMo's mesh walk radius for `spread_linear`, in sensor scales (its search of 3 scales with
+/// its cache margin of 1.5).
+const MIMO_SEARCH: f64 = 4.5;
+
+/// MIMo's `EPS`: below it, MIMo's `spread_linear` drops the contact.
+const MIMO_EPS: f64 = 1e-10;
+
 impl TouchModel {
     /// Runs the touch pipeline on `contacts` (forces given) for the bodies at their poses in
     /// `scene`, writing the sensor outputs into `data` (zeroed first).
@@ -41,7 +48,14 @@ impl TouchModel {
                     continue;
                 }
                 let body_pose = scene.bodies()[body].pose;
-                let surface = contact.surface_point(side);
+                // MIMo's in-place normal flip: the second sensing side of a penetrating
+                // contact is placed at the first side's surface point.
+                let first_senses = !self.groups_of_body(contact.body(Side::A)).is_empty();
+                let surface = if self.mimo_quirks() && side == Side::B && first_senses {
+                    contact.surface_point(Side::A)
+                } else {
+                    contact.surface_point(side)
+                };
                 let group = pick_group(scene, contact, side, groups, &surface).map_err(|e| {
                     SensingError::InvalidContact {
                         index,
@@ -93,12 +107,22 @@ impl TouchModel {
         let offset = group.offset();
         if self.response_function() == ResponseFunction::SpreadLinear {
             let reach = 2.0 * group.scale();
+            let search = if self.mimo_quirks() && group.mesh().is_some() {
+                MIMO_SEARCH * group.scale()
+            } else {
+                reach
+            };
             let mut hits = std::mem::take(&mut data.hits);
-            self.within_into(group, local, reach, &mut data.path, &mut hits);
+            self.within_into(group, local, search, &mut data.path, &mut hits);
             let total: f64 = hits
                 .iter()
                 .map(|&(_, d)| ((reach - d) / reach).max(0.0))
                 .sum();
+            if self.mimo_quirks() && (value[0] * total).abs() <= MIMO_EPS {
+                // MIMo drops what it cannot normalise by the x component.
+                data.hits = hits;
+                return;
+            }
             if total > 0.0 {
                 for &(sensor, d) in &hits {
                     let w = ((reach - d) / reach).max(0.0);

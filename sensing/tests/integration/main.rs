@@ -9,6 +9,7 @@ mod conservation;
 mod errors;
 mod frames;
 mod measured;
+mod mimo_outputs;
 mod mimo_reference;
 mod mimo_touch;
 mod nearest;
