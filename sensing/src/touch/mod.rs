@@ -57,7 +57,9 @@ use crate::scene::Scene;
 /// scene.add_body(Body::new("ball")
 ///     .with_collider(Shape::sphere(0.02)?, Isometry3::identity())?
 ///     .with_pose(Isometry3::translation(0.0, 0.0, 0.0295)))?;
-/// let mut touch = Touch::new(&scene, &TouchConfig::new(TouchKind::Mesh).scale("pad", 0.01))?;
+/// // Morsel's fixes: MIMo's quirks would drop this straight press (its x component is 0).
+/// let config = TouchConfig::new(TouchKind::Mesh).scale("pad", 0.01).mimo_quirks(false);
+/// let mut touch = Touch::new(&scene, &config)?;
 /// let out = touch.observe(&scene, &PenaltyLaw::default())?;
 /// // The ball presses the pad down with 1e4 N/m × 0.5 mm = 5 N, spread over the sensors.
 /// let fz: f64 = out.chunks(3).map(|f| f[2]).sum();

@@ -89,7 +89,20 @@ impl TouchModel {
             TouchFunction::ForceVector => pose.rotation.inverse_transform_vector(&force),
             TouchFunction::NormalForce => {
                 let n = contact.normal.into_inner();
-                pose.rotation.inverse_transform_vector(&(n * force.dot(&n)))
+                match contact.tangent {
+                    // MIMo's bug: the normal force times the contact frame's first *column*
+                    // (x components of the normal and the two tangents) instead of its first row.
+                    Some(t) if self.mimo_quirks() => {
+                        let t2 = n.cross(&t);
+                        let signed = match side {
+                            Side::A => -contact.normal_force(),
+                            Side::B => contact.normal_force(),
+                        };
+                        let column = nalgebra::Vector3::new(n.x, t.x, t2.x);
+                        pose.rotation.inverse_transform_vector(&(column * signed))
+                    }
+                    _ => pose.rotation.inverse_transform_vector(&(n * force.dot(&n))),
+                }
             }
         };
         [v.x, v.y, v.z]
