@@ -52,7 +52,11 @@ pub(super) fn layout(half: &Vector3<f64>, res: f64, with_faces: bool) -> Layout 
 /// The surface grid with its triangles, whatever the box's size against `res` (MIMo's sensor
 /// meshes use another single-point test, see `mimo_mesh`).
 pub(super) fn grid_layout(half: &Vector3<f64>, res: f64) -> Layout {
-    grid(half, [0, 1, 2].map(|k| ceil_count(2.0 * half[k] / res).max(2)), true)
+    grid(
+        half,
+        [0, 1, 2].map(|k| ceil_count(2.0 * half[k] / res).max(2)),
+        true,
+    )
 }
 
 /// The surface grid points of `n` coordinates per axis, and their triangles when `with_faces`.

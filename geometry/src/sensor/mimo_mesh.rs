@@ -150,12 +150,7 @@ pub(crate) fn convex_hull(points: &[Point3<f64>]) -> Option<Vec<[u32; 3]>> {
         })
         .collect();
     let map = map?;
-    Some(
-        faces
-            .iter()
-            .map(|f| f.map(|i| map[i as usize]))
-            .collect(),
-    )
+    Some(faces.iter().map(|f| f.map(|i| map[i as usize])).collect())
 }
 
 /// MIMo's pipe: `ceil(L/res) + 1` rings of `ceil(2π r/res)` points, quads cut in two.

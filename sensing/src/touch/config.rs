@@ -223,6 +223,10 @@ pub struct TouchConfig {
     ///   ([`Contact::from_contact_frame`](crate::Contact::from_contact_frame), as from MuJoCo):
     ///   MIMo multiplies the normal force by the frame's first column (the x components of the
     ///   normal and the tangents) instead of the normal. Fixed: the true normal component.
+    /// - **Point touch** (MIMo's `DiscreteTouch`): MIMo moves the contact point onto the geom's
+    ///   surface along the normal turned by the geom's rotation instead of its inverse, and its
+    ///   `normal` is negative on the first geom of a contact. Fixed: the true surface point and
+    ///   a positive normal force on both sides.
     ///
     /// With `false`, over the 200 recorded steps of `sensing/tests/mimo_reference`, mesh touch
     /// with `force_vector` differs from MIMo in 3 (v1) and 1 (v2) steps with `nearest`, and in

@@ -29,7 +29,10 @@ impl ConvexPart {
             return None;
         }
         let mut planes = Vec::with_capacity(faces.len());
-        let (mut lo, mut hi) = (Point3::from([f64::INFINITY; 3]), Point3::from([f64::NEG_INFINITY; 3]));
+        let (mut lo, mut hi) = (
+            Point3::from([f64::INFINITY; 3]),
+            Point3::from([f64::NEG_INFINITY; 3]),
+        );
         for f in faces {
             let [a, b, c] = f.map(|i| vertices[i as usize]);
             for p in [a, b, c] {
@@ -49,7 +52,8 @@ impl ConvexPart {
 
     /// Inside or on (within [`ON_SURFACE`]).
     fn contains(&self, p: &Point3<f64>) -> bool {
-        let outside_box = (0..3).any(|k| p[k] < self.lo[k] - ON_SURFACE || p[k] > self.hi[k] + ON_SURFACE);
+        let outside_box =
+            (0..3).any(|k| p[k] < self.lo[k] - ON_SURFACE || p[k] > self.hi[k] + ON_SURFACE);
         !outside_box
             && self
                 .planes

@@ -71,8 +71,22 @@ impl TouchModel {
                     None => continue,
                 };
                 let pose = body_pose * group.local_pose();
-                let local = pose.inverse_transform_point(&surface);
-                let value = self.touch_value(contact, side, &pose);
+                let points = group.collider().is_some();
+                let local = if self.mimo_quirks() && points {
+                    // MIMo's DiscreteTouch turns the normal into the geom frame with the geom's
+                    // rotation instead of its inverse (and flips it in place, as above).
+                    let n = contact.normal.into_inner();
+                    let n_side = if side == Side::A || first_senses {
+                        -n
+                    } else {
+                        n
+                    };
+                    pose.inverse_transform_point(&contact.position)
+                        - (pose.rotation * n_side) * (0.5 * contact.depth)
+                } else {
+                    pose.inverse_transform_point(&surface)
+                };
+                let value = self.touch_value(contact, side, &pose, points);
                 self.respond(group, &local, &value, data);
             }
         }
@@ -80,10 +94,21 @@ impl TouchModel {
     }
 
     /// The touch function's value for the body on `side`, in the group frame at `pose`
-    /// (only the first [`TouchModel::values_per_sensor`] entries are meaningful).
-    fn touch_value(&self, contact: &Contact, side: Side, pose: &Isometry3<f64>) -> [f64; 3] {
+    /// (only the first [`TouchModel::values_per_sensor`] entries are meaningful); `points`
+    /// when the group is a geom's sensor points.
+    fn touch_value(
+        &self,
+        contact: &Contact,
+        side: Side,
+        pose: &Isometry3<f64>,
+        points: bool,
+    ) -> [f64; 3] {
         let force = contact.force_on(side);
         let v = match self.touch_function() {
+            // MIMo's DiscreteTouch reports the first geom's normal force negated.
+            TouchFunction::Normal if self.mimo_quirks() && points && side == Side::A => {
+                return [-contact.normal_force(), 0.0, 0.0];
+            }
             TouchFunction::Normal => return [contact.normal_force(), 0.0, 0.0],
             TouchFunction::ForceVectorGlobal => force,
             TouchFunction::ForceVector => pose.rotation.inverse_transform_vector(&force),

@@ -38,17 +38,28 @@ struct Recording {
 
 impl Recording {
     fn read(reference: &mut Reference) -> Self {
-        let poses = reference.any_f64("body_pose").into_dimensionality().unwrap();
+        let poses = reference
+            .any_f64("body_pose")
+            .into_dimensionality()
+            .unwrap();
         Self {
             names: reference.strings("body_names"),
-            geom_body: reference.i64_1("geom_body").iter().map(|&b| b as usize).collect(),
+            geom_body: reference
+                .i64_1("geom_body")
+                .iter()
+                .map(|&b| b as usize)
+                .collect(),
             poses,
             geoms: reference.i64_2("contact_geoms"),
             pos: reference.f64_2("contact_pos"),
             frame: reference.f64_2("contact_frame"),
             dist: reference.f64_1("contact_dist"),
             force: reference.f64_2("contact_force"),
-            ptr: reference.i64_1("contact_ptr").iter().map(|&p| p as usize).collect(),
+            ptr: reference
+                .i64_1("contact_ptr")
+                .iter()
+                .map(|&p| p as usize)
+                .collect(),
         }
     }
 
@@ -80,16 +91,26 @@ impl Recording {
                 let frame = [[f[0], f[1], f[2]], [f[3], f[4], f[5]], [f[6], f[7], f[8]]];
                 let force = [self.force[[i, 0]], self.force[[i, 1]], self.force[[i, 2]]];
                 let position = Point3::new(self.pos[[i, 0]], self.pos[[i, 1]], self.pos[[i, 2]]);
+                // The geom's index among its body's geoms (Morsel's collider index).
+                let collider = |k: usize| {
+                    let g = self.geoms[[i, k]] as usize;
+                    (0..g)
+                        .filter(|&h| self.geom_body[h] == self.geom_body[g])
+                        .count()
+                };
                 Contact::from_contact_frame(body(0), body(1), position, frame, force, self.dist[i])
                     .unwrap()
+                    .with_colliders(Some(collider(0)), Some(collider(1)))
             })
             .collect()
     }
 }
 
-/// Runs Morsel's mesh touch with `touch_function` × `response_function` over the recording of
-/// `version` and compares each step with MIMo's output.
+/// Runs Morsel's `kind` touch with `touch_function` × `response_function` over the recording
+/// of `version` and compares each step with MIMo's output (TrimeshTouch for mesh touch,
+/// DiscreteTouch for point touch).
 fn compare(
+    kind: TouchKind,
     version: &str,
     touch_function: TouchFunction,
     response: ResponseFunction,
@@ -98,11 +119,16 @@ fn compare(
     let (_, mut scene) = mimo_scene(version);
     let mut reference = Reference::open(version, "outputs");
     let recording = Recording::read(&mut reference);
-    let key = format!("mesh/{}/{}", touch_function.name(), response.name());
+    let key = format!(
+        "{}/{}/{}",
+        kind.name(),
+        touch_function.name(),
+        response.name()
+    );
     let idx = reference.i64_1(&format!("{key}/idx"));
     let val = reference.f64_2(&format!("{key}/val"));
     let ptr = reference.i64_1(&format!("{key}/ptr"));
-    let config = mimo_config(TouchKind::Mesh, version)
+    let config = mimo_config(kind, version)
         .touch_function(touch_function)
         .response_function(response)
         .mimo_quirks(mimo_quirks);
@@ -162,7 +188,7 @@ fn assert_equal_to_mimo(version: &str) {
         TouchFunction::NormalForce,
     ] {
         for rf in [ResponseFunction::Nearest, ResponseFunction::SpreadLinear] {
-            let c = compare(version, tf, rf, true);
+            let c = compare(TouchKind::Mesh, version, tf, rf, true);
             let what = format!("{version} {} {}", tf.name(), rf.name());
             assert_eq!(c.steps, 200, "{what}");
             // The recording is not trivial: MIMo's sensors respond in most steps.
@@ -189,12 +215,48 @@ fn mesh_touch_outputs_equal_mimo_v2() {
 /// drops contacts.
 #[test]
 fn fixing_mimo_quirks_changes_the_documented_steps() {
-    let differing = |version: &str, tf, rf| compare(version, tf, rf, false).steps_differing.len();
+    let differing = |version: &str, tf, rf| {
+        compare(TouchKind::Mesh, version, tf, rf, false)
+            .steps_differing
+            .len()
+    };
     let fv = TouchFunction::ForceVector;
     assert_eq!(differing("v1", fv, ResponseFunction::Nearest), 3);
     assert_eq!(differing("v2", fv, ResponseFunction::Nearest), 1);
     assert_eq!(differing("v1", fv, ResponseFunction::SpreadLinear), 98);
     assert_eq!(differing("v2", fv, ResponseFunction::SpreadLinear), 175);
-    let nf = compare("v1", TouchFunction::NormalForce, ResponseFunction::Nearest, false);
+    let nf = compare(
+        TouchKind::Mesh,
+        "v1",
+        TouchFunction::NormalForce,
+        ResponseFunction::Nearest,
+        false,
+    );
     assert_eq!(nf.steps_differing.len(), nf.responding_steps);
+}
+
+/// Point touch (MIMo's DiscreteTouch) with `nearest` equals MIMo's per sensor. (MIMo's
+/// DiscreteTouch `spread_linear` raises `KeyError` as soon as a contact reaches it: it indexes
+/// per-geom outputs by the body id; the recording holds no output to compare there.)
+#[test]
+fn point_touch_nearest_outputs_equal_mimo() {
+    for version in ["v1", "v2"] {
+        for tf in [
+            TouchFunction::Normal,
+            TouchFunction::ForceVector,
+            TouchFunction::ForceVectorGlobal,
+        ] {
+            let c = compare(
+                TouchKind::Points,
+                version,
+                tf,
+                ResponseFunction::Nearest,
+                true,
+            );
+            let what = format!("{version} points {} nearest", tf.name());
+            assert!(c.responding_steps > 100, "{what}: {c:?}");
+            assert!(c.steps_differing.is_empty(), "{what}: {c:?}");
+            assert!(c.sums_differing.is_empty(), "{what}: {c:?}");
+        }
+    }
 }

@@ -21,7 +21,9 @@ pub(crate) struct Reference(NpzReader<File>);
 
 impl Reference {
     pub fn open(version: &str, what: &str) -> Self {
-        let path = repo().join(format!("sensing/tests/mimo_reference/mimo_{version}_{what}.npz"));
+        let path = repo().join(format!(
+            "sensing/tests/mimo_reference/mimo_{version}_{what}.npz"
+        ));
         Self(NpzReader::new(File::open(&path).unwrap()).unwrap())
     }
     pub fn f64_2(&mut self, name: &str) -> Array2<f64> {
@@ -56,10 +58,20 @@ impl Reference {
 /// MIMo's scene `version` ("v1" or "v2") as a Morsel scene at MuJoCo's qpos0, one body per
 /// link.
 pub(crate) fn mimo_scene(version: &str) -> (Model, Scene) {
-    let file = if version == "v1" { "benchmark_scene.xml" } else { "benchmarkv2_scene.xml" };
-    let model = morsel_kinematics::mjcf::load_file(repo().join("assets/robots/mimo").join(file)).unwrap();
+    let file = if version == "v1" {
+        "benchmark_scene.xml"
+    } else {
+        "benchmarkv2_scene.xml"
+    };
+    let model =
+        morsel_kinematics::mjcf::load_file(repo().join("assets/robots/mimo").join(file)).unwrap();
     let mut data = Data::new(&model);
-    forward_kinematics(&model, &mut data, model.reference_configuration().as_slice()).unwrap();
+    forward_kinematics(
+        &model,
+        &mut data,
+        model.reference_configuration().as_slice(),
+    )
+    .unwrap();
     let mut scene = Scene::new();
     for (link, pose) in model.links().iter().zip(data.world_from_links()) {
         let mut body = Body::new(link.name()).with_pose(*pose);
@@ -73,7 +85,8 @@ pub(crate) fn mimo_scene(version: &str) -> (Model, Scene) {
 
 /// MIMo's default touch parameters for `version`, with `kind`.
 pub(crate) fn mimo_config(kind: TouchKind, version: &str) -> TouchConfig {
-    let text = std::fs::read_to_string(repo().join("assets/robots/mimo/touch_params.json")).unwrap();
+    let text =
+        std::fs::read_to_string(repo().join("assets/robots/mimo/touch_params.json")).unwrap();
     let params: Value = serde_json::from_str(&text).unwrap();
     let entry = params
         .as_object()
@@ -97,7 +110,12 @@ fn layout_differences(version: &str, flips: &mut usize) -> (Vec<String>, usize, 
     let mut reference = Reference::open(version, "layout");
     let mut report = Vec::new();
     let (mut active_total, mut vertex_total) = (0, 0);
-    let groups: HashMap<&str, _> = touch.model().groups().iter().map(|g| (g.name(), g)).collect();
+    let groups: HashMap<&str, _> = touch
+        .model()
+        .groups()
+        .iter()
+        .map(|g| (g.name(), g))
+        .collect();
     for name in reference.strings("mesh_bodies") {
         let want = reference.f64_2(&format!("mesh/{name}/vertices"));
         let active = reference.bools(&format!("mesh/{name}/active"));
@@ -106,14 +124,20 @@ fn layout_differences(version: &str, flips: &mut usize) -> (Vec<String>, usize, 
         vertex_total += mesh.len();
         active_total += group.len();
         if mesh.len() != want.nrows() {
-            report.push(format!("{name}: {} vertices, MIMo {}", mesh.len(), want.nrows()));
+            report.push(format!(
+                "{name}: {} vertices, MIMo {}",
+                mesh.len(),
+                want.nrows()
+            ));
             continue;
         }
         let worst = mesh
             .vertices()
             .iter()
             .zip(want.rows())
-            .map(|(v, w)| ((v.x - w[0]).powi(2) + (v.y - w[1]).powi(2) + (v.z - w[2]).powi(2)).sqrt())
+            .map(|(v, w)| {
+                ((v.x - w[0]).powi(2) + (v.y - w[1]).powi(2) + (v.z - w[2]).powi(2)).sqrt()
+            })
             .fold(0.0, f64::max);
         if worst > 1e-9 {
             report.push(format!("{name}: vertices differ by up to {worst:e} m"));
@@ -136,10 +160,14 @@ fn layout_differences(version: &str, flips: &mut usize) -> (Vec<String>, usize, 
         ours.sort_unstable();
         // Where four vertices lie on one plane (a quad of two rings), qhull's choice of
         // diagonal is arbitrary: the edge sets may differ there, and only there.
-        let missing: Vec<&(usize, usize)> =
-            theirs.iter().filter(|e| ours.binary_search(e).is_err()).collect();
-        let extra: Vec<&(usize, usize)> =
-            ours.iter().filter(|e| theirs.binary_search(e).is_err()).collect();
+        let missing: Vec<&(usize, usize)> = theirs
+            .iter()
+            .filter(|e| ours.binary_search(e).is_err())
+            .collect();
+        let extra: Vec<&(usize, usize)> = ours
+            .iter()
+            .filter(|e| theirs.binary_search(e).is_err())
+            .collect();
         let has = |a: usize, b: usize| ours.binary_search(&(a.min(b), a.max(b))).is_ok();
         let v = |i: usize| mesh.vertices()[i];
         for &&(a, b) in &missing {
@@ -149,12 +177,18 @@ fn layout_differences(version: &str, flips: &mut usize) -> (Vec<String>, usize, 
                 has(a, c) && has(a, d) && has(b, c) && has(b, d) && volume.abs() <= 1e-9 * size
             });
             if !flipped {
-                report.push(format!("{name}: MIMo's edge {a}-{b} is not a flipped diagonal"));
+                report.push(format!(
+                    "{name}: MIMo's edge {a}-{b} is not a flipped diagonal"
+                ));
             }
         }
         *flips += missing.len();
         if missing.len() != extra.len() {
-            report.push(format!("{name}: {} edges missing, {} extra", missing.len(), extra.len()));
+            report.push(format!(
+                "{name}: {} edges missing, {} extra",
+                missing.len(),
+                extra.len()
+            ));
         }
         // Vertices whose state MIMo itself does not decide (its random rays disagree).
         let seeds: Vec<Array1<bool>> = (1..=4)
@@ -176,7 +210,11 @@ fn layout_differences(version: &str, flips: &mut usize) -> (Vec<String>, usize, 
                 .take(5)
                 .map(|&i| format!("{i} {:?} morsel {}", mesh.vertices()[i], mesh.is_active(i)))
                 .collect();
-            report.push(format!("{name}: {} active states differ: {}", wrong.len(), show.join("; ")));
+            report.push(format!(
+                "{name}: {} active states differ: {}",
+                wrong.len(),
+                show.join("; ")
+            ));
         }
     }
     (report, vertex_total, active_total)
@@ -194,7 +232,12 @@ fn mesh_layout_equals_mimo_v1() {
     let (report, vertices, active) = layout_differences("v1", &mut flips);
     // Flipped diagonals of planar quads: 43 of MIMo's edges on v1.
     assert_eq!(flips, 43);
-    assert!(report.is_empty(), "{} bodies differ:\n{}", report.len(), report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "{} bodies differ:\n{}",
+        report.len(),
+        report.join("\n")
+    );
     // MIMo's TrimeshTouch on v1: 7258 vertices on 22 bodies, 5725 of them sensors.
     assert_eq!((vertices, active), (7258, 5725));
 }
@@ -204,7 +247,12 @@ fn mesh_layout_equals_mimo_v2() {
     let mut flips = 0;
     let (report, vertices, active) = layout_differences("v2", &mut flips);
     assert_eq!(flips, 53);
-    assert!(report.is_empty(), "{} bodies differ:\n{}", report.len(), report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "{} bodies differ:\n{}",
+        report.len(),
+        report.join("\n")
+    );
     // ... and on v2: 5598 vertices on 54 bodies, 5299 of them sensors.
     assert_eq!((vertices, active), (5598, 5299));
 }
