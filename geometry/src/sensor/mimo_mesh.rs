@@ -34,6 +34,9 @@ use super::{Layout, MAX_SENSOR_POINTS, SensorPoints, box_points, round_shapes};
 use crate::convert::{from_parry_point, to_parry_point};
 use crate::shape::{Shape, ShapeKind};
 
+/// Points and the triangles joining them (indices into the points), before merging.
+type Raw = (Vec<Point3<f64>>, Vec<[u32; 3]>);
+
 /// MIMo's `EPS` (its tolerance for the half-ball faces' orientation and the cap centre).
 const EPS: f64 = 1e-10;
 
@@ -120,7 +123,7 @@ fn single() -> Layout {
 }
 
 /// A point layout joined by its convex hull (the points alone when there is no hull).
-fn hull_of(layout: Layout) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+fn hull_of(layout: Layout) -> Raw {
     let points = layout.points.points;
     if points.len() < 4 {
         return (points, Vec::new());
@@ -154,7 +157,7 @@ pub(crate) fn convex_hull(points: &[Point3<f64>]) -> Option<Vec<[u32; 3]>> {
 }
 
 /// MIMo's pipe: `ceil(L/res) + 1` rings of `ceil(2π r/res)` points, quads cut in two.
-fn pipe(r: f64, len: f64, res: f64) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+fn pipe(r: f64, len: f64, res: f64) -> Raw {
     let n_length = ceil_count(len / res) + 1;
     let n_circum = ceil_count(2.0 * PI * r / res);
     let mut points = Vec::with_capacity(n_length * n_circum);
@@ -183,7 +186,7 @@ fn pipe(r: f64, len: f64, res: f64) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
 }
 
 /// MIMo's capsule mesh before merging, or `None` for the single-point case.
-fn capsule(r: f64, len: f64, res: f64) -> Option<(Vec<Point3<f64>>, Vec<[u32; 3]>)> {
+fn capsule(r: f64, len: f64, res: f64) -> Option<Raw> {
     if ceil_count(2.0 * PI * r / res) < 3 {
         return None;
     }
@@ -225,7 +228,7 @@ fn capsule(r: f64, len: f64, res: f64) -> Option<(Vec<Point3<f64>>, Vec<[u32; 3]
 }
 
 /// MIMo's cylinder mesh before merging, or `None` for the single-point case.
-fn cylinder(r: f64, len: f64, res: f64) -> Option<(Vec<Point3<f64>>, Vec<[u32; 3]>)> {
+fn cylinder(r: f64, len: f64, res: f64) -> Option<Raw> {
     let n_length = ceil_count(len / res);
     let n_circum = ceil_count(2.0 * PI * r / res);
     let n_caps = round_half_even(r / res) + 1;
@@ -278,7 +281,7 @@ fn delaunay(points: &[(f64, f64)]) -> Option<Vec<[u32; 3]>> {
 
 /// trimesh's vertex merge: positions rounded to 1e-8 m (ties to even) identify vertices; the
 /// first of each is kept, in order; vertices used by no face are dropped.
-fn merge(points: &[Point3<f64>], faces: &[[u32; 3]]) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+fn merge(points: &[Point3<f64>], faces: &[[u32; 3]]) -> Raw {
     let mut referenced = vec![false; points.len()];
     for f in faces {
         for &i in f {

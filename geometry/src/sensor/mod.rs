@@ -180,10 +180,12 @@ impl Shape {
     ///
     /// ```
     /// use morsel_geometry::Shape;
-    /// // MIMo v1's hip: a capsule of radius 0.05 and half-length 0.05 at 0.025 m spacing.
-    /// let hip = Shape::capsule(0.05, 0.05).unwrap();
-    /// assert_eq!(hip.mimo_sensor_mesh(0.025).unwrap().len(), 119);
-    /// assert_eq!(hip.sensor_mesh(0.025).unwrap().len(), 99);
+    /// // A capsule of radius 5 cm and half-length 5 cm at 2.5 cm spacing: MIMo's mesh rings
+    /// // (ceil counts, the half-balls' rings up to the equator) give more vertices than the
+    /// // point rule's.
+    /// let capsule = Shape::capsule(0.05, 0.05).unwrap();
+    /// assert_eq!(capsule.mimo_sensor_mesh(0.025).unwrap().len(), 119);
+    /// assert_eq!(capsule.sensor_mesh(0.025).unwrap().len(), 101);
     /// ```
     pub fn mimo_sensor_mesh(&self, resolution: f64) -> Result<SensorMesh> {
         // The same size checks and point budget as the point rule (a mesh geom's budget is
