@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# MJCF loader against real MuJoCo: a Python venv with PyPI mujoco, numpy, pytest, trimesh and scipy, then the
-# live comparison of kinematics/tests/mjcf_reference/ (MJCF and the TrimeshTouch layout peer) against the morsel binary.
+# MJCF loader against real MuJoCo: a Python venv with PyPI mujoco, numpy and pytest, then the live comparison of
+# kinematics/tests/mjcf_reference/ against the morsel binary. (MIMo's touch is checked against data recorded from
+# real MIMo, by `cargo test -p morsel-sensing`: see sensing/tests/mimo_reference.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${MORSEL_CI_VENV:-target/ci-venv}
@@ -8,7 +9,7 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
 # `python -m pip`, not bin/pip: a venv copied from elsewhere keeps bin/pip's shebang to the old venv.
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check mujoco numpy pytest trimesh scipy
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check mujoco numpy pytest
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current).
 cargo build -p morsel-shell
 MORSEL_BIN="$PWD/target/debug/morsel" "$venv/bin/python" -m pytest -q kinematics/tests/mjcf_reference

@@ -52,7 +52,9 @@ fn pad_and_ball() -> Scene {
 fn touch(scene: &Scene, kind: TouchKind) -> Touch {
     let config = TouchConfig::new(kind)
         .scale("pad", 0.01)
-        .touch_function(TouchFunction::ForceVector);
+        .touch_function(TouchFunction::ForceVector)
+        // Morsel's fixes: MIMo drops this straight press (its x component is zero).
+        .mimo_quirks(false);
     let mut touch = Touch::new(scene, &config).unwrap();
     touch.observe(scene, &PenaltyLaw::default()).unwrap();
     touch

@@ -2,7 +2,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use morsel_sensing::{Contact, Touch, TouchConfig};
+use morsel_sensing::{Contact, MeshLayout, Touch, TouchConfig};
 use nalgebra::{Point3, Vector3};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -304,7 +304,8 @@ impl PyTouch {
 }
 
 /// `touch(scene, options)`: MIMo-style touch; options scales {body: spacing}, kind
-/// ("points" | "mesh"), touch_function, response_function.
+/// ("points" | "mesh"), touch_function, response_function, mesh_layout ("mimo" | "points"),
+/// mimo_quirks (bool, default true).
 #[pyfunction]
 #[pyo3(signature = (scene, options=None, **kwargs))]
 fn touch(
@@ -321,9 +322,16 @@ fn touch(
     let kind = o.string("kind")?;
     let function = o.string("touch_function")?;
     let response = o.string("response_function")?;
+    let layout = o.string("mesh_layout")?;
+    let quirks = o.bool("mimo_quirks")?.unwrap_or(true);
     o.finish()?;
     let mut config =
-        TouchConfig::from_names(kind.as_deref(), function.as_deref(), response.as_deref()).py()?;
+        TouchConfig::from_names(kind.as_deref(), function.as_deref(), response.as_deref())
+            .py()?
+            .mimo_quirks(quirks);
+    if let Some(layout) = layout {
+        config = config.mesh_layout(MeshLayout::from_name(&layout).py()?);
+    }
     let scales = scales.cast::<PyDict>().map_err(|_| {
         type_error(format!(
             "option `scales` of touch(): expected a dict {{body: spacing}}, got {}",

@@ -45,6 +45,8 @@ def test_touch_sums_equal_mujoco_contact_forces(kind):
             "kind": kind,
             "touch_function": "force_vector_global",
             "response_function": "spread_linear",
+            # Morsel's fixes: MIMo drops contacts it cannot normalise.
+            "mimo_quirks": False,
         },
     )
     bodies = touch.bodies

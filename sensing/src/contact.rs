@@ -73,6 +73,10 @@ pub struct Contact {
     pub depth: f64,
     /// Force exerted by A on B, world frame (newtons).
     pub force: Vector3<f64>,
+    /// The first tangent of the simulator's contact frame, when the contact came with one
+    /// ([`Contact::from_contact_frame`]); MIMo's `normal_force` reads the frame's first column,
+    /// so [`TouchConfig::mimo_quirks`](crate::TouchConfig::mimo_quirks) needs it.
+    pub tangent: Option<Unit<Vector3<f64>>>,
 }
 
 impl Contact {
@@ -130,6 +134,7 @@ impl Contact {
             normal,
             depth,
             force,
+            tangent: None,
         })
     }
 
@@ -147,14 +152,16 @@ impl Contact {
     ) -> Result<Self> {
         let row = |i: usize| Vector3::new(frame[i][0], frame[i][1], frame[i][2]);
         let force = row(0) * local_force[0] + row(1) * local_force[1] + row(2) * local_force[2];
-        Self::new(
+        let mut contact = Self::new(
             body_a,
             body_b,
             position,
             row(0),
             (-distance).max(0.0),
             force,
-        )
+        )?;
+        contact.tangent = direction(&row(1)).map(Unit::new_unchecked);
+        Ok(contact)
     }
 
     /// Names the colliders (geoms) involved, when known.

@@ -37,7 +37,7 @@ pub use penalty::PenaltyLaw;
 pub use scene::{Body, Scene};
 pub use surface_distance::{SurfaceDistance, signed_distance_local};
 pub use taxel::{ProbeState, TaxelConfig, TaxelReading, TaxelSensor};
-pub use touch::{ResponseFunction, Touch, TouchConfig, TouchFunction, TouchKind};
+pub use touch::{MeshLayout, ResponseFunction, Touch, TouchConfig, TouchFunction, TouchKind};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

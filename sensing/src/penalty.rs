@@ -193,6 +193,7 @@ impl PenaltyLaw {
                             normal: c.normal,
                             depth: c.depth,
                             force,
+                            tangent: None,
                         });
                     }
                 }

@@ -40,13 +40,28 @@ fn side(i: usize, n: usize) -> f64 {
 
 /// The box's sensor points, and its grid triangles when `with_faces`.
 pub(super) fn layout(half: &Vector3<f64>, res: f64, with_faces: bool) -> Layout {
-    let Some([nx, ny, nz]) = axis_counts(half, res) else {
+    let Some(n) = axis_counts(half, res) else {
         return Layout {
             points: SensorPoints::single_centre(),
             ..Layout::default()
         };
     };
-    let n = [nx, ny, nz];
+    grid(half, n, with_faces)
+}
+
+/// The surface grid with its triangles, whatever the box's size against `res` (MIMo's sensor
+/// meshes use another single-point test, see `mimo_mesh`).
+pub(super) fn grid_layout(half: &Vector3<f64>, res: f64) -> Layout {
+    grid(
+        half,
+        [0, 1, 2].map(|k| ceil_count(2.0 * half[k] / res).max(2)),
+        true,
+    )
+}
+
+/// The surface grid points of `n` coordinates per axis, and their triangles when `with_faces`.
+fn grid(half: &Vector3<f64>, n: [usize; 3], with_faces: bool) -> Layout {
+    let [nx, ny, nz] = n;
     let at = |ix: usize, iy: usize, iz: usize| {
         let c = |k: usize, i: usize| linspace_at(-half[k], half[k], n[k], i);
         Point3::new(c(0, ix), c(1, iy), c(2, iz))

@@ -60,6 +60,7 @@ mod mesh_surface_input;
 mod mesh_surface_refine;
 mod mesh_surface_slots;
 mod mesh_surface_state;
+mod mimo_mesh;
 mod numeric;
 mod rings;
 mod round_shapes;
@@ -167,6 +168,37 @@ impl Shape {
     /// to its ring and axial neighbours). Errors as for [`Shape::sensor_points`].
     pub fn sensor_mesh(&self, resolution: f64) -> Result<SensorMesh> {
         let layout = self.sensor_layout(resolution, true)?;
+        Ok(SensorMesh::from_layout(layout))
+    }
+
+    /// The sensor mesh MIMo's `TrimeshTouch` builds for this shape: MIMo's own meshing rules
+    /// (see `mimo_mesh` in this module), which differ from [`Shape::sensor_mesh`]'s points for
+    /// boxes (single-point test), capsules and cylinders (ring counts), joined as MIMo joins
+    /// them (convex hulls, Delaunay caps, trimesh's vertex merge). Vertices are in MIMo's order.
+    ///
+    /// Errors as for [`Shape::sensor_points`].
+    ///
+    /// ```
+    /// use morsel_geometry::Shape;
+    /// // A capsule of radius 5 cm and half-length 5 cm at 2.5 cm spacing: MIMo's mesh rings
+    /// // (ceil counts, the half-balls' rings up to the equator) give more vertices than the
+    /// // point rule's.
+    /// let capsule = Shape::capsule(0.05, 0.05).unwrap();
+    /// assert_eq!(capsule.mimo_sensor_mesh(0.025).unwrap().len(), 119);
+    /// assert_eq!(capsule.sensor_mesh(0.025).unwrap().len(), 101);
+    /// ```
+    pub fn mimo_sensor_mesh(&self, resolution: f64) -> Result<SensorMesh> {
+        // The same size checks and point budget as the point rule (a mesh geom's budget is
+        // checked on its bounding sphere in `mimo_mesh`).
+        match self.kind() {
+            ShapeKind::Mesh(_) | ShapeKind::ConvexHull(_) => {
+                range::size("sensor points", "resolution", resolution)?;
+            }
+            _ => {
+                self.sensor_layout(resolution, false)?;
+            }
+        }
+        let layout = mimo_mesh::layout(self, resolution).ok_or_else(|| too_fine(self.name()))?;
         Ok(SensorMesh::from_layout(layout))
     }
 

@@ -7,7 +7,7 @@ use nalgebra::{Point3, Vector3};
 use crate::error::{Result, SensingError, check_param};
 use crate::scene::Scene;
 use crate::taxel::config::TaxelConfig;
-use crate::touch::BodyMesh;
+use crate::touch::{BodyMesh, MeshLayout};
 
 impl TaxelConfig {
     /// A skin over `body` of `scene`: one probe per MIMo sensor point of each of the body's
@@ -49,14 +49,15 @@ impl TaxelConfig {
         })
     }
 
-    /// A skin over `body`'s MIMo sensor mesh (the layout of `touch` with kind "mesh", MIMo's
-    /// TrimeshTouch): one probe per *active* vertex, in vertex order, with the vertex's unit
-    /// outward normal, in the body frame. Vertices whose surface faces into another collider
-    /// of the body (buried between geoms) get no probe, so the probe count is the mesh touch's
-    /// sensor count for the same body and spacing. Errors as for [`TaxelConfig::skin`].
+    /// A skin over `body`'s MIMo sensor mesh (the default layout of `touch` with kind "mesh",
+    /// MIMo's TrimeshTouch, [`MeshLayout::Mimo`](crate::MeshLayout::Mimo)): one probe per
+    /// *active* vertex, in vertex order, with the vertex's unit outward normal (the mean of its
+    /// faces' normals), in the body frame. Vertices inside or on another geom's sensor mesh get
+    /// no probe, so the probe count is the mesh touch's sensor count for the same body and
+    /// spacing. Errors as for [`TaxelConfig::skin`].
     pub fn mesh_skin(&self, scene: &Scene, body: &str, spacing: f64) -> Result<TaxelConfig> {
         let b = skin_body(scene, body, spacing)?;
-        let mesh = BodyMesh::build(b, spacing)?;
+        let mesh = BodyMesh::build_with(b, spacing, MeshLayout::Mimo)?;
         let active = (0..mesh.len()).filter(|&i| mesh.is_active(i));
         let (positions, normals) = active
             .map(|i| (mesh.vertices()[i], mesh.normals()[i]))

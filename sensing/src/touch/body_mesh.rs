@@ -11,6 +11,8 @@ use crate::bounds::bounding_sphere;
 use crate::error::Result;
 use crate::scene::Body;
 use crate::surface_distance::ClosedForm;
+use crate::touch::config::MeshLayout;
+use crate::touch::mimo_active;
 use crate::touch::search::SensorTree;
 
 /// Marks a vertex without a sensor (an inactive vertex).
@@ -74,12 +76,15 @@ impl SubmeshSurface {
 }
 
 impl BodyMesh {
-    /// Builds the merged mesh of `body` at sensor spacing `scale`.
-    pub(crate) fn build(body: &Body, scale: f64) -> Result<Self> {
+    /// Builds the merged mesh of `body` at sensor spacing `scale` with `layout`.
+    pub(crate) fn build_with(body: &Body, scale: f64, layout: MeshLayout) -> Result<Self> {
         let meshes: Vec<SensorMesh> = body
             .colliders
             .par_iter()
-            .map(|c| c.shape.sensor_mesh(scale))
+            .map(|c| match layout {
+                MeshLayout::Mimo => c.shape.mimo_sensor_mesh(scale),
+                MeshLayout::Points => c.shape.sensor_mesh(scale),
+            })
             .collect::<std::result::Result<_, _>>()?;
         let total: usize = meshes.iter().map(SensorMesh::len).sum();
         let mut vertices = Vec::with_capacity(total);
@@ -104,7 +109,18 @@ impl BodyMesh {
             submeshes.push(base..vertices.len());
             submesh_of.extend(std::iter::repeat_n(c as u32, mesh.len()));
         }
-        let active = active_vertices(body, &vertices, &normals, &submesh_of)?;
+        let active = match layout {
+            MeshLayout::Mimo => {
+                let mut face_ranges = Vec::with_capacity(meshes.len());
+                let mut start = 0;
+                for m in &meshes {
+                    face_ranges.push(start..start + m.faces().len());
+                    start += m.faces().len();
+                }
+                mimo_active::active_vertices(&vertices, &faces, &submeshes, &face_ranges)
+            }
+            MeshLayout::Points => active_vertices(body, &vertices, &normals, &submesh_of)?,
+        };
         let mut next = 0u32;
         let sensor_of_vertex = active
             .iter()
@@ -302,7 +318,7 @@ mod tests {
                 Isometry3::translation(0.05, 0.0, 0.0),
             )
             .unwrap();
-        let mesh = BodyMesh::build(&body, 0.02).unwrap();
+        let mesh = BodyMesh::build_with(&body, 0.02, MeshLayout::Points).unwrap();
         let centres = [Point3::new(-0.05, 0.0, 0.0), Point3::new(0.05, 0.0, 0.0)];
         let mut inactive = 0;
         for i in 0..mesh.len() {
@@ -347,7 +363,7 @@ mod tests {
                 ),
             )
             .unwrap();
-        let mesh = BodyMesh::build(&body, res).unwrap();
+        let mesh = BodyMesh::build_with(&body, res, MeshLayout::Points).unwrap();
         let (mut shared, mut tangent, mut covered) = (0, 0, 0);
         for i in 0..mesh.len() {
             let v = mesh.vertices()[i];

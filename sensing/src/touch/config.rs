@@ -123,6 +123,44 @@ impl TouchKind {
     }
 }
 
+/// How mesh touch lays out a body's sensor mesh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MeshLayout {
+    /// MIMo's `TrimeshTouch` layout (the default): each geom meshed by MIMo's own rules (see
+    /// `Shape::mimo_sensor_mesh`), and a vertex inactive when it lies inside or on the sensor
+    /// mesh of another geom of the body. Held equal to real MIMo on its v1 and v2 bodies
+    /// (`sensing/tests/mimo_reference`).
+    #[default]
+    Mimo,
+    /// Morsel's own layout: the geom meshes join the point-touch points (`Shape::sensor_mesh`),
+    /// and a vertex is inactive when the point [`FACING_STEP`](crate::touch::FACING_STEP) outside it
+    /// lies inside or on another geom itself (the exact shape, not its sensor mesh). On MIMo v1
+    /// it gives 5,557 active sensors where MIMo has 5,725; on v2 4,893 where MIMo has 5,299.
+    Points,
+}
+
+impl MeshLayout {
+    /// Valid names.
+    pub const NAMES: &'static [&'static str] = &["mimo", "points"];
+
+    /// The layout called `name`; the error lists the valid names.
+    pub fn from_name(name: &str) -> Result<Self> {
+        Ok(match name {
+            "mimo" => Self::Mimo,
+            "points" => Self::Points,
+            _ => return Err(unknown("mesh layout", name, Self::NAMES)),
+        })
+    }
+
+    /// The name, as accepted by [`MeshLayout::from_name`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Mimo => "mimo",
+            Self::Points => "points",
+        }
+    }
+}
+
 fn unknown(what: &'static str, name: &str, valid: &'static [&'static str]) -> SensingError {
     SensingError::UnknownChoice {
         what,
@@ -149,6 +187,7 @@ macro_rules! name_traits {
 name_traits!(TouchFunction);
 name_traits!(ResponseFunction);
 name_traits!(TouchKind);
+name_traits!(MeshLayout);
 
 /// A touch configuration, as MIMo's `touch_params`.
 #[derive(Debug, Clone, PartialEq)]
@@ -161,6 +200,39 @@ pub struct TouchConfig {
     pub response_function: ResponseFunction,
     /// Point or mesh sensors. Default `mesh`.
     pub kind: TouchKind,
+    /// The sensor mesh of mesh touch. Default MIMo's ([`MeshLayout::Mimo`]).
+    pub mesh_layout: MeshLayout,
+    /// Follow MIMo's `TrimeshTouch` where its behaviour is a bug or an artefact (default
+    /// `true`, so that outputs equal MIMo's); `false` gives Morsel's fixes. What it changes:
+    ///
+    /// - **Second side of a contact.** MIMo flips the contact normal in MuJoCo's data in place
+    ///   when it places the contact on the first body, so when both bodies of a penetrating
+    ///   contact sense, the second body gets the first body's surface point. Fixed: each body
+    ///   gets its own surface point. (Recorded MIMo v1, 200 steps: 3 of 200 steps differ with
+    ///   `nearest`.)
+    /// - **Search radius of `spread_linear` on meshes.** MIMo walks the mesh from the nearest
+    ///   vertex through vertices closer than 4.5 × the scale (its cache margin, 1.5 × its
+    ///   3 × scale search) before weighting the sensors within 2 × the scale; Morsel's fix
+    ///   walks only through vertices within 2 × the scale, so that a press reaches no sensor
+    ///   around a corner through vertices that are themselves out of reach.
+    /// - **Contacts `spread_linear` cannot place.** MIMo drops a contact when no sensor lies
+    ///   within reach, and also whenever the x component of its value is zero (it normalises
+    ///   by the x components). Fixed: the whole value goes to the nearest sensor when none is
+    ///   within reach, and the normalisation uses the weights.
+    /// - **`normal_force`** of a contact that carries its contact frame
+    ///   ([`Contact::from_contact_frame`](crate::Contact::from_contact_frame), as from MuJoCo):
+    ///   MIMo multiplies the normal force by the frame's first column (the x components of the
+    ///   normal and the tangents) instead of the normal. Fixed: the true normal component.
+    /// - **Point touch** (MIMo's `DiscreteTouch`): MIMo moves the contact point onto the geom's
+    ///   surface along the normal turned by the geom's rotation instead of its inverse, and its
+    ///   `normal` is negative on the first geom of a contact. Fixed: the true surface point and
+    ///   a positive normal force on both sides.
+    ///
+    /// With `false`, over the 200 recorded steps of `sensing/tests/mimo_reference`, mesh touch
+    /// with `force_vector` differs from MIMo in 3 (v1) and 1 (v2) steps with `nearest`, and in
+    /// 98 (v1) and 175 (v2) steps with `spread_linear`; `normal_force` differs in every step
+    /// with a sensed contact.
+    pub mimo_quirks: bool,
 }
 
 impl Default for TouchConfig {
@@ -170,6 +242,8 @@ impl Default for TouchConfig {
             touch_function: TouchFunction::ForceVector,
             response_function: ResponseFunction::SpreadLinear,
             kind: TouchKind::Mesh,
+            mesh_layout: MeshLayout::Mimo,
+            mimo_quirks: true,
         }
     }
 }
@@ -216,6 +290,18 @@ impl TouchConfig {
     /// Sets the response function.
     pub fn response_function(mut self, f: ResponseFunction) -> Self {
         self.response_function = f;
+        self
+    }
+
+    /// Whether to follow MIMo's quirks (see [`TouchConfig::mimo_quirks`]).
+    pub fn mimo_quirks(mut self, follow: bool) -> Self {
+        self.mimo_quirks = follow;
+        self
+    }
+
+    /// Sets the sensor mesh layout of mesh touch.
+    pub fn mesh_layout(mut self, layout: MeshLayout) -> Self {
+        self.mesh_layout = layout;
         self
     }
 }

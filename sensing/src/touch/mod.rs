@@ -23,13 +23,14 @@
 mod body_mesh;
 mod config;
 mod data;
+mod mimo_active;
 mod model;
 mod observe;
 mod path_search;
 pub(crate) mod search;
 
 pub use body_mesh::{BodyMesh, FACING_STEP};
-pub use config::{ResponseFunction, TouchConfig, TouchFunction, TouchKind};
+pub use config::{MeshLayout, ResponseFunction, TouchConfig, TouchFunction, TouchKind};
 pub use data::TouchData;
 pub use model::{SensorGroup, TouchModel};
 pub use observe::MIN_NORMAL_FORCE;
@@ -56,7 +57,9 @@ use crate::scene::Scene;
 /// scene.add_body(Body::new("ball")
 ///     .with_collider(Shape::sphere(0.02)?, Isometry3::identity())?
 ///     .with_pose(Isometry3::translation(0.0, 0.0, 0.0295)))?;
-/// let mut touch = Touch::new(&scene, &TouchConfig::new(TouchKind::Mesh).scale("pad", 0.01))?;
+/// // Morsel's fixes: MIMo's quirks would drop this straight press (its x component is 0).
+/// let config = TouchConfig::new(TouchKind::Mesh).scale("pad", 0.01).mimo_quirks(false);
+/// let mut touch = Touch::new(&scene, &config)?;
 /// let out = touch.observe(&scene, &PenaltyLaw::default())?;
 /// // The ball presses the pad down with 1e4 N/m × 0.5 mm = 5 N, spread over the sensors.
 /// let fz: f64 = out.chunks(3).map(|f| f[2]).sum();

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use crate::error::{Result, SensingError};
 use crate::scene::{Scene, SceneStructure};
 use crate::touch::body_mesh::BodyMesh;
-use crate::touch::config::{ResponseFunction, TouchConfig, TouchFunction, TouchKind};
+use crate::touch::config::{MeshLayout, ResponseFunction, TouchConfig, TouchFunction, TouchKind};
 use crate::touch::path_search::{PathScratch, within_path_rule};
 use crate::touch::search::SensorTree;
 
@@ -81,6 +81,7 @@ pub struct TouchModel {
     kind: TouchKind,
     touch_function: TouchFunction,
     response_function: ResponseFunction,
+    mimo_quirks: bool,
     groups: Vec<SensorGroup>,
     body_groups: Vec<Range<usize>>,
     structure: SceneStructure,
@@ -135,7 +136,7 @@ impl TouchModel {
             .collect();
         let mut groups = match config.kind {
             TouchKind::Points => point_groups(scene, &sensing)?,
-            TouchKind::Mesh => mesh_groups(scene, &sensing)?,
+            TouchKind::Mesh => mesh_groups(scene, &sensing, config.mesh_layout)?,
         };
         let mut body_groups = vec![0..0; scene.len()];
         let mut offset = 0;
@@ -158,6 +159,7 @@ impl TouchModel {
             kind: config.kind,
             touch_function: config.touch_function,
             response_function: config.response_function,
+            mimo_quirks: config.mimo_quirks,
             groups,
             body_groups,
             structure: SceneStructure::of(scene),
@@ -177,6 +179,10 @@ impl TouchModel {
     /// How contacts reach the sensors.
     pub fn response_function(&self) -> ResponseFunction {
         self.response_function
+    }
+    /// Whether the pipeline follows MIMo's quirks (see [`TouchConfig::mimo_quirks`]).
+    pub fn mimo_quirks(&self) -> bool {
+        self.mimo_quirks
     }
     /// All groups: bodies in scene order, and for point touch their geoms in collider order.
     pub fn groups(&self) -> &[SensorGroup] {
@@ -353,12 +359,16 @@ fn point_groups(scene: &Scene, sensing: &[(usize, f64)]) -> Result<Vec<SensorGro
 }
 
 /// One group per sensing body, the active vertices of its merged sensor mesh.
-fn mesh_groups(scene: &Scene, sensing: &[(usize, f64)]) -> Result<Vec<SensorGroup>> {
+fn mesh_groups(
+    scene: &Scene,
+    sensing: &[(usize, f64)],
+    layout: MeshLayout,
+) -> Result<Vec<SensorGroup>> {
     sensing
         .par_iter()
         .map(|&(b, scale)| {
             let body = &scene.bodies()[b];
-            let mesh = BodyMesh::build(body, scale)?;
+            let mesh = BodyMesh::build_with(body, scale, layout)?;
             let active: Vec<usize> = (0..mesh.len()).filter(|&i| mesh.is_active(i)).collect();
             let positions: Vec<Point3<f64>> = active.iter().map(|&i| mesh.vertices()[i]).collect();
             let normals = active.iter().map(|&i| mesh.normals()[i]).collect();

@@ -14,6 +14,13 @@ use crate::touch::model::{SensorGroup, TouchModel};
 /// Contacts whose normal force is below this (N) are skipped, as MIMo does.
 pub const MIN_NORMAL_FORCE: f64 = 1e-9;
 
+/// MIMo's mesh walk radius for `spread_linear`, in sensor scales (its search of 3 scales with
+/// its cache margin of 1.5).
+const MIMO_SEARCH: f64 = 4.5;
+
+/// MIMo's `EPS`: below it, MIMo's `spread_linear` drops the contact.
+const MIMO_EPS: f64 = 1e-10;
+
 impl TouchModel {
     /// Runs the touch pipeline on `contacts` (forces given) for the bodies at their poses in
     /// `scene`, writing the sensor outputs into `data` (zeroed first).
@@ -41,7 +48,14 @@ impl TouchModel {
                     continue;
                 }
                 let body_pose = scene.bodies()[body].pose;
-                let surface = contact.surface_point(side);
+                // MIMo's in-place normal flip: the second sensing side of a penetrating
+                // contact is placed at the first side's surface point.
+                let first_senses = !self.groups_of_body(contact.body(Side::A)).is_empty();
+                let surface = if self.mimo_quirks() && side == Side::B && first_senses {
+                    contact.surface_point(Side::A)
+                } else {
+                    contact.surface_point(side)
+                };
                 let group = pick_group(scene, contact, side, groups, &surface).map_err(|e| {
                     SensingError::InvalidContact {
                         index,
@@ -57,8 +71,22 @@ impl TouchModel {
                     None => continue,
                 };
                 let pose = body_pose * group.local_pose();
-                let local = pose.inverse_transform_point(&surface);
-                let value = self.touch_value(contact, side, &pose);
+                let points = group.collider().is_some();
+                let local = if self.mimo_quirks() && points {
+                    // MIMo's DiscreteTouch turns the normal into the geom frame with the geom's
+                    // rotation instead of its inverse (and flips it in place, as above).
+                    let n = contact.normal.into_inner();
+                    let n_side = if side == Side::A || first_senses {
+                        -n
+                    } else {
+                        n
+                    };
+                    pose.inverse_transform_point(&contact.position)
+                        - (pose.rotation * n_side) * (0.5 * contact.depth)
+                } else {
+                    pose.inverse_transform_point(&surface)
+                };
+                let value = self.touch_value(contact, side, &pose, points);
                 self.respond(group, &local, &value, data);
             }
         }
@@ -66,16 +94,40 @@ impl TouchModel {
     }
 
     /// The touch function's value for the body on `side`, in the group frame at `pose`
-    /// (only the first [`TouchModel::values_per_sensor`] entries are meaningful).
-    fn touch_value(&self, contact: &Contact, side: Side, pose: &Isometry3<f64>) -> [f64; 3] {
+    /// (only the first [`TouchModel::values_per_sensor`] entries are meaningful); `points`
+    /// when the group is a geom's sensor points.
+    fn touch_value(
+        &self,
+        contact: &Contact,
+        side: Side,
+        pose: &Isometry3<f64>,
+        points: bool,
+    ) -> [f64; 3] {
         let force = contact.force_on(side);
         let v = match self.touch_function() {
+            // MIMo's DiscreteTouch reports the first geom's normal force negated.
+            TouchFunction::Normal if self.mimo_quirks() && points && side == Side::A => {
+                return [-contact.normal_force(), 0.0, 0.0];
+            }
             TouchFunction::Normal => return [contact.normal_force(), 0.0, 0.0],
             TouchFunction::ForceVectorGlobal => force,
             TouchFunction::ForceVector => pose.rotation.inverse_transform_vector(&force),
             TouchFunction::NormalForce => {
                 let n = contact.normal.into_inner();
-                pose.rotation.inverse_transform_vector(&(n * force.dot(&n)))
+                match contact.tangent {
+                    // MIMo's bug: the normal force times the contact frame's first *column*
+                    // (x components of the normal and the two tangents) instead of its first row.
+                    Some(t) if self.mimo_quirks() => {
+                        let t2 = n.cross(&t);
+                        let signed = match side {
+                            Side::A => -contact.normal_force(),
+                            Side::B => contact.normal_force(),
+                        };
+                        let column = nalgebra::Vector3::new(n.x, t.x, t2.x);
+                        pose.rotation.inverse_transform_vector(&(column * signed))
+                    }
+                    _ => pose.rotation.inverse_transform_vector(&(n * force.dot(&n))),
+                }
             }
         };
         [v.x, v.y, v.z]
@@ -93,12 +145,22 @@ impl TouchModel {
         let offset = group.offset();
         if self.response_function() == ResponseFunction::SpreadLinear {
             let reach = 2.0 * group.scale();
+            let search = if self.mimo_quirks() && group.mesh().is_some() {
+                MIMO_SEARCH * group.scale()
+            } else {
+                reach
+            };
             let mut hits = std::mem::take(&mut data.hits);
-            self.within_into(group, local, reach, &mut data.path, &mut hits);
+            self.within_into(group, local, search, &mut data.path, &mut hits);
             let total: f64 = hits
                 .iter()
                 .map(|&(_, d)| ((reach - d) / reach).max(0.0))
                 .sum();
+            if self.mimo_quirks() && (value[0] * total).abs() <= MIMO_EPS {
+                // MIMo drops what it cannot normalise by the x component.
+                data.hits = hits;
+                return;
+            }
             if total > 0.0 {
                 for &(sensor, d) in &hits {
                     let w = ((reach - d) / reach).max(0.0);

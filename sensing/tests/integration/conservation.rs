@@ -22,7 +22,9 @@ fn model(kind: TouchKind, f: TouchFunction) -> TouchModel {
         .scale("pad", 0.006)
         .scale("ball", 0.005)
         .touch_function(f)
-        .response_function(ResponseFunction::SpreadLinear);
+        .response_function(ResponseFunction::SpreadLinear)
+        // Morsel's fixes: MIMo places a contact's second sensing side wrongly.
+        .mimo_quirks(false);
     TouchModel::new(&pad_scene(pose()), &config).unwrap()
 }
 

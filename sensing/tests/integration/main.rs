@@ -9,6 +9,8 @@ mod conservation;
 mod errors;
 mod frames;
 mod measured;
+mod mimo_outputs;
+mod mimo_reference;
 mod mimo_touch;
 mod nearest;
 mod path_rule;

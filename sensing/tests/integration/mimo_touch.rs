@@ -78,24 +78,23 @@ fn mesh_touch_counts_each_sensing_body() {
     }
     let active: usize = counts.iter().map(|c| c.2).sum();
     assert_eq!(active, touch.model().sensor_count());
-    // The TrimeshTouch peer (kinematics/tests/mjcf_reference/trimesh_touch.py: trimesh on
-    // MuJoCo's compiled geoms, written from MIMo's docs) counts 7126 vertices, 5557 active.
+    // Real MIMo's TrimeshTouch counts 7258 vertices, 5725 active (sensing/tests/mimo_reference;
+    // mimo_reference.rs compares every vertex).
     let vertices: usize = counts.iter().map(|c| c.1).sum();
-    assert_eq!((vertices, active), (7126, 5557));
+    assert_eq!((vertices, active), (7258, 5725));
 }
 
 #[test]
 fn mesh_skin_on_mimo_v2_palm_has_one_probe_per_active_vertex() {
-    // MIMo v2's left palm (boxes and cylinders sharing faces) at MIMo's default 7 mm: the
-    // TrimeshTouch peer (kinematics/tests/mjcf_reference/trimesh_touch.py) keeps 140 of 184
-    // vertices active.
+    // MIMo v2's left palm (boxes and cylinders sharing faces) at MIMo's default 7 mm: real
+    // MIMo's TrimeshTouch keeps 122 of its 184 vertices active (sensing/tests/mimo_reference).
     let model = morsel_kinematics::mjcf::load_file(root().join("benchmarkv2_scene.xml")).unwrap();
     let scene = scene_of(&model);
     let skin = morsel_sensing::TaxelConfig::default()
         .mesh_skin(&scene, "left_hand", 0.007)
         .unwrap();
-    assert_eq!(skin.probe_local_pos.len(), 140);
-    assert_eq!(skin.probe_normals.len(), 140);
+    assert_eq!(skin.probe_local_pos.len(), 122);
+    assert_eq!(skin.probe_normals.len(), 122);
     for n in &skin.probe_normals {
         assert!((n.norm() - 1.0).abs() < 1e-12);
     }

@@ -31,7 +31,9 @@ fn nearest_active_sensor_matches_brute_force() {
         let config = TouchConfig::new(kind)
             .scale("pad", 0.005)
             .touch_function(TouchFunction::Normal)
-            .response_function(ResponseFunction::Nearest);
+            .response_function(ResponseFunction::Nearest)
+            // Morsel's fixes: the true surface point and a positive normal on both sides.
+            .mimo_quirks(false);
         let model = TouchModel::new(&scene, &config).unwrap();
         if kind == TouchKind::Mesh {
             let mesh = model.groups()[0].mesh().unwrap();
@@ -105,7 +107,8 @@ fn point_touch_picks_the_nearest_geom_when_none_is_named() {
     let config = TouchConfig::new(TouchKind::Points)
         .scale("pad", 0.005)
         .touch_function(TouchFunction::Normal)
-        .response_function(ResponseFunction::Nearest);
+        .response_function(ResponseFunction::Nearest)
+        .mimo_quirks(false);
     let model = TouchModel::new(&scene, &config).unwrap();
     let mut data = TouchData::new(&model);
     // Top of the capsule (axis along x at z = 0.01, radius 0.012), and a box face far from it.

@@ -3,7 +3,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_sensing::plot::{PlotOptions, View};
-use morsel_sensing::{Touch, TouchConfig};
+use morsel_sensing::{MeshLayout, Touch, TouchConfig};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 
 use crate::bindings::doc;
@@ -51,10 +51,16 @@ fn make_touch(scene: &ScriptScene, opts: &Dynamic) -> ScriptResult<ScriptTouch> 
     let kind = o.string("kind").or_script()?;
     let function = o.string("touch_function").or_script()?;
     let response = o.string("response_function").or_script()?;
+    let layout = o.string("mesh_layout").or_script()?;
+    let quirks = o.bool_or("mimo_quirks", true).or_script()?;
     o.finish().or_script()?;
     let mut config =
         TouchConfig::from_names(kind.as_deref(), function.as_deref(), response.as_deref())
-            .or_script()?;
+            .or_script()?
+            .mimo_quirks(quirks);
+    if let Some(layout) = layout {
+        config = config.mesh_layout(MeshLayout::from_name(&layout).or_script()?);
+    }
     let map = scales.clone().try_cast::<Map>().ok_or_else(|| {
         script_error(ShellError::argument(
             "option `scales` of touch()",
@@ -155,7 +161,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         "touch",
         &[
             "scene: Scene",
-            "options: #{scales: #{body: spacing}, touch_function: \"normal\" | \"force_vector\" | \"force_vector_global\" | \"normal_force\", response_function: \"nearest\" | \"spread_linear\", kind: \"points\" | \"mesh\"}",
+            "options: #{scales: #{body: spacing}, touch_function: \"normal\" | \"force_vector\" | \"force_vector_global\" | \"normal_force\", response_function: \"nearest\" | \"spread_linear\", kind: \"points\" | \"mesh\", mesh_layout: \"mimo\" | \"points\", mimo_quirks: bool}",
             "Touch",
         ],
     )
