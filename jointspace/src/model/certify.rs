@@ -5,7 +5,7 @@
 use super::JointspaceModel;
 use super::training::check_distances;
 use crate::error::Result;
-use crate::sample_map::SampleMap;
+use crate::sample_map::{Quantity, SampleMap};
 
 /// What [`certify`] found.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,4 +83,35 @@ pub fn certify(model: &mut JointspaceModel, map: &SampleMap) -> Result<Certifica
             lost_free as f64 / free as f64
         },
     })
+}
+
+/// The model's values at `map`'s configurations, as a map (for plots against the truth).
+pub fn predicted_map(model: &JointspaceModel, map: &SampleMap) -> Result<SampleMap> {
+    model.check_joints("map", map.joints())?;
+    let values = model.distances(map.configurations())?;
+    map.with_values(&values, Quantity::Other("model distance".into()))
+}
+
+/// Where `model − offset` costs range of motion on `map`: 1 where both call the sample free,
+/// 0 where the map is free but `model − offset <= 0` (lost), −1 where the map collides.
+pub fn lost_motion_map(model: &JointspaceModel, map: &SampleMap) -> Result<SampleMap> {
+    model.check_joints("map", map.joints())?;
+    let predicted = model.distances(map.configurations())?;
+    let values: Vec<f64> = predicted
+        .iter()
+        .zip(map.values().iter())
+        .map(|(p, t)| {
+            if *t <= 0.0 {
+                -1.0
+            } else if p - model.offset() > 0.0 {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    map.with_values(
+        &values,
+        Quantity::Other("1 free, 0 free but lost to the offset, -1 colliding".into()),
+    )
 }

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::Quantity;
 
-pub use certify::{Certificate, certify};
+pub use certify::{Certificate, certify, lost_motion_map, predicted_map};
 pub use encoding::{JointEncoding, encode, input_width, pull_back};
 pub use export_c::{CHeaderOptions, c_header, c_prefix};
 pub use export_json::{MODEL_FORMAT, from_json, save_npz, to_json};
@@ -74,9 +74,10 @@ impl JointspaceModel {
         let shapes_ok = !mlp.layers.is_empty()
             && mlp.layers.last().is_some_and(|l| l.outputs == 1)
             && mlp.layers.windows(2).all(|w| w[0].outputs == w[1].inputs)
-            && mlp.layers.iter().all(|l| {
-                l.weights.len() == l.inputs * l.outputs && l.bias.len() == l.outputs
-            });
+            && mlp
+                .layers
+                .iter()
+                .all(|l| l.weights.len() == l.inputs * l.outputs && l.bias.len() == l.outputs);
         if !shapes_ok {
             return Err(JointspaceError::invalid(
                 "model network",

@@ -31,11 +31,21 @@ fn map_of(ranges: &[[f64; 2]], n: usize, f: impl Fn(&[f64]) -> f64) -> SampleMap
         }
         rows[[c, k]] = f(&q);
     }
-    SampleMap::new(names(k), ranges.to_vec(), rows, None, Quantity::JointSpaceDistance).unwrap()
+    SampleMap::new(
+        names(k),
+        ranges.to_vec(),
+        rows,
+        None,
+        Quantity::JointSpaceDistance,
+    )
+    .unwrap()
 }
 
 fn random_model(ranges: &[[f64; 2]], hidden: &[usize], seed: u64) -> JointspaceModel {
-    let encoding: Vec<JointEncoding> = ranges.iter().map(|&r| JointEncoding::for_range(r)).collect();
+    let encoding: Vec<JointEncoding> = ranges
+        .iter()
+        .map(|&r| JointEncoding::for_range(r))
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mlp = Mlp::random(input_width(&encoding), hidden, &mut rng);
     JointspaceModel::new(
@@ -52,7 +62,10 @@ fn random_model(ranges: &[[f64; 2]], hidden: &[usize], seed: u64) -> JointspaceM
 fn gradient_matches_central_differences() {
     let ranges = [[-PI, PI], [-0.5, 2.0], [-PI, PI]];
     let model = random_model(&ranges, &[7, 5], 3);
-    assert_eq!(model.encoding()[1], JointEncoding::Scaled { lo: -0.5, hi: 2.0 });
+    assert_eq!(
+        model.encoding()[1],
+        JointEncoding::Scaled { lo: -0.5, hi: 2.0 }
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     use rand::Rng;
     for _ in 0..50 {
@@ -72,7 +85,9 @@ fn gradient_matches_central_differences() {
 #[test]
 fn batched_forms_equal_single_calls() {
     let model = random_model(&[[-PI, PI], [-1.0, 1.0]], &[6], 1);
-    let qs = Array2::from_shape_fn((3000, 2), |(i, a)| ((i * 7 + a * 3) % 61) as f64 * 0.05 - 1.5);
+    let qs = Array2::from_shape_fn((3000, 2), |(i, a)| {
+        ((i * 7 + a * 3) % 61) as f64 * 0.05 - 1.5
+    });
     let d = model.distances(qs.view()).unwrap();
     let g = model.gradients(qs.view()).unwrap();
     for i in [0, 1023, 1024, 2999] {
@@ -98,7 +113,10 @@ fn fits_a_smooth_closed_form_distance() {
     let mut worst: f64 = 0.0;
     for i in 0..30 {
         for j in 0..30 {
-            let q = [-0.98 + 1.96 * i as f64 / 29.0, -0.49 + 0.98 * j as f64 / 29.0];
+            let q = [
+                -0.98 + 1.96 * i as f64 / 29.0,
+                -0.49 + 0.98 * j as f64 / 29.0,
+            ];
             worst = worst.max((model.distance(&q).unwrap() - f(&q)).abs());
         }
     }
@@ -142,7 +160,15 @@ fn a_seed_gives_the_same_model_for_any_thread_count() {
     };
     let one = run(1);
     assert_eq!(one, run(3));
-    let other = fit(&map, &FitOptions { seed: 1, ..options.clone() }).unwrap().0;
+    let other = fit(
+        &map,
+        &FitOptions {
+            seed: 1,
+            ..options.clone()
+        },
+    )
+    .unwrap()
+    .0;
     assert_ne!(one.mlp().params(), other.mlp().params());
 }
 
@@ -162,10 +188,18 @@ fn certification_matches_a_hand_count() {
         }],
     };
     let ranges = vec![[-1.0, 1.0]; 2];
-    let encoding = ranges.iter().map(|&r| JointEncoding::for_range(r)).collect();
-    let mut model =
-        JointspaceModel::new(names(2), ranges.clone(), encoding, mlp, Quantity::JointSpaceDistance)
-            .unwrap();
+    let encoding = ranges
+        .iter()
+        .map(|&r| JointEncoding::for_range(r))
+        .collect();
+    let mut model = JointspaceModel::new(
+        names(2),
+        ranges.clone(),
+        encoding,
+        mlp,
+        Quantity::JointSpaceDistance,
+    )
+    .unwrap();
     let map = map_of(&ranges, n + 1, |q| q[0] + q[1] - h / 2.0);
     let c = certify(&mut model, &map).unwrap();
     let (mut colliding, mut lost, mut free) = (0, 0, 0);
@@ -195,24 +229,38 @@ fn bad_input_gives_typed_errors() {
     let model = random_model(&[[-PI, PI], [-1.0, 1.0]], &[4], 0);
     assert!(matches!(
         model.distance(&[0.1]),
-        Err(JointspaceError::WrongLength { expected: 2, got: 1, .. })
+        Err(JointspaceError::WrongLength {
+            expected: 2,
+            got: 1,
+            ..
+        })
     ));
     assert!(matches!(
         model.gradient(&[0.1, f64::NAN]),
         Err(JointspaceError::NotFinite { .. })
     ));
     let qs = Array2::from_shape_vec((1, 3), vec![0.0; 3]).unwrap();
-    assert!(matches!(model.distances(qs.view()), Err(JointspaceError::WrongLength { .. })));
+    assert!(matches!(
+        model.distances(qs.view()),
+        Err(JointspaceError::WrongLength { .. })
+    ));
 
     let good = map_of(&[[-1.0, 1.0], [-1.0, 1.0]], 5, |q| q[0]);
-    let binary = good.with_values(&vec![1.0; good.len()], Quantity::Binary).unwrap();
+    let binary = good
+        .with_values(&vec![1.0; good.len()], Quantity::Binary)
+        .unwrap();
     let e = fit(&binary, &FitOptions::default()).unwrap_err();
     assert!(matches!(e, JointspaceError::NotDistances { .. }), "{e}");
     assert!(e.to_string().contains("collision check"), "{e}");
 
-    let colliding = good.with_values(&vec![-0.5; good.len()], Quantity::JointSpaceDistance).unwrap();
+    let colliding = good
+        .with_values(&vec![-0.5; good.len()], Quantity::JointSpaceDistance)
+        .unwrap();
     let e = fit(&colliding, &FitOptions::default()).unwrap_err();
-    assert!(e.to_string().contains("all 25 samples are in collision"), "{e}");
+    assert!(
+        e.to_string().contains("all 25 samples are in collision"),
+        "{e}"
+    );
 
     let empty = SampleMap::new(
         names(2),
@@ -229,7 +277,9 @@ fn bad_input_gives_typed_errors() {
 
     let mut values = vec![0.3; good.len()];
     values[7] = f64::NAN;
-    let nan = good.with_values(&values, Quantity::JointSpaceDistance).unwrap();
+    let nan = good
+        .with_values(&values, Quantity::JointSpaceDistance)
+        .unwrap();
     assert!(matches!(
         fit(&nan, &FitOptions::default()),
         Err(JointspaceError::NotFinite { .. })
@@ -251,12 +301,30 @@ fn bad_input_gives_typed_errors() {
     assert!(matches!(e, JointspaceError::JointSetMismatch { .. }), "{e}");
     let mut m = model.clone();
     let e = certify(&mut m, &other).unwrap_err();
-    assert!(e.to_string().contains("certification map samples joints [\"a\", \"b\"]"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("certification map samples joints [\"a\", \"b\"]"),
+        "{e}"
+    );
 
-    for bad in [FitOptions { hidden: vec![0], ..FitOptions::default() },
-                FitOptions { validation: Validation::Fraction(1.0), ..FitOptions::default() },
-                FitOptions { epochs: 0, ..FitOptions::default() }] {
-        assert!(matches!(fit(&good, &bad), Err(JointspaceError::InvalidArgument { .. })));
+    for bad in [
+        FitOptions {
+            hidden: vec![0],
+            ..FitOptions::default()
+        },
+        FitOptions {
+            validation: Validation::Fraction(1.0),
+            ..FitOptions::default()
+        },
+        FitOptions {
+            epochs: 0,
+            ..FitOptions::default()
+        },
+    ] {
+        assert!(matches!(
+            fit(&good, &bad),
+            Err(JointspaceError::InvalidArgument { .. })
+        ));
     }
 }
 

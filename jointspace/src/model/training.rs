@@ -14,9 +14,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use super::JointspaceModel;
 use super::encoding::{JointEncoding, encode, input_width};
 use super::mlp::Mlp;
-use super::JointspaceModel;
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::{Quantity, SampleMap};
 
@@ -122,7 +122,14 @@ impl Encoded {
             .zip(self.inputs.par_chunks(SAMPLES_PER_TASK * self.width))
             .map(|(targets, inputs)| {
                 let mut s = mlp.scratch();
-                let mut grad = vec![0.0; if grad_scale.is_some() { mlp.param_count() } else { 0 }];
+                let mut grad = vec![
+                    0.0;
+                    if grad_scale.is_some() {
+                        mlp.param_count()
+                    } else {
+                        0
+                    }
+                ];
                 let mut sse = 0.0;
                 for (t, x) in targets.iter().zip(inputs.chunks_exact(self.width)) {
                     s.acts[0].copy_from_slice(x);
@@ -136,7 +143,14 @@ impl Encoded {
             })
             .collect();
         let mut total = 0.0;
-        let mut grad = vec![0.0; if grad_scale.is_some() { mlp.param_count() } else { 0 }];
+        let mut grad = vec![
+            0.0;
+            if grad_scale.is_some() {
+                mlp.param_count()
+            } else {
+                0
+            }
+        ];
         for (sse, g) in parts {
             total += sse;
             grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
@@ -306,7 +320,12 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
     };
     let n = train.len() as f64;
     let mean = train.targets.iter().sum::<f64>() / n;
-    let var = train.targets.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / n;
+    let var = train
+        .targets
+        .iter()
+        .map(|t| (t - mean).powi(2))
+        .sum::<f64>()
+        / n;
     let scale = if var > 0.0 { var.sqrt() } else { 1.0 };
 
     let template = Mlp::random(input_width(&encoding), &options.hidden, &mut rng);
@@ -339,10 +358,10 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
     let (iterations, stopped_by) = match executor.run() {
         Ok(result) => (
             result.state.get_iter(),
-            result.state.get_termination_reason().map_or_else(
-                || "unknown".to_string(),
-                |r| r.text().to_string(),
-            ),
+            result
+                .state
+                .get_termination_reason()
+                .map_or_else(|| "unknown".to_string(), |r| r.text().to_string()),
         ),
         Err(e) => {
             if crate::stop::check().is_err() {
@@ -402,7 +421,11 @@ fn errors(mlp: &Mlp, data: &Encoded) -> (f64, f64) {
     }
     let mut s = mlp.scratch();
     let (mut sse, mut max) = (0.0_f64, 0.0_f64);
-    for (t, x) in data.targets.iter().zip(data.inputs.chunks_exact(data.width)) {
+    for (t, x) in data
+        .targets
+        .iter()
+        .zip(data.inputs.chunks_exact(data.width))
+    {
         s.acts[0].copy_from_slice(x);
         let r = mlp.forward(&mut s) - t;
         sse += r * r;

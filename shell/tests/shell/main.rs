@@ -6,6 +6,7 @@ mod geometry;
 mod gltf;
 mod html;
 mod jointspace;
+mod jointspace_model;
 mod kinematics;
 mod processes;
 mod sensing;
