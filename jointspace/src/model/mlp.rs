@@ -167,12 +167,12 @@ impl Mlp {
                     pb[i] += g[i];
                 }
             }
-            for j in 0..n_in {
+            for (j, g_in_j) in g_in[..n_in].iter_mut().enumerate() {
                 let mut sum = 0.0;
-                for i in 0..n_out {
-                    sum += layer.weights[i * n_in + j] * g[i];
+                for (i, g_i) in g[..n_out].iter().enumerate() {
+                    sum += layer.weights[i * n_in + j] * g_i;
                 }
-                g_in[j] = sum;
+                *g_in_j = sum;
             }
             std::mem::swap(g, g_in);
         }

@@ -159,6 +159,9 @@ impl Encoded {
     }
 }
 
+/// The best cost seen and its parameters, shared with the caller.
+type Best = Arc<Mutex<Option<(f64, Vec<f64>)>>>;
+
 /// The optimisation problem: mean squared error over the training samples.
 struct Problem<'a> {
     template: Mlp,
@@ -169,7 +172,7 @@ struct Problem<'a> {
     /// cost and then the gradient at the same point).
     cached: Mutex<Option<(Vec<f64>, Vec<f64>)>>,
     /// The best parameters seen, with their cost (kept if the line search gives up).
-    best: Arc<Mutex<Option<(f64, Vec<f64>)>>>,
+    best: Best,
 }
 
 impl Problem<'_> {
