@@ -142,6 +142,42 @@ pub enum JointspaceError {
         /// What differs or is missing.
         reason: String,
     },
+    /// A map or a configuration set over other joints than the model's.
+    #[error(
+        "{what} samples joints {got:?} but the model was fitted over {expected:?}; use a map of the same joints, in the same order"
+    )]
+    JointSetMismatch {
+        /// What was given (for example `validation map`).
+        what: String,
+        /// The model's joints.
+        expected: Vec<String>,
+        /// The joints given.
+        got: Vec<String>,
+    },
+    /// A map whose values are not distances, where a model needs distances.
+    #[error(
+        "{what} holds {quantity}, not distances; sample it with distance: true, or give to_jointspace's output"
+    )]
+    NotDistances {
+        /// Which map.
+        what: String,
+        /// What its values are.
+        quantity: String,
+    },
+    /// Samples that cannot fit or certify a model.
+    #[error("cannot use {what}: {reason}")]
+    NoUsableSamples {
+        /// Which map.
+        what: String,
+        /// What is wrong with it and what would do.
+        reason: String,
+    },
+    /// The optimiser failed.
+    #[error("fitting the model failed: {message}")]
+    Optimiser {
+        /// The optimiser's message.
+        message: String,
+    },
     /// The kinematics crate rejected an input (configuration, joint, ...).
     #[error(transparent)]
     Kinematics(#[from] KinematicsError),

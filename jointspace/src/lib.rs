@@ -50,6 +50,7 @@ mod evaluator;
 pub mod grid;
 mod jointspace_distance;
 pub mod memory;
+pub mod model;
 mod nearest;
 #[cfg(test)]
 mod nested_tests;
@@ -82,6 +83,7 @@ pub use error::{JointspaceError, Result};
 pub use jointspace_distance::{
     JointspaceField, jointspace_distance, jointspace_field, jointspace_jacobian,
 };
+pub use model::{Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit};
 pub use nearest::{BoundaryIndex, Nearest};
 pub use options::{DEFAULT_MEMORY_LIMIT, DistanceOptions, InCollision, Measure, SampleOptions};
 pub use sample_map::{Quantity, SampleMap};

@@ -7,6 +7,7 @@ mod gltf;
 mod hints;
 mod html;
 mod jointspace;
+mod jointspace_model;
 mod kinematics;
 mod processes;
 mod sensing;

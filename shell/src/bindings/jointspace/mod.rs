@@ -32,8 +32,10 @@ use morsel_lab::simulation::Robot;
 use super::doc;
 
 mod maps;
+mod model;
 
 pub use maps::BoundaryPoints;
+pub use model::ModelHandle;
 
 /// A shared [`CollisionSampler`], as scripts hold it.
 pub type Sampler = Arc<CollisionSampler>;
@@ -44,6 +46,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     register_sampler(engine);
     register_runs(engine, ctx);
     maps::register(engine, ctx);
+    model::register(engine, ctx);
 }
 
 fn register_sampler(engine: &mut Engine) {

@@ -1,0 +1,100 @@
+//! Nanoseconds per query of an exported C header, distance and gradient together
+//! (`<prefix>_distance_gradient`), compiled with `cc -O2` and run on one core; the time is the
+//! process's CPU time (CLOCK_PROCESS_CPUTIME_ID), so other load on the machine does not count.
+//!
+//! The models have the architectures of the Solo-12 models of
+//! `scripts/solo12_collision_model.rhai` (2D shoulder: 2 periodic joints, hidden [16, 16]; 3D
+//! leg: 3 periodic joints, hidden [32, 32]) with seeded random weights: the cost of a query
+//! depends on the architecture, not on the weights' values.
+//!
+//!     cargo bench -p morsel-jointspace --bench model_c
+
+use std::f64::consts::PI;
+use std::process::Command;
+
+use morsel_jointspace::Quantity;
+use morsel_jointspace::model::{CHeaderOptions, JointEncoding, JointspaceModel, Mlp, c_header};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn model(k: usize, hidden: &[usize]) -> Result<JointspaceModel, Box<dyn std::error::Error>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mlp = Mlp::random(2 * k, hidden, &mut rng);
+    let names = (0..k).map(|a| format!("q{a}")).collect();
+    Ok(JointspaceModel::new(
+        names,
+        vec![[-PI, PI]; k],
+        vec![JointEncoding::Periodic; k],
+        mlp,
+        Quantity::JointSpaceDistance,
+    )?)
+}
+
+const PROGRAM: &str = r#"#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <time.h>
+#include "bench_model.h"
+#define N 1024
+int main(void) {
+    static double qs[N][BENCH_MODEL_JOINTS];
+    for (int n = 0; n < N; ++n)
+        for (int a = 0; a < BENCH_MODEL_JOINTS; ++a) qs[n][a] = -3.1 + 6.2 * ((n * 37 + a * 101) % N) / N;
+    double grad[BENCH_MODEL_JOINTS], sum = 0.0, best = 1e30;
+    for (int rep = 0; rep < 7; ++rep) {
+        struct timespec t0, t1;
+        const long queries = 2000000;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+        for (long i = 0; i < queries; ++i) {
+            sum += bench_model_distance_gradient(qs[i % N], grad);
+            sum += grad[0];
+        }
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+        double ns = ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / queries;
+        if (ns < best) best = ns;
+    }
+    printf("%.1f %g\n", best, sum);
+    return 0;
+}
+"#;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    for (name, k, hidden) in [
+        ("2D shoulder", 2, vec![16, 16]),
+        ("3D leg", 3, vec![32, 32]),
+    ] {
+        let m = model(k, &hidden)?;
+        let header = c_header(
+            &m,
+            &CHeaderOptions {
+                prefix: "bench_model".into(),
+            },
+        );
+        std::fs::write(dir.path().join("bench_model.h"), header)?;
+        std::fs::write(dir.path().join("bench.c"), PROGRAM)?;
+        let exe = dir.path().join("bench");
+        let status = Command::new("cc")
+            .args(["-std=c99", "-O2", "-o"])
+            .arg(&exe)
+            .arg(dir.path().join("bench.c"))
+            .arg("-lm")
+            .status()?;
+        if !status.success() {
+            return Err("cc failed".into());
+        }
+        // One core: taskset when available, else the process as it is.
+        let out = Command::new("taskset")
+            .arg("-c")
+            .arg("0")
+            .arg(&exe)
+            .output()
+            .or_else(|_| Command::new(&exe).output())?;
+        let text = String::from_utf8(out.stdout)?;
+        let ns = text.split_whitespace().next().unwrap_or("?");
+        println!(
+            "{name}: hidden {hidden:?}, {} parameters: {ns} ns per distance + gradient (C, cc -O2, best of 7 x 2e6 queries)",
+            m.mlp().param_count()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,92 @@
+//! JSON and NPZ exports of a [`JointspaceModel`], for Python and other tools.
+//!
+//! JSON: `{"format": "morsel-jointspace-model", "version": 1, "model": {...}}` where the model
+//! lists `joints`, `ranges`, `encoding` (per joint `"Periodic"` or `{"Scaled": {"lo", "hi"}}`),
+//! the network's `layers` (`weights` row-major `outputs × inputs`, `bias`), `quantity` and
+//! `offset`; numbers round-trip exactly. NPZ: `w<l>` (`outputs × inputs`) and `b<l>` per layer,
+//! `ranges` (`k × 2`), `periodic` (`k` booleans) and `offset` (a scalar); the joint names are in
+//! the JSON and the C header.
+
+use std::path::Path;
+
+use ndarray::{Array0, Array1, Array2};
+use ndarray_npy::NpzWriter;
+use serde::{Deserialize, Serialize};
+
+use super::JointspaceModel;
+use super::encoding::JointEncoding;
+use crate::error::{JointspaceError, Result};
+
+/// The JSON format tag.
+pub const MODEL_FORMAT: &str = "morsel-jointspace-model";
+
+#[derive(Serialize, Deserialize)]
+struct Document {
+    format: String,
+    version: u32,
+    model: JointspaceModel,
+}
+
+/// The model as JSON text.
+pub fn to_json(model: &JointspaceModel) -> Result<String> {
+    serde_json::to_string_pretty(&Document {
+        format: MODEL_FORMAT.into(),
+        version: 1,
+        model: model.clone(),
+    })
+    .map_err(|e| JointspaceError::invalid("model JSON", e.to_string()))
+}
+
+/// A model from the JSON of [`to_json`], checked like [`JointspaceModel::new`].
+pub fn from_json(text: &str) -> Result<JointspaceModel> {
+    let doc: Document = serde_json::from_str(text)
+        .map_err(|e| JointspaceError::invalid("model JSON", e.to_string()))?;
+    if doc.format != MODEL_FORMAT || doc.version != 1 {
+        return Err(JointspaceError::invalid(
+            "model JSON",
+            format!(
+                "format \"{}\" version {} is not {MODEL_FORMAT} version 1",
+                doc.format, doc.version
+            ),
+        ));
+    }
+    let m = doc.model;
+    let mut model = JointspaceModel::new(m.joints, m.ranges, m.encoding, m.mlp, m.quantity)?;
+    model.set_offset(m.offset)?;
+    Ok(model)
+}
+
+/// Writes the model's weights and encoding to an `.npz` file (see the module documentation).
+pub fn save_npz(model: &JointspaceModel, path: &Path) -> Result<()> {
+    let io = |source| JointspaceError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let npz = |e: ndarray_npy::WriteNpzError| JointspaceError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(e.to_string()),
+    };
+    let shape = |e: ndarray::ShapeError| JointspaceError::invalid("model arrays", e.to_string());
+    let file = std::fs::File::create(path).map_err(io)?;
+    let mut w = NpzWriter::new(file);
+    for (l, layer) in model.mlp.layers.iter().enumerate() {
+        let weights = Array2::from_shape_vec((layer.outputs, layer.inputs), layer.weights.clone())
+            .map_err(shape)?;
+        w.add_array(format!("w{l}"), &weights).map_err(npz)?;
+        w.add_array(format!("b{l}"), &Array1::from(layer.bias.clone()))
+            .map_err(npz)?;
+    }
+    let ranges: Vec<f64> = model.ranges.iter().flatten().copied().collect();
+    let ranges = Array2::from_shape_vec((model.dim(), 2), ranges).map_err(shape)?;
+    w.add_array("ranges", &ranges).map_err(npz)?;
+    let periodic: Array1<bool> = model
+        .encoding
+        .iter()
+        .map(|e| matches!(e, JointEncoding::Periodic))
+        .collect();
+    w.add_array("periodic", &periodic).map_err(npz)?;
+    w.add_array("offset", &Array0::from_elem((), model.offset))
+        .map_err(npz)?;
+    w.finish().map_err(npz)?;
+    Ok(())
+}

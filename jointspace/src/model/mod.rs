@@ -1,0 +1,275 @@
+//! Fitted models of the joint-space distance: a small network that a control loop can
+//! evaluate in nanoseconds, with its analytic gradient, a certified offset and exports.
+//!
+//! A [`JointspaceModel`] is a value: the sampled joints (names, order, ranges), their input
+//! encoding ([`JointEncoding`]: periodic joints as `(cos q, sin q)`, the others scaled to
+//! `[-1, 1]`), the network ([`Mlp`]: `tanh` hidden layers, linear output) and the offset `δ`
+//! that [`certify`] finds. Evaluation ([`JointspaceModel::distance`],
+//! [`JointspaceModel::gradient`] and their batched forms), the C header, the JSON and the NPZ
+//! exports all read the same struct.
+//!
+//! Files: `encoding.rs` (inputs), `mlp.rs` (network), `training.rs` ([`fit`]),
+//! `certify.rs` ([`certify`]), `export_c.rs` (C99 header), `export_json.rs` (JSON and NPZ).
+
+mod certify;
+mod encoding;
+mod export_c;
+mod export_json;
+mod mlp;
+mod training;
+
+use ndarray::{Array2, ArrayView2};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{JointspaceError, Result};
+use crate::sample_map::Quantity;
+
+pub use certify::{Certificate, certify, lost_motion_map, predicted_map};
+pub use encoding::{JointEncoding, encode, input_width, pull_back};
+pub use export_c::{CHeaderOptions, c_header, c_prefix};
+pub use export_json::{MODEL_FORMAT, from_json, save_npz, to_json};
+pub use mlp::{Layer, Mlp, Scratch};
+pub use training::{FitOptions, FitReport, Validation, fit};
+
+/// Configurations per parallel task in batched evaluation.
+const ROWS_PER_TASK: usize = 1024;
+
+/// A fitted model of a distance over a few joints (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JointspaceModel {
+    pub(crate) joints: Vec<String>,
+    pub(crate) ranges: Vec<[f64; 2]>,
+    pub(crate) encoding: Vec<JointEncoding>,
+    pub(crate) mlp: Mlp,
+    pub(crate) quantity: Quantity,
+    pub(crate) offset: f64,
+}
+
+/// Per-thread buffers for evaluating a [`JointspaceModel`].
+#[derive(Clone, Debug)]
+pub struct ModelScratch {
+    mlp: Scratch,
+}
+
+impl JointspaceModel {
+    /// A model from its parts. Errors when the lengths disagree or a weight is not finite.
+    pub fn new(
+        joints: Vec<String>,
+        ranges: Vec<[f64; 2]>,
+        encoding: Vec<JointEncoding>,
+        mlp: Mlp,
+        quantity: Quantity,
+    ) -> Result<Self> {
+        let k = joints.len();
+        crate::sample_map::check_header(
+            "model",
+            k,
+            &[
+                ("ranges", k, ranges.len()),
+                ("encoding", k, encoding.len()),
+                ("network inputs", input_width(&encoding), mlp.inputs()),
+            ],
+        )?;
+        let shapes_ok = !mlp.layers.is_empty()
+            && mlp.layers.last().is_some_and(|l| l.outputs == 1)
+            && mlp.layers.windows(2).all(|w| w[0].outputs == w[1].inputs)
+            && mlp
+                .layers
+                .iter()
+                .all(|l| l.weights.len() == l.inputs * l.outputs && l.bias.len() == l.outputs);
+        if !shapes_ok {
+            return Err(JointspaceError::invalid(
+                "model network",
+                "its layer shapes do not chain into one output",
+            ));
+        }
+        if let Some(w) = mlp.params().into_iter().find(|w| !w.is_finite()) {
+            return Err(JointspaceError::NotFinite {
+                what: "model weight".into(),
+                value: w,
+            });
+        }
+        Ok(JointspaceModel {
+            joints,
+            ranges,
+            encoding,
+            mlp,
+            quantity,
+            offset: 0.0,
+        })
+    }
+
+    /// The joints, in the order `q` lists them.
+    pub fn joints(&self) -> &[String] {
+        &self.joints
+    }
+    /// The range each joint was fitted over.
+    pub fn ranges(&self) -> &[[f64; 2]] {
+        &self.ranges
+    }
+    /// How each joint enters the network.
+    pub fn encoding(&self) -> &[JointEncoding] {
+        &self.encoding
+    }
+    /// The network.
+    pub fn mlp(&self) -> &Mlp {
+        &self.mlp
+    }
+    /// What the model approximates (joint-space or Cartesian distance).
+    pub fn quantity(&self) -> &Quantity {
+        &self.quantity
+    }
+    /// Number of joints.
+    pub fn dim(&self) -> usize {
+        self.joints.len()
+    }
+    /// The certified offset `δ` (0 until [`certify`] sets it): `distance(q) − δ ≤ 0` wherever
+    /// the certification map was in collision.
+    pub fn offset(&self) -> f64 {
+        self.offset
+    }
+    /// Sets the offset (what [`certify`] does).
+    pub fn set_offset(&mut self, offset: f64) -> Result<()> {
+        self.offset = crate::error::check_finite(|| "model offset".into(), offset)?;
+        Ok(())
+    }
+
+    /// Buffers for [`distance_with`](Self::distance_with) and
+    /// [`gradient_with`](Self::gradient_with).
+    pub fn scratch(&self) -> ModelScratch {
+        ModelScratch {
+            mlp: self.mlp.scratch(),
+        }
+    }
+
+    /// Checks that `q` has one finite value per joint.
+    pub fn check_configuration(&self, q: &[f64]) -> Result<()> {
+        if q.len() != self.dim() {
+            return Err(JointspaceError::WrongLength {
+                what: format!("configuration for the model over {:?}", self.joints),
+                expected: self.dim(),
+                got: q.len(),
+            });
+        }
+        if let Some((a, &v)) = q.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+            return Err(JointspaceError::NotFinite {
+                what: format!("configuration value of joint \"{}\"", self.joints[a]),
+                value: v,
+            });
+        }
+        Ok(())
+    }
+
+    /// The model's value at `q` (without the offset). Errors on a wrong length or NaN.
+    pub fn distance(&self, q: &[f64]) -> Result<f64> {
+        self.check_configuration(q)?;
+        Ok(self.distance_with(q, &mut self.scratch()))
+    }
+
+    /// The gradient of the model's value with respect to `q` (its Jacobian, `k` values).
+    pub fn gradient(&self, q: &[f64]) -> Result<Vec<f64>> {
+        self.check_configuration(q)?;
+        let mut grad = vec![0.0; self.dim()];
+        self.gradient_with(q, &mut self.scratch(), &mut grad);
+        Ok(grad)
+    }
+
+    /// [`distance`](Self::distance) without checks, with caller-owned buffers.
+    #[inline]
+    pub fn distance_with(&self, q: &[f64], s: &mut ModelScratch) -> f64 {
+        encode(&self.encoding, q, &mut s.mlp.acts[0]);
+        self.mlp.forward(&mut s.mlp)
+    }
+
+    /// The value and, in `grad`, the gradient at `q`, without checks.
+    #[inline]
+    pub fn gradient_with(&self, q: &[f64], s: &mut ModelScratch, grad: &mut [f64]) -> f64 {
+        let value = self.distance_with(q, s);
+        let g_in = self.mlp.backward(&mut s.mlp, 1.0, None);
+        pull_back(&self.encoding, q, g_in, grad);
+        value
+    }
+
+    /// [`distance`](Self::distance) of each row of `qs` (`n × k`), in parallel.
+    pub fn distances(&self, qs: ArrayView2<'_, f64>) -> Result<Vec<f64>> {
+        self.check_batch(qs)?;
+        let mut out = vec![0.0; qs.nrows()];
+        out.par_chunks_mut(ROWS_PER_TASK)
+            .enumerate()
+            .for_each(|(t, chunk)| {
+                let mut s = self.scratch();
+                for (r, d) in chunk.iter_mut().enumerate() {
+                    let q = qs.row(t * ROWS_PER_TASK + r).to_vec();
+                    *d = self.distance_with(&q, &mut s);
+                }
+            });
+        Ok(out)
+    }
+
+    /// [`gradient`](Self::gradient) of each row of `qs` (`n × k`), in parallel.
+    pub fn gradients(&self, qs: ArrayView2<'_, f64>) -> Result<Array2<f64>> {
+        self.check_batch(qs)?;
+        let k = self.dim();
+        let mut out = vec![0.0; qs.nrows() * k];
+        out.par_chunks_mut(ROWS_PER_TASK * k)
+            .enumerate()
+            .for_each(|(t, chunk)| {
+                let mut s = self.scratch();
+                for (r, g) in chunk.chunks_exact_mut(k).enumerate() {
+                    let q = qs.row(t * ROWS_PER_TASK + r).to_vec();
+                    self.gradient_with(&q, &mut s, g);
+                }
+            });
+        Array2::from_shape_vec((qs.nrows(), k), out)
+            .map_err(|e| JointspaceError::invalid("gradients", e.to_string()))
+    }
+
+    fn check_batch(&self, qs: ArrayView2<'_, f64>) -> Result<()> {
+        if qs.ncols() != self.dim() {
+            return Err(JointspaceError::WrongLength {
+                what: format!("configuration rows for the model over {:?}", self.joints),
+                expected: self.dim(),
+                got: qs.ncols(),
+            });
+        }
+        for (i, row) in qs.rows().into_iter().enumerate() {
+            if let Some((a, &v)) = row.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+                return Err(JointspaceError::NotFinite {
+                    what: format!("row {i}, joint \"{}\"", self.joints[a]),
+                    value: v,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that `joints` are this model's joints in its order (`what` names their owner).
+    pub(crate) fn check_joints(&self, what: &str, joints: &[String]) -> Result<()> {
+        if joints != self.joints {
+            return Err(JointspaceError::JointSetMismatch {
+                what: what.into(),
+                expected: self.joints.clone(),
+                got: joints.to_vec(),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for JointspaceModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "JointspaceModel({} joints {:?}, hidden {:?}, {} parameters, offset {})",
+            self.dim(),
+            self.joints,
+            self.mlp.hidden(),
+            self.mlp.param_count(),
+            self.offset
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;
