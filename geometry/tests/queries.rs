@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use morsel_geometry::{GeometryError, Shape, ShapeKind, TriangleMesh, query};
+use morsel_geometry::{FileAccessError, GeometryError, Shape, ShapeKind, TriangleMesh, query};
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -174,7 +174,13 @@ fn solo12_binary_stl_with_solid_header_loads_and_welds() {
 #[test]
 fn mesh_loading_errors_are_clear() {
     let err = TriangleMesh::load(&solo_mesh("missing.stl"), Vector3::repeat(1.0)).unwrap_err();
-    assert!(matches!(err, GeometryError::Io { .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            GeometryError::FileAccess(FileAccessError::NotFound { .. })
+        ),
+        "{err}"
+    );
     let err = TriangleMesh::load(&solo_mesh("x.ply"), Vector3::repeat(1.0)).unwrap_err();
     assert!(
         matches!(err, GeometryError::UnsupportedFormat { .. }),
