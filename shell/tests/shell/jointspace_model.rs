@@ -136,7 +136,10 @@ save("shoulder.npz", model);
     )
     .expect("valid JSON");
     let exact = json["model"]["offset"].as_f64().expect("offset");
-    assert!((exact - offset).abs() <= 1e-9 * offset, "{exact} vs {offset}");
+    assert!(
+        (exact - offset).abs() <= 1e-9 * offset,
+        "{exact} vs {offset}"
+    );
     assert_eq!((false_free, samples), (0.0, 3000.0));
     assert_eq!(lines[1], vec![0.0, lost]);
 
