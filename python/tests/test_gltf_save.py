@@ -19,7 +19,7 @@ sc.add_body("ball", sphere(0.02), pose([0.1, -0.005, 0.0295]));
 let left  = contact(#{ shape: [0.11, 0.05], pos: [0.0,  0.15, 0.0], friction: 0.7 });
 let right = contact(#{ shape: [0.11, 0.05], pos: [0.0, -0.15, 0.0], friction: 0.5 });
 let st = stance(#{ com: [0.02, 0.0, 0.8], mass: 38.0, contacts: [left, right] });
-let t = touch(sc, #{ scales: #{ pad: 0.01 }, kind: "points" });
+let t = touch(sc, #{ scales: #{ pad: 0.01 }, kind: "points", mimo_quirks: false });
 t.observe();
 let tx = taxels(#{ link_name: "pad", probe_local_pos: [[0.0, 0.0, 0.01], [0.0, 0.0, 0.2]] });
 tx.read(sc);
@@ -38,7 +38,7 @@ def python_objects():
     left = morsel.contact(shape=[0.11, 0.05], pos=[0.0, 0.15, 0.0], friction=0.7)
     right = morsel.contact(shape=[0.11, 0.05], pos=[0.0, -0.15, 0.0], friction=0.5)
     st = morsel.stance({"com": [0.02, 0.0, 0.8], "mass": 38.0, "contacts": [left, right]})
-    t = morsel.touch(sc, {"scales": {"pad": 0.01}, "kind": "points"})
+    t = morsel.touch(sc, {"scales": {"pad": 0.01}, "kind": "points", "mimo_quirks": False})
     t.observe()
     tx = morsel.taxels({"link_name": "pad", "probe_local_pos": [[0.0, 0.0, 0.01], [0.0, 0.0, 0.2]]})
     tx.read(sc)
