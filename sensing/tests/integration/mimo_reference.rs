@@ -6,11 +6,13 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::path::PathBuf;
 
-use morsel_kinematics::{Data, Model, forward_kinematics};
-use morsel_sensing::{Body, Scene, Touch, TouchConfig, TouchKind};
+use morsel_kinematics::Model;
+use morsel_sensing::{Scene, Touch, TouchConfig, TouchKind};
 use ndarray::{Array1, Array2, ArrayD};
 use ndarray_npy::NpzReader;
 use serde_json::Value;
+
+use crate::mimo_touch::scene_of;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -65,21 +67,7 @@ pub(crate) fn mimo_scene(version: &str) -> (Model, Scene) {
     };
     let model =
         morsel_kinematics::mjcf::load_file(repo().join("assets/robots/mimo").join(file)).unwrap();
-    let mut data = Data::new(&model);
-    forward_kinematics(
-        &model,
-        &mut data,
-        model.reference_configuration().as_slice(),
-    )
-    .unwrap();
-    let mut scene = Scene::new();
-    for (link, pose) in model.links().iter().zip(data.world_from_links()) {
-        let mut body = Body::new(link.name()).with_pose(*pose);
-        for c in link.collisions() {
-            body = body.with_collider(c.shape.clone(), c.local_pose).unwrap();
-        }
-        scene.add_body(body).unwrap();
-    }
+    let scene = scene_of(&model);
     (model, scene)
 }
 

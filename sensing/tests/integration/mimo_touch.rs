@@ -12,7 +12,7 @@ fn root() -> PathBuf {
 }
 
 /// One scene body per link, with the link's colliders, posed at MuJoCo's qpos0.
-fn scene_of(model: &Model) -> Scene {
+pub(crate) fn scene_of(model: &Model) -> Scene {
     let mut data = Data::new(model);
     forward_kinematics(model, &mut data, model.reference_configuration().as_slice()).unwrap();
     let mut scene = Scene::new();
