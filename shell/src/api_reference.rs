@@ -212,12 +212,7 @@ pub fn differences(engine: &Engine) -> Vec<String> {
     let mut problems = Vec::new();
     let registered: Vec<ApiFunction> = functions(engine)
         .into_iter()
-        .filter(|f| {
-            !matches!(
-                f.name.as_str(),
-                "to_string" | "to_debug" | "print" | "debug"
-            )
-        })
+        .filter(|f| !matches!(f.name.as_str(), "to_string" | "to_debug"))
         .collect();
     for f in &registered {
         if f.group.is_none() {
