@@ -5,6 +5,7 @@
 //! - [`Shape`]: box, sphere, ellipsoid, cylinder, capsule, pipe, half-space, triangle mesh and
 //!   convex hull, each validated when built ([`GeometryError`] says what is wrong).
 //! - [`TriangleMesh`]: indexed meshes, loaded from STL, OBJ and DAE with shared vertices welded.
+//! - [`obj_mujoco`]: OBJ files read as MuJoCo reads them (first shape's faces, its quad split).
 //! - [`FileAccess`]: which files the mesh and model loaders may open (roots, regular files
 //!   only, a size limit).
 //! - [`Collider`]: a shape placed in a body frame.
@@ -24,6 +25,7 @@ pub mod file_access;
 mod halfspace;
 mod mesh;
 pub mod mesh_io;
+pub mod obj_mujoco;
 pub mod proximity;
 pub mod query;
 mod query_result;

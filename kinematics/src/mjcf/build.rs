@@ -8,7 +8,7 @@
 //! without joints is welded to its parent by a fixed joint `<body>/weld`. `ref` is folded into
 //! the joint origin, so a configuration holds MuJoCo's joint values themselves.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use nalgebra::{DVector, Isometry3, Translation3, UnitQuaternion, Vector3};
 
@@ -37,6 +37,7 @@ pub(crate) fn build_model(
         .enumerate()
         .map(|(i, b)| b.name.clone().unwrap_or_else(|| format!("body{i}")))
         .collect();
+    let body_name_set: HashSet<&str> = body_names.iter().map(String::as_str).collect();
     let mut builder = ModelBuilder::new(name);
     let mut qpos0: HashMap<String, Vec<f64>> = HashMap::new();
     let (mut joint_id, mut geom_id, mut site_id) = (0, 0, 0);
@@ -60,7 +61,11 @@ pub(crate) fn build_model(
         }
         for s in &body.sites {
             let site = s.name.clone().unwrap_or_else(|| format!("site{site_id}"));
-            builder.add_frame(site, body_names[i].clone(), s.body_from_site);
+            builder.add_frame(
+                site_frame_name(site, &body_name_set),
+                body_names[i].clone(),
+                s.body_from_site,
+            );
             site_id += 1;
         }
         if i == 0 {
@@ -123,6 +128,20 @@ pub(crate) fn build_model(
     model.set_compiled_info(geoms, filter, body_links, reference);
     Ok(model)
 }
+
+/// The frame name of a site: its own name, or `site:NAME` when a body has the same name
+/// (MuJoCo keeps bodies and sites in separate name spaces; in the model's frame list the plain
+/// name stays the body's).
+pub(crate) fn site_frame_name(site: String, body_names: &HashSet<&str>) -> String {
+    if body_names.contains(site.as_str()) {
+        format!("{SITE_PREFIX}{site}")
+    } else {
+        site
+    }
+}
+
+/// The prefix that makes a site reachable when a body has its name.
+pub const SITE_PREFIX: &str = "site:";
 
 /// Adds the joints (or the weld) that place body `i`, recording each joint's qpos0 in the
 /// model's value order.

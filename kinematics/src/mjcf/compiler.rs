@@ -36,6 +36,8 @@ pub(crate) struct Compiler {
     /// Total mass the body masses are scaled to (when positive).
     pub settotalmass: f64,
     pub balanceinertia: bool,
+    /// Primitives fitted to meshes take the mesh's bounding box rather than its inertia box.
+    pub fitaabb: bool,
 }
 
 impl Compiler {
@@ -52,6 +54,7 @@ impl Compiler {
             boundinertia: 0.0,
             settotalmass: -1.0,
             balanceinertia: false,
+            fitaabb: false,
         };
         let mut assetdir = None;
         let mut meshdir = None;
@@ -112,6 +115,9 @@ impl Compiler {
             }
             if let Some(v) = a.bool("balanceinertia")? {
                 c.balanceinertia = v;
+            }
+            if let Some(v) = a.bool("fitaabb")? {
+                c.fitaabb = v;
             }
         }
         // MuJoCo: meshdir wins over assetdir; both are relative to the model file's folder.

@@ -9,7 +9,7 @@ use nalgebra::{Isometry3, Translation3, Vector3};
 use super::attrs::Attrs;
 use super::compiler::Compiler;
 use super::error::{MjcfError, MjcfResult};
-use super::mesh::Meshes;
+use super::mesh::{MeshAsset, Meshes};
 use super::orientation::{pose, z_to};
 
 /// A geom as compiled: everything the model and the mass computation need.
@@ -63,16 +63,35 @@ pub(crate) fn read_geom(
             ),
         });
     }
-    if kind != "mesh" && a.node.attr("mesh").is_some() {
-        return Err(MjcfError::Unsupported {
-            at: at(),
-            what: format!("fitting a {kind} to a mesh"),
-        });
-    }
     if kind == "mesh" {
         return read_mesh_geom(a, compiler, meshes, body_from_frame);
     }
-    let given = a.numbers("size")?.unwrap_or_default();
+    // A primitive with a mesh is fitted to it (MuJoCo's `fitscale`, `<compiler fitaabb>`).
+    let fitted = match a.str("mesh") {
+        Some(mesh) if kind != "plane" => {
+            if a.node.attr("fromto").is_some() {
+                return Err(MjcfError::Invalid {
+                    at: at(),
+                    problem: "fromto cannot be used on a geom with a mesh (MuJoCo refuses it too)"
+                        .into(),
+                });
+            }
+            let asset = meshes
+                .get(mesh)
+                .ok_or_else(|| MjcfError::UnknownReference {
+                    at: at(),
+                    kind: "mesh",
+                    name: mesh.to_owned(),
+                })?;
+            let fitscale = a.number("fitscale")?.unwrap_or(1.0);
+            Some(fit(kind, asset, compiler.fitaabb, fitscale))
+        }
+        _ => None,
+    };
+    let given = match &fitted {
+        Some((size, _)) => size.to_vec(),
+        None => a.numbers("size")?.unwrap_or_default(),
+    };
     if given.len() > 3 {
         return Err(a.invalid(
             "size",
@@ -83,6 +102,9 @@ pub(crate) fn read_geom(
     let mut size = [0.0; 3];
     size[..given.len()].copy_from_slice(&given);
     let mut local = pose(a, compiler)?;
+    if let Some((_, mesh_frame)) = fitted {
+        local *= mesh_frame;
+    }
     if let Some(ft) = a.array::<6>("fromto")? {
         let text = a.str("fromto").unwrap_or_default();
         let axis_slot = match kind {
@@ -124,7 +146,7 @@ pub(crate) fn read_geom(
     };
     let size_text = a.str("size").unwrap_or_default().to_owned();
     for (i, &s) in size.iter().enumerate() {
-        if s < 0.0 || (i < needed && s <= 0.0) {
+        if !s.is_finite() || s < 0.0 || (i < needed && s <= 0.0) {
             return Err(a.invalid(
                 "size",
                 &size_text,
@@ -166,6 +188,50 @@ pub(crate) fn read_geom(
         inertia: unit_inertia * mass,
         collider,
     })
+}
+
+/// MuJoCo's fit of a primitive `kind` to a mesh: its size, and the frame it sits in within the
+/// geom's own pose. Without `fitaabb` the size comes from the mesh's inertia box and the frame
+/// is the mesh's inertial frame; with it (MuJoCo 4), the primitive is the smallest whose own
+/// bounding box holds the mesh's, at the centre of that box (its coordinates in the
+/// inertial frame). Every size is then multiplied by `fitscale`.
+fn fit(kind: &str, asset: &MeshAsset, fitaabb: bool, fitscale: f64) -> ([f64; 3], Isometry3<f64>) {
+    let mut size = [0.0; 3];
+    let mut frame = asset.frame;
+    if !fitaabb {
+        let [x, y, z] = asset.inertia_box;
+        match kind {
+            "sphere" => size[0] = (x + y + z) / 3.0,
+            "capsule" => {
+                size[0] = (x + y) / 2.0;
+                size[1] = (z - size[0] / 2.0).max(0.0);
+            }
+            "cylinder" => {
+                size[0] = (x + y) / 2.0;
+                size[1] = z;
+            }
+            _ => size = [x, y, z],
+        }
+    } else {
+        // The smallest primitive whose own bounding box holds the mesh's, centred on it.
+        let (lo, hi) = asset.aabb;
+        let center = (lo + hi) / 2.0;
+        frame *= Translation3::from(center);
+        let h = hi - center;
+        match kind {
+            "sphere" => size[0] = h.x.max(h.y).max(h.z),
+            "capsule" => {
+                size[0] = h.x.max(h.y);
+                size[1] = h.z - size[0];
+            }
+            "cylinder" => {
+                size[0] = h.x.max(h.y);
+                size[1] = h.z;
+            }
+            _ => size = [h.x, h.y, h.z],
+        }
+    }
+    (size.map(|s| s * fitscale), frame)
 }
 
 /// A `mesh` geom: placed at its pose times the mesh's inertial frame, with the inertia of

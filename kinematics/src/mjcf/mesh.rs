@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use morsel_geometry::obj_mujoco::load_obj_as_mujoco_with;
 use morsel_geometry::{FileAccess, FileAccessError, GeometryError, TriangleMesh};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
 
@@ -33,6 +34,8 @@ pub(crate) struct MeshAsset {
     /// MuJoCo's mesh geom `size`: per axis, the largest |coordinate| of the processed
     /// vertices (in the inertial frame, so not the half-extent of an off-centre box).
     pub half_extents: [f64; 3],
+    /// The processed vertices' bounding box (lowest, highest corner) in the inertial frame.
+    pub aabb: (Vector3<f64>, Vector3<f64>),
 }
 
 /// Mesh assets by name.
@@ -70,29 +73,53 @@ pub(crate) fn read_meshes(
                     .file_stem()
                     .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
             };
-            let path = compiler.meshdir.join(file);
-            let canonical = match access.resolve(&path) {
-                Ok(canonical) => canonical,
-                Err(FileAccessError::NotFound { .. }) => {
-                    return Err(MjcfError::MissingFile {
-                        at: node.location(),
-                        name: file.to_owned(),
-                        path,
-                    });
-                }
-                Err(source) => {
-                    return Err(MjcfError::File {
-                        at: Some(node.location()),
-                        source,
-                    });
-                }
-            };
+            let (path, canonical) = asset_path(node, file, compiler, access)?;
             files.push(canonical);
             let asset = process(&a, &path, access)?;
             meshes.insert(name, asset);
         }
     }
     Ok(meshes)
+}
+
+/// Where a `<mesh file>` is read from, as MuJoCo 4 finds it: `meshdir` (or `assetdir`)
+/// relative to the main file's folder, then, when no file is there, the folder of the file that
+/// names the mesh (an included file in another folder). A path the policy refuses counts as
+/// absent for the first try, so the choice reveals nothing about it.
+fn asset_path(
+    node: &Node,
+    file: &str,
+    compiler: &Compiler,
+    access: &FileAccess,
+) -> MjcfResult<(std::path::PathBuf, std::path::PathBuf)> {
+    let first = compiler.meshdir.join(file);
+    let first_error = match access.resolve(&first) {
+        Ok(canonical) => return Ok((first, canonical)),
+        Err(e) => e,
+    };
+    let own_dir = node.file.parent().unwrap_or(Path::new(""));
+    let second = own_dir.join(file);
+    let second_result = if second == first {
+        Err(first_error)
+    } else {
+        access
+            .resolve(&second)
+            .map_err(|second_error| match (first_error, second_error) {
+                (FileAccessError::NotFound { .. }, e) | (e, _) => e,
+            })
+    };
+    match second_result {
+        Ok(canonical) => Ok((second, canonical)),
+        Err(FileAccessError::NotFound { .. }) => Err(MjcfError::MissingFile {
+            at: node.location(),
+            name: file.to_owned(),
+            path: first,
+        }),
+        Err(source) => Err(MjcfError::File {
+            at: Some(node.location()),
+            source,
+        }),
+    }
 }
 
 fn process(a: &Attrs, path: &Path, access: &FileAccess) -> MjcfResult<MeshAsset> {
@@ -112,7 +139,16 @@ fn process(a: &Attrs, path: &Path, access: &FileAccess) -> MjcfResult<MeshAsset>
     let scale = a.array::<3>("scale")?.unwrap_or([1.0; 3]);
     let refpos = a.array::<3>("refpos")?.unwrap_or([0.0; 3]);
     let refquat = a.array::<4>("refquat")?.unwrap_or([1.0, 0.0, 0.0, 0.0]);
-    let loaded = match TriangleMesh::load_with(path, Vector3::repeat(1.0), access) {
+    let is_obj = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("obj"));
+    let loaded = if is_obj {
+        // MuJoCo's reading: every vertex, the first shape's faces, its quad split.
+        load_obj_as_mujoco_with(path, access)
+    } else {
+        TriangleMesh::load_with(path, Vector3::repeat(1.0), access)
+    };
+    let loaded = match loaded {
         Ok(mesh) => mesh,
         Err(GeometryError::FileAccess(source)) => {
             return Err(MjcfError::File {
@@ -254,6 +290,7 @@ fn process(a: &Attrs, path: &Path, access: &FileAccess) -> MjcfResult<MeshAsset>
         volume: volume_sum,
         inertia_box,
         half_extents: [half.x, half.y, half.z],
+        aabb: (lo, hi),
     })
 }
 

@@ -19,7 +19,11 @@
 //!   compose in order, each about its own `pos`; see [`Model::bodies`] for the body list),
 //!   geoms `sphere`, `capsule`, `ellipsoid`, `cylinder`, `box`, `plane` (a half-space) and
 //!   `mesh` (STL, OBJ; `scale`, `refpos`, `refquat`) with their MuJoCo `size`
-//!   ([`Model::geoms`]), sites as frames on their body. A mesh is re-centred on its centre of
+//!   ([`Model::geoms`]), sites as frames on their body.
+//! - names as MuJoCo keeps them: bodies, sites, geoms and joints each in their own name space
+//!   (a name repeated within one kind is an error, as in MuJoCo). Bodies and sites share the
+//!   model's frame list: a body keeps its plain name, and a site named like a body is the frame
+//!   `site:NAME` ([`SITE_PREFIX`]); any other site keeps its plain name. A mesh is re-centred on its centre of
 //!   mass and turned onto its principal axes as MuJoCo does (its geom frame is MuJoCo's).
 //! - masses as MuJoCo computes them: `<inertial>`, or from the geoms (density 1000 unless
 //!   set, `mass` overrides, `shellinertia`; a mesh's volume with MuJoCo's default `legacy`
@@ -65,6 +69,7 @@ mod reader;
 
 use std::path::{Path, PathBuf};
 
+pub use build::SITE_PREFIX;
 pub use error::{Location, MjcfError, MjcfResult};
 pub use qpos::{configuration_from_joint_values, configuration_from_qpos, qpos_from_configuration};
 

@@ -9,6 +9,7 @@ The AABBs are not MuJoCo's own (it keeps local boxes only): for primitives they 
 extents of the shape placed at MuJoCo's geom pose, for meshes the box of MuJoCo's own (float32)
 vertices placed at that pose. Planes have no finite box (null).
 
+A site named like a body is recorded as "site:NAME", the frame name Morsel gives it.
 Unnamed elements take the names Morsel's loader gives them: "body<id>", "joint<id>", "geom<id>",
 "site<id>" with MuJoCo's id; the world body is left out of "bodies".
 
@@ -35,6 +36,11 @@ MODELS = {
     "assets/robots/gymnasium/ant.xml": "gymnasium_ant",
     "kinematics/tests/mjcf_models/features_a.xml": "features_a",
     "kinematics/tests/mjcf_models/features_b.xml": "features_b",
+    "kinematics/tests/mjcf_models/names.xml": "names",
+    "kinematics/tests/mjcf_models/fitted.xml": "fitted",
+    "kinematics/tests/mjcf_models/fitted_aabb.xml": "fitted_aabb",
+    "kinematics/tests/mjcf_models/obj_objects.xml": "obj_objects",
+    "kinematics/tests/mjcf_models/include_dirs/main.xml": "include_dirs",
 }
 
 GEOM_TYPES = {
@@ -52,6 +58,9 @@ def name_of(m, kind, i):
     """The element's MJCF name, or the name Morsel gives an unnamed one."""
     obj = getattr(m, kind)(i)
     if obj.name:
+        # A site named like a body is Morsel's frame "site:NAME" (the plain name is the body's).
+        if kind == "site" and any(m.body(b).name == obj.name for b in range(m.nbody)):
+            return "site:" + obj.name
         return obj.name
     if kind == "body" and i == 0:
         return "world"
@@ -194,6 +203,11 @@ def reference(model_path, seed=0, n_configs=CONFIGS_PER_MODEL):
         "ngeom": int(m.ngeom),
         "nsite": int(m.nsite),
         "total_mass": float(mujoco.mj_getTotalmass(m)),
+        # Per body (world left out): mass and principal moments of inertia, ascending.
+        "body_mass": {name_of(m, "body", b): float(m.body_mass[b]) for b in range(1, m.nbody)},
+        "body_inertia": {
+            name_of(m, "body", b): sorted(floats(m.body_inertia[b])) for b in range(1, m.nbody)
+        },
         "configs": configs,
     }
 
