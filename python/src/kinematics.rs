@@ -347,6 +347,10 @@ fn urdf(
     let model = py
         .detach(|| morsel_kinematics::urdf::load_file(&path, &opts))
         .py()?;
+    for warning in model.load_warnings() {
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        PyErr::warn(py, &category, &std::ffi::CString::new(warning.as_str())?, 1)?;
+    }
     PyRobot::from_model(model)
 }
 
