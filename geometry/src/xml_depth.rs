@@ -1,6 +1,6 @@
 //! The nesting depth of XML text, bounded before any XML parser sees it.
 //!
-//! The XML parsers Morsel uses (roxmltree for MJCF, URDF and COLLADA; xml-rs inside urdf-rs)
+//! The XML parsers Morsel uses (roxmltree for MJCF, URDF and COLLADA)
 //! and the readers walking their trees recurse once per nested element, so a file nesting
 //! elements thousands deep would overflow the stack. Each reader first calls [`too_deep`] on
 //! the text and refuses documents nested deeper than [`MAX_XML_DEPTH`] with a typed error

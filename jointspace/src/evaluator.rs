@@ -201,9 +201,8 @@ fn fixed_objects(sampler: &CollisionSampler) -> Vec<bool> {
         .iter()
         .map(|o| {
             !model
-                .joint_path(o.link())
-                .iter()
-                .any(|&j| sampled.contains(&source(j)))
+                .joints_upward(o.link())
+                .any(|j| sampled.contains(&source(j)))
         })
         .collect()
 }

@@ -117,8 +117,8 @@ impl CollisionSampler {
                 relevant_axes(
                     &model,
                     &subspace,
-                    model.moving_joint_path(la),
-                    model.moving_joint_path(lb),
+                    &model.moving_joint_path(la),
+                    &model.moving_joint_path(lb),
                 )
             })
             .collect();

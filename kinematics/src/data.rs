@@ -2,7 +2,7 @@
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
-use crate::{FrameId, KinematicsError, LinkId, Model, Result};
+use crate::{FrameId, JointId, KinematicsError, LinkId, Model, Result};
 
 /// Results and scratch buffers of kinematic algorithms for one [`Model`].
 ///
@@ -16,6 +16,8 @@ pub struct Data {
     pub(crate) subtree_mass: Vec<f64>,
     pub(crate) subtree_moment: Vec<Vector3<f64>>,
     pub(crate) com: Point3<f64>,
+    /// Scratch: the joints between the root and one link (sized once, reused).
+    pub(crate) path: Vec<JointId>,
     model_id: u64,
 }
 
@@ -28,6 +30,7 @@ impl Data {
             subtree_mass: vec![0.0; model.links().len()],
             subtree_moment: vec![Vector3::zeros(); model.links().len()],
             com: Point3::origin(),
+            path: Vec::with_capacity(model.joints().len()),
             model_id: model.id(),
         }
     }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum KinematicsError {
-    /// The URDF text is not well-formed XML or urdf-rs rejected it.
+    /// The URDF text is not well-formed XML.
     #[error("cannot parse URDF {source_name}: {message}")]
     UrdfParse {
         /// The file path, or `<string>` for text given directly.

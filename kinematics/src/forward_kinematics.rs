@@ -60,12 +60,16 @@ pub(crate) fn update_moving_path_placements(
     link: LinkId,
 ) -> Isometry3<f64> {
     data.world_from_link[0] = Isometry3::identity();
-    for &j in model.moving_joint_path(link) {
+    let mut path = std::mem::take(&mut data.path);
+    path.clear();
+    path.extend(model.moving_joints_upward(link));
+    for &j in path.iter().rev() {
         let joint = model.joint(j);
         let (base, origin) = model.folded_origin(j);
         let local = joint.placement_after(origin, q);
         data.world_from_link[joint.child_link().index()] = data.world_from_link[*base] * local;
     }
+    data.path = path;
     let (anchor, anchor_from_link) = model.anchor(link);
     let pose = data.world_from_link[*anchor] * anchor_from_link;
     data.world_from_link[link.index()] = pose;
@@ -85,11 +89,15 @@ pub(crate) fn update_link_placements(model: &Model, data: &mut Data, q: &[f64]) 
 #[inline]
 pub(crate) fn update_path_placements(model: &Model, data: &mut Data, q: &[f64], link: LinkId) {
     data.world_from_link[0] = Isometry3::identity();
-    for &j in model.joint_path(link) {
+    let mut path = std::mem::take(&mut data.path);
+    path.clear();
+    path.extend(model.joints_upward(link));
+    for &j in path.iter().rev() {
         let joint = model.joint(j);
         let parent = data.world_from_link[joint.parent_link().index()];
         data.world_from_link[joint.child_link().index()] = parent * joint.parent_from_child(q);
     }
+    data.path = path;
 }
 
 /// Fills `world_from_frame` from `world_from_link` (no checks).

@@ -98,7 +98,7 @@ pub(crate) fn jacobian_from_placements(
 ) {
     out.fill(0.0);
     let point = pose.translation.vector;
-    for &j in model.moving_joint_path(link) {
+    for j in model.moving_joints_upward(link) {
         let joint = model.joint(j);
         let placement = &data.world_from_link[joint.child_link().index()];
         match joint.kind() {

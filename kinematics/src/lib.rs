@@ -24,6 +24,7 @@ mod armature;
 mod chain_builder;
 mod com;
 mod configuration;
+mod coordinates;
 mod data;
 mod error;
 mod forward_kinematics;
@@ -48,6 +49,7 @@ pub use armature::{
 pub use chain_builder::ChainBuilder;
 pub use com::{center_of_mass, com_jacobian};
 pub use configuration::{difference, integrate, normalize_configuration, random_configuration};
+pub use coordinates::{BALL_COMPONENTS, Coordinate, FLOATING_COMPONENTS};
 pub use data::Data;
 pub use error::{KinematicsError, Result};
 pub use forward_kinematics::{forward_kinematics, frame_placement};

@@ -46,10 +46,6 @@ pub struct Model {
     link_by_name: HashMap<String, usize>,
     joint_by_name: HashMap<String, usize>,
     frame_by_name: HashMap<String, usize>,
-    /// For each link, the joints from the root down to it (all kinds), root first.
-    link_path: Vec<Vec<JointId>>,
-    /// For each link, the moving joints among `link_path`.
-    moving_path: Vec<Vec<JointId>>,
     /// For each joint, the nearest link above it placed by a moving joint (or the root) and
     /// the joint frame's pose in that link: runs of fixed joints composed once.
     folded_origin: Vec<(usize, Isometry3<f64>)>,
@@ -63,6 +59,7 @@ pub struct Model {
     collision_filter: CollisionFilter,
     bodies: Vec<LinkId>,
     reference: DVector<f64>,
+    load_warnings: Vec<String>,
 }
 
 /// One row of [`Model::configuration_layout`].
@@ -92,24 +89,6 @@ impl Model {
         } = parts;
         let nq = joints.iter().map(Joint::nq).sum();
         let nv = joints.iter().map(Joint::nv).sum();
-        let mut link_path: Vec<Vec<JointId>> = vec![Vec::new(); links.len()];
-        // Links are in depth-first order, so a parent's path is known before its children's.
-        for (l, link) in links.iter().enumerate() {
-            if let Some(j) = link.parent_joint {
-                let mut path = link_path[joints[j.0].parent_link.0].clone();
-                path.push(j);
-                link_path[l] = path;
-            }
-        }
-        let moving_path = link_path
-            .iter()
-            .map(|p| {
-                p.iter()
-                    .copied()
-                    .filter(|j| joints[j.0].is_moving())
-                    .collect()
-            })
-            .collect();
         let mut anchor = vec![(0, Isometry3::identity()); links.len()];
         let mut folded_origin = Vec::with_capacity(joints.len());
         for joint in &joints {
@@ -173,8 +152,6 @@ impl Model {
             frames,
             nq,
             nv,
-            link_path,
-            moving_path,
             folded_origin,
             anchor,
             total_mass,
@@ -184,7 +161,19 @@ impl Model {
             collision_filter: CollisionFilter::default(),
             bodies,
             reference,
+            load_warnings: Vec::new(),
         }
+    }
+
+    /// What the loader tolerated but a user should know (e.g. a URDF `<mimic>` it ignored,
+    /// as Pinocchio does), one message per item naming the file and line; empty for most models.
+    pub fn load_warnings(&self) -> &[String] {
+        &self.load_warnings
+    }
+
+    /// Records the loader's warnings.
+    pub(crate) fn set_load_warnings(&mut self, warnings: Vec<String>) {
+        self.load_warnings = warnings;
     }
 
     /// Replaces the geom records, collision filter, body list and reference configuration
@@ -344,12 +333,39 @@ impl Model {
     }
 
     /// The joints from the root down to `link` (fixed ones included), root first.
-    pub fn joint_path(&self, link: LinkId) -> &[JointId] {
-        &self.link_path[link.0]
+    ///
+    /// Paths are walked up the tree when asked for, not stored: storing every link's path
+    /// would take memory quadratic in the depth of the tree (a long chain).
+    pub fn joint_path(&self, link: LinkId) -> Vec<JointId> {
+        let mut path: Vec<JointId> = self.joints_upward(link).collect();
+        path.reverse();
+        path
     }
     /// The moving (non-fixed) joints from the root down to `link`, root first.
-    pub fn moving_joint_path(&self, link: LinkId) -> &[JointId] {
-        &self.moving_path[link.0]
+    pub fn moving_joint_path(&self, link: LinkId) -> Vec<JointId> {
+        let mut path: Vec<JointId> = self.moving_joints_upward(link).collect();
+        path.reverse();
+        path
+    }
+    /// The joints from `link` up to the root (fixed ones included), nearest first.
+    pub fn joints_upward(&self, link: LinkId) -> impl Iterator<Item = JointId> + '_ {
+        let mut next = self.links.get(link.0).and_then(|l| l.parent_joint);
+        std::iter::from_fn(move || {
+            let j = next?;
+            next = self.links[self.joints[j.0].parent_link.0].parent_joint;
+            Some(j)
+        })
+    }
+    /// The moving (non-fixed) joints from `link` up to the root, nearest first: each one
+    /// places its link's anchor (runs of fixed joints are skipped without being visited).
+    pub fn moving_joints_upward(&self, link: LinkId) -> impl Iterator<Item = JointId> + '_ {
+        let first = self.anchor.get(link.0).map(|a| a.0);
+        let mut next = first.and_then(|a| self.links[a].parent_joint);
+        std::iter::from_fn(move || {
+            let j = next?;
+            next = self.links[self.folded_origin[j.0].0].parent_joint;
+            Some(j)
+        })
     }
 
     /// For a joint: the link its folded origin is expressed in, and that origin (the fixed

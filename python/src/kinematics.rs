@@ -11,7 +11,7 @@ use morsel_jointspace::DEFAULT_MEMORY_LIMIT;
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
 use morsel_kinematics::{
-    Data, JacobianConvention, JointKind, Model, center_of_mass, forward_kinematics,
+    Data, JacobianConvention, Model, center_of_mass, forward_kinematics,
     frame_jacobian_at, geom_aabb,
 };
 use morsel_lab::simulation::Robot as LabRobot;
@@ -41,9 +41,6 @@ pub struct RobotState {
     pub data: Data,
     /// Whether `data` holds the forward kinematics of `q`.
     pub fresh: bool,
-    /// Whether the armature holds the configuration (fixed base); a floating-base robot has
-    /// no armature, and `q` here is its only state.
-    armature: bool,
 }
 
 impl RobotState {
@@ -89,10 +86,6 @@ impl PyRobot {
             return Ok(c);
         }
         let model = self.lab.model().py()?;
-        let armature = !model
-            .joints()
-            .iter()
-            .any(|j| j.kind() == JointKind::Floating);
         let data = Data::new(&model);
         let _ = self.cache.set(Mutex::new(RobotState {
             q: model.reference_configuration().clone(),
@@ -100,7 +93,6 @@ impl PyRobot {
             placement: Isometry3::identity(),
             data,
             fresh: false,
-            armature,
         }));
         self.cache
             .get()
@@ -115,16 +107,12 @@ impl PyRobot {
                 "this robot was left broken by an earlier failure; load it again",
             )
         })?;
-        if s.armature {
-            let (q, placement) = self.lab.configuration_and_placement().py()?;
-            if q != s.q {
-                s.q = q;
-                s.fresh = false;
-            }
-            s.placement = placement;
-        } else {
-            s.placement = self.lab.world_placement().py()?;
+        let (q, placement) = self.lab.configuration_and_placement().py()?;
+        if q != s.q {
+            s.q = q;
+            s.fresh = false;
         }
+        s.placement = placement;
         Ok(s)
     }
 
@@ -133,12 +121,10 @@ impl PyRobot {
         self.lab.model().py()
     }
 
-    /// Sets the configuration: the armature's for a fixed-base robot, the mirror's otherwise.
+    /// Sets the configuration: the armature's, mirrored here.
     fn set_configuration(&self, q: DVector<f64>) -> PyResult<()> {
         let mut s = self.lock()?;
-        if s.armature {
-            self.lab.with(|a| a.set_configuration(q.as_slice())).py()?;
-        }
+        self.lab.with(|a| a.set_configuration(q.as_slice())).py()?;
         s.q = q;
         s.fresh = false;
         Ok(())
@@ -266,7 +252,7 @@ pub fn robot_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PyRobot> {
     })
 }
 
-/// A configuration: a dict {joint: value or [values]} or nq numbers.
+/// A configuration: a dict {joint or coordinate (`root.z`): value or [values]} or nq numbers.
 pub fn configuration_arg(
     model: &Model,
     obj: &Bound<'_, PyAny>,
@@ -289,9 +275,12 @@ pub fn configuration_arg(
             };
             pairs.push((joint, x));
         }
+        let whole = model
+            .joint_values_from_named(&pairs, model.reference_configuration().as_slice())
+            .py()?;
         return configuration_from_joint_values(
             model,
-            pairs.iter().map(|(j, v)| (j.as_str(), v.as_slice())),
+            whole.iter().map(|(j, v)| (j.as_str(), v.as_slice())),
         )
         .py();
     }
@@ -358,6 +347,10 @@ fn urdf(
     let model = py
         .detach(|| morsel_kinematics::urdf::load_file(&path, &opts))
         .py()?;
+    for warning in model.load_warnings() {
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        PyErr::warn(py, &category, &std::ffi::CString::new(warning.as_str())?, 1)?;
+    }
     PyRobot::from_model(model)
 }
 

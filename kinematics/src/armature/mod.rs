@@ -1,7 +1,7 @@
 //! MORSE-style armatures: kinematic chains driven by services over simulation time.
 //!
-//! An [`Armature`] wraps a [`Model`] whose moving joints are revolute, continuous or
-//! prismatic (mimic joints follow their leader), and offers the services of MORSE's armature
+//! An [`Armature`] wraps a [`Model`] and drives its revolute, continuous and prismatic joints
+//! (mimic joints follow their leader; floating and ball joints hold their values), and offers the services of MORSE's armature
 //! actuator: properties, instantaneous `set_*` services, non-blocking `rotate`/`translate`
 //! motions, trajectories and IK targets. Nothing moves until [`Armature::tick`] advances the
 //! armature's clock; a simulation loop calls it once per step.
@@ -33,7 +33,7 @@ use std::sync::Arc;
 use nalgebra::{DVector, Isometry3};
 
 use crate::forward_kinematics::{update_frame_placements, update_link_placements};
-use crate::{Data, FrameKey, IkSolver, JointId, JointKind, KinematicsError, Model, Result};
+use crate::{Data, FrameKey, IkSolver, JointId, KinematicsError, Model, Result};
 use ik_targets::{IkMotion, IkTargetState};
 use joint_motion::JointMotion;
 use trajectory::TrajectoryRun;
@@ -94,21 +94,11 @@ impl Armature {
     /// neutral one, or MuJoCo's `qpos0` for MJCF models) clamped into
     /// the limits, placed at the scene origin, with MORSE's default properties.
     ///
-    /// Errors when the model has a floating joint (armatures drive revolute and prismatic joints).
+    /// A floating (free) or ball joint is held in the configuration: its values change only
+    /// through [`set_configuration`](Armature::set_configuration) (and IK), never through the
+    /// joint services, which drive revolute, continuous and prismatic joints.
     pub fn new(name: impl Into<String>, model: impl Into<Arc<Model>>) -> Result<Self> {
         let model: Arc<Model> = model.into();
-        if let Some(j) = model
-            .joints()
-            .iter()
-            .find(|j| j.kind() == JointKind::Floating)
-        {
-            return Err(KinematicsError::WrongJointType {
-                joint: j.name().to_owned(),
-                expected: "revolute, continuous, prismatic or fixed",
-                actual: "floating",
-                operation: "an armature",
-            });
-        }
         let joints: Vec<JointId> = (0..model.joints().len())
             .map(JointId)
             .filter(|&j| model.joint(j).nq() == 1)

@@ -69,11 +69,15 @@ impl Family {
 }
 
 impl Armature {
-    /// `get_joints`: the armature's joint names, root to tip (fixed and mimic joints left out).
+    /// `get_joints`: the names of the configuration's values, root to tip, in MuJoCo's
+    /// `qpos` order: a one-value joint by its name, a floating joint `J` as `J.x`, `J.y`,
+    /// `J.z`, `J.qw`, `J.qx`, `J.qy`, `J.qz` and a ball joint as `J.qw` .. `J.qz` (see
+    /// [`Model::coordinates`](crate::Model::coordinates)); fixed and mimic joints left out.
     pub fn get_joints(&self) -> Vec<String> {
-        self.joints
-            .iter()
-            .map(|&j| self.model.joint(j).name().to_owned())
+        self.model
+            .coordinates()
+            .into_iter()
+            .map(|c| c.name)
             .collect()
     }
 
@@ -111,22 +115,38 @@ impl Armature {
         self.properties.set(name, value)
     }
 
-    /// `get_configurations`: properties and a description of every joint.
+    /// `get_configurations`: properties and a description of every value of the
+    /// configuration, in the order of [`get_joints`](Armature::get_joints). A floating or
+    /// ball joint's components carry the joint's kind; a position component (`x`, `y`, `z`)
+    /// has that unit axis, a quaternion component a zero axis and limits [-1, 1].
     pub fn get_configurations(&self) -> ArmatureConfiguration {
         let joints = self
-            .joints
-            .iter()
-            .enumerate()
-            .map(|(slot, &j)| {
-                let joint = self.model.joint(j);
+            .model
+            .coordinates()
+            .into_iter()
+            .map(|c| {
+                let joint = self.model.joint(c.joint);
+                let slot = self.joints.iter().position(|&j| j == c.joint);
                 let a = joint.axis();
+                let axis = match c.component {
+                    None => [a.x, a.y, a.z],
+                    Some("x") => [1.0, 0.0, 0.0],
+                    Some("y") => [0.0, 1.0, 0.0],
+                    Some("z") => [0.0, 0.0, 1.0],
+                    Some(_) => [0.0; 3],
+                };
+                let (lower, upper) = (self.model.lower_limits(), self.model.upper_limits());
                 ArmatureJointInfo {
-                    name: joint.name().to_owned(),
+                    name: c.name,
                     kind: joint.kind(),
-                    axis: [a.x, a.y, a.z],
-                    limits: (joint.limits().lower, joint.limits().upper),
-                    speed: self.default_speed(slot),
-                    position: self.q[joint.idx_q()],
+                    axis,
+                    limits: (lower[c.idx_q], upper[c.idx_q]),
+                    speed: match (slot, c.component) {
+                        (Some(slot), _) => self.default_speed(slot),
+                        (None, Some("x" | "y" | "z")) => self.properties.linear_speed,
+                        (None, _) => self.properties.rotation_speed,
+                    },
+                    position: self.q[c.idx_q],
                 }
             })
             .collect();
@@ -136,14 +156,13 @@ impl Armature {
         }
     }
 
-    /// The armature pose sensor's reading: `(joint, position)` for every joint, root to tip.
+    /// The armature pose sensor's reading: `(name, value)` for every value of the
+    /// configuration, named and ordered as [`get_joints`](Armature::get_joints).
     pub fn joint_positions(&self) -> Vec<(String, f64)> {
-        self.joints
-            .iter()
-            .map(|&j| {
-                let joint = self.model.joint(j);
-                (joint.name().to_owned(), self.q[joint.idx_q()])
-            })
+        self.model
+            .coordinates()
+            .into_iter()
+            .map(|c| (c.name, self.q[c.idx_q]))
             .collect()
     }
 

@@ -22,7 +22,7 @@ impl FoldedKinematics {
         self.frames.clear();
         for f in frames {
             let frame = model.frame(f);
-            for &j in model.moving_joint_path(frame.link()) {
+            for j in model.moving_joints_upward(frame.link()) {
                 self.on_path[j.index()] = true;
             }
             let (anchor, anchor_from_link) = model.anchor(frame.link());

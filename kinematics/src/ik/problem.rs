@@ -85,7 +85,7 @@ impl Problem {
             }
             None => {
                 for t in targets {
-                    for &j in model.moving_joint_path(model.frame(t.frame).link()) {
+                    for j in model.moving_joint_path(model.frame(t.frame).link()) {
                         let joint = model.joint(j);
                         self.activate(model, joint.mimic().map_or(joint, |m| model.joint(m.joint)));
                     }
@@ -94,7 +94,7 @@ impl Problem {
         }
         for t in targets {
             let start = self.entries.len();
-            for &j in model.moving_joint_path(model.frame(t.frame).link()) {
+            for j in model.moving_joint_path(model.frame(t.frame).link()) {
                 self.add_entries(model.joint(j));
             }
             self.ranges.push(start..self.entries.len());

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use morsel_geometry::{Collider, FileAccess, GeometryError, Shape, TriangleMesh};
 use nalgebra::{Isometry3, Vector3};
 
+use super::document::UrdfGeometry;
 use super::paths::{MeshLocator, resolve_mesh_path};
 use crate::{KinematicsError, Result};
 
@@ -61,7 +62,7 @@ impl MeshCache {
 
 /// Builds the collider for one URDF geometry placed at `origin` in the link frame.
 pub(crate) fn collider(
-    geometry: &urdf_rs::Geometry,
+    geometry: &UrdfGeometry,
     origin: Isometry3<f64>,
     element: &str,
     locator: &MeshLocator,
@@ -72,18 +73,18 @@ pub(crate) fn collider(
         source,
     };
     let shape = match geometry {
-        urdf_rs::Geometry::Box { size } => {
+        UrdfGeometry::Box { size } => {
             Shape::cuboid(Vector3::new(size[0], size[1], size[2]) * 0.5).map_err(wrap)?
         }
-        urdf_rs::Geometry::Cylinder { radius, length } => {
+        UrdfGeometry::Cylinder { radius, length } => {
             Shape::cylinder(*radius, 0.5 * length).map_err(wrap)?
         }
-        urdf_rs::Geometry::Capsule { radius, length } => {
+        UrdfGeometry::Capsule { radius, length } => {
             Shape::capsule(*radius, 0.5 * length).map_err(wrap)?
         }
-        urdf_rs::Geometry::Sphere { radius } => Shape::sphere(*radius).map_err(wrap)?,
-        urdf_rs::Geometry::Mesh { filename, scale } => {
-            let scale = scale.map_or(Vector3::repeat(1.0), |s| Vector3::new(s[0], s[1], s[2]));
+        UrdfGeometry::Sphere { radius } => Shape::sphere(*radius).map_err(wrap)?,
+        UrdfGeometry::Mesh { filename, scale } => {
+            let scale = Vector3::new(scale[0], scale[1], scale[2]);
             let element = format!("{element} > mesh");
             let path = resolve_mesh_path(filename, locator, &element)?;
             cache.get(&path, scale, &element, locator.access)?

@@ -1,4 +1,4 @@
-//! Loading models from URDF (through urdf-rs).
+//! Loading models from URDF (read with Morsel's own reader over roxmltree).
 //!
 //! ```
 //! use morsel_kinematics::urdf::{load_file, UrdfOptions};
@@ -8,19 +8,21 @@
 //! # Ok::<(), morsel_kinematics::KinematicsError>(())
 //! ```
 
+mod document;
 mod geometry;
 mod paths;
 mod validate;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use nalgebra::{Isometry3, Matrix3, Point3, Translation3, Vector3};
+use nalgebra::{Isometry3, Matrix3, Point3, Vector3};
 
-use crate::spatial::rotation_from_rpy;
 use crate::{
     Inertial, JointKind, JointLimits, JointSpec, KinematicsError, LinkSpec, Model, ModelBuilder,
     Result,
 };
+use document::{UrdfJoint, UrdfLink, UrdfRobot};
 use geometry::{MeshCache, collider};
 use morsel_geometry::FileAccess;
 use paths::MeshLocator;
@@ -143,11 +145,9 @@ fn load_with_meshes(
     base_dir: Option<&Path>,
     options: &UrdfOptions,
 ) -> Result<(Model, Vec<PathBuf>)> {
-    validate::validate(text, source_name)?;
-    let robot = urdf_rs::read_from_string(text).map_err(|e| KinematicsError::UrdfParse {
-        source_name: source_name.to_owned(),
-        message: e.to_string(),
-    })?;
+    let doc = validate::validate(text, source_name)?;
+    let robot = document::read(&doc)?;
+    drop(doc);
     let mut builder = ModelBuilder::new(robot.name.clone());
     let locator = MeshLocator {
         base_dir,
@@ -158,8 +158,16 @@ fn load_with_meshes(
     for link in &robot.links {
         builder.add_link(link_spec(link, options, &locator, &mut cache)?);
     }
+    let mut warnings = Vec::new();
+    let joint_names: HashSet<&str> = robot.joints.iter().map(|j| j.name.as_str()).collect();
     for joint in &robot.joints {
-        builder.add_joint(joint_spec(joint));
+        let at = || {
+            format!(
+                "{source_name}, line {}",
+                document::line_of(text, joint.offset)
+            )
+        };
+        builder.add_joint(joint_spec(joint, &joint_names, at, &mut warnings));
     }
     if options.root_joint == RootJoint::Floating {
         let root = root_link_name(&robot)?;
@@ -173,15 +181,18 @@ fn load_with_meshes(
             Vector3::z(),
         ));
     }
-    Ok((builder.build()?, cache.files()))
+    let mut model = builder.build()?;
+    model.set_load_warnings(warnings);
+    Ok((model, cache.files()))
 }
 
 /// The URDF link that no joint has as its child (the first one, if several).
-fn root_link_name(robot: &urdf_rs::Robot) -> Result<String> {
+fn root_link_name(robot: &UrdfRobot) -> Result<String> {
+    let children: HashSet<&str> = robot.joints.iter().map(|j| j.child.as_str()).collect();
     robot
         .links
         .iter()
-        .find(|l| robot.joints.iter().all(|j| j.child.link != l.name))
+        .find(|l| !children.contains(l.name.as_str()))
         .map(|l| l.name.clone())
         .ok_or_else(|| {
             KinematicsError::InvalidModel(
@@ -190,36 +201,23 @@ fn root_link_name(robot: &urdf_rs::Robot) -> Result<String> {
         })
 }
 
-fn pose(origin: &urdf_rs::Pose) -> Isometry3<f64> {
-    Isometry3::from_parts(
-        Translation3::new(origin.xyz[0], origin.xyz[1], origin.xyz[2]),
-        rotation_from_rpy([origin.rpy[0], origin.rpy[1], origin.rpy[2]]),
-    )
-}
-
 fn link_spec(
-    link: &urdf_rs::Link,
+    link: &UrdfLink,
     options: &UrdfOptions,
     locator: &MeshLocator,
     cache: &mut MeshCache,
 ) -> Result<LinkSpec> {
     let element = format!("link \"{}\"", link.name);
-    let i = &link.inertial;
-    let frame = pose(&i.origin);
+    let frame = link.inertial_origin;
+    let [ixx, ixy, ixz, iyy, iyz, izz] = link.inertia;
     let principal = Matrix3::new(
-        i.inertia.ixx,
-        i.inertia.ixy,
-        i.inertia.ixz, //
-        i.inertia.ixy,
-        i.inertia.iyy,
-        i.inertia.iyz, //
-        i.inertia.ixz,
-        i.inertia.iyz,
-        i.inertia.izz,
+        ixx, ixy, ixz, //
+        ixy, iyy, iyz, //
+        ixz, iyz, izz,
     );
     let rotation = frame.rotation.to_rotation_matrix();
     let inertial = Inertial {
-        mass: i.mass.value,
+        mass: link.mass,
         com: Point3::from(frame.translation.vector),
         inertia: rotation.matrix() * principal * rotation.matrix().transpose(),
     };
@@ -232,54 +230,50 @@ fn link_spec(
     }
     let mut spec = LinkSpec::new(link.name.clone()).with_inertial(inertial);
     if options.load_visuals {
-        for (k, visual) in link.visual.iter().enumerate() {
+        for (k, (origin, geometry)) in link.visuals.iter().enumerate() {
             let element = format!("{element} > visual #{} > geometry", k + 1);
-            spec.visuals.push(collider(
-                &visual.geometry,
-                pose(&visual.origin),
-                &element,
-                locator,
-                cache,
-            )?);
+            spec.visuals
+                .push(collider(geometry, *origin, &element, locator, cache)?);
         }
     }
     if options.load_collisions {
-        for (k, collision) in link.collision.iter().enumerate() {
+        for (k, (origin, geometry)) in link.collisions.iter().enumerate() {
             let element = format!("{element} > collision #{} > geometry", k + 1);
-            spec.collisions.push(collider(
-                &collision.geometry,
-                pose(&collision.origin),
-                &element,
-                locator,
-                cache,
-            )?);
+            spec.collisions
+                .push(collider(geometry, *origin, &element, locator, cache)?);
         }
     }
     Ok(spec)
 }
 
-fn joint_spec(joint: &urdf_rs::Joint) -> JointSpec {
-    let kind = match joint.joint_type {
-        urdf_rs::JointType::Revolute => JointKind::Revolute,
-        urdf_rs::JointType::Continuous => JointKind::Continuous,
-        urdf_rs::JointType::Prismatic => JointKind::Prismatic,
-        urdf_rs::JointType::Floating => JointKind::Floating,
+/// The joint's description. A `<mimic>` that Pinocchio ignores is ignored here too, with a
+/// warning: one on a fixed joint, and one that names no joint of the file.
+fn joint_spec(
+    joint: &UrdfJoint,
+    joint_names: &HashSet<&str>,
+    at: impl FnOnce() -> String,
+    warnings: &mut Vec<String>,
+) -> JointSpec {
+    let kind = match joint.kind.as_str() {
+        "revolute" => JointKind::Revolute,
+        "continuous" => JointKind::Continuous,
+        "prismatic" => JointKind::Prismatic,
+        "floating" => JointKind::Floating,
         // Planar and spherical joints are rejected by the validation pass.
         _ => JointKind::Fixed,
     };
-    let axis = Vector3::new(joint.axis.xyz[0], joint.axis.xyz[1], joint.axis.xyz[2]);
-    let l = &joint.limit;
+    let [lower, upper, effort, velocity] = joint.limit;
     let positive_or_inf = |v: f64| if v > 0.0 { v } else { f64::INFINITY };
     let limits = match kind {
         JointKind::Revolute | JointKind::Prismatic => Some(JointLimits {
-            lower: l.lower,
-            upper: l.upper,
-            velocity: positive_or_inf(l.velocity),
-            effort: positive_or_inf(l.effort),
+            lower,
+            upper,
+            velocity: positive_or_inf(velocity),
+            effort: positive_or_inf(effort),
         }),
         JointKind::Continuous => Some(JointLimits {
-            velocity: positive_or_inf(l.velocity),
-            effort: positive_or_inf(l.effort),
+            velocity: positive_or_inf(velocity),
+            effort: positive_or_inf(effort),
             ..JointLimits::unlimited()
         }),
         _ => None,
@@ -287,18 +281,28 @@ fn joint_spec(joint: &urdf_rs::Joint) -> JointSpec {
     let mut spec = JointSpec::new(
         joint.name.clone(),
         kind,
-        joint.parent.link.clone(),
-        joint.child.link.clone(),
-        pose(&joint.origin),
-        axis,
+        joint.parent.clone(),
+        joint.child.clone(),
+        joint.origin,
+        document::axis(joint),
     );
     spec.limits = limits;
-    if let Some(m) = &joint.mimic {
-        spec = spec.with_mimic(
-            m.joint.clone(),
-            m.multiplier.unwrap_or(1.0),
-            m.offset.unwrap_or(0.0),
-        );
+    if let Some((followed, multiplier, offset)) = &joint.mimic {
+        if kind == JointKind::Fixed {
+            warnings.push(format!(
+                "{}: joint \"{}\" is fixed; its <mimic> of \"{followed}\" is ignored (as Pinocchio does)",
+                at(),
+                joint.name
+            ));
+        } else if !joint_names.contains(followed.as_str()) {
+            warnings.push(format!(
+                "{}: joint \"{}\" mimics \"{followed}\", which is no joint of the file; the <mimic> is ignored and the joint moves on its own (as in Pinocchio)",
+                at(),
+                joint.name
+            ));
+        } else {
+            spec = spec.with_mimic(followed.clone(), *multiplier, *offset);
+        }
     }
     spec
 }

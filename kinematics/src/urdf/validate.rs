@@ -1,15 +1,15 @@
 //! A structural check of URDF text that names the faulty element and its line.
 //!
-//! urdf-rs reports missing fields without saying where; this pass runs first so that the
-//! common mistakes get an error such as `URDF joint "elbow" (line 42): missing <parent link="...">`.
+//! This pass runs before the document is read, so that the common mistakes get an error such
+//! as `URDF joint "elbow" (line 42): missing <parent link="...">`; it returns the parsed tree.
 
 use morsel_geometry::xml_depth::{MAX_XML_DEPTH, too_deep};
 use roxmltree::{Document, Node};
 
 use crate::{KinematicsError, Result};
 
-/// Checks the parts of a URDF that Morsel reads. `source_name` is used in parse errors.
-pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
+/// Parses a URDF and checks the parts that Morsel reads. `source_name` is used in parse errors.
+pub(crate) fn validate<'t>(text: &'t str, source_name: &str) -> Result<Document<'t>> {
     // The XML parsers recurse per level: measure the nesting before either sees the text.
     if let Some(line) = too_deep(text, MAX_XML_DEPTH) {
         return Err(KinematicsError::UrdfParse {
@@ -19,7 +19,14 @@ pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
             ),
         });
     }
-    let doc = Document::parse(text).map_err(|e| KinematicsError::UrdfParse {
+    let doc = Document::parse_with_options(
+        text,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..roxmltree::ParsingOptions::default()
+        },
+    )
+    .map_err(|e| KinematicsError::UrdfParse {
         source_name: source_name.to_owned(),
         message: match e {
             // The errors roxmltree reports without a position: a truncated file.
@@ -48,7 +55,8 @@ pub(crate) fn validate(text: &str, source_name: &str) -> Result<()> {
     for color in robot.descendants().filter(|n| n.has_tag_name("color")) {
         checker.numbers(color, "material > color", "rgba", 4, false)?;
     }
-    checker.joint_ends(robot)
+    checker.joint_ends(robot)?;
+    Ok(doc)
 }
 
 struct Checker<'a, 'input> {

@@ -397,9 +397,30 @@ fn placement_is_separate_from_joint_motion() {
 }
 
 #[test]
-fn armatures_reject_floating_joints_and_bad_ticks() {
+fn armatures_hold_floating_joints_and_reject_bad_ticks() {
+    // A floating base is held in the configuration: listed by its seven components in
+    // MuJoCo's qpos order, set through set_configuration, and not driven by joint services.
     let model = crate::common::mixed_tree();
-    assert!(Armature::new("tree", model).is_err());
+    let mut a = Armature::new("tree", model).expect("a floating-base armature");
+    let names = a.get_joints();
+    assert_eq!(
+        &names[..7],
+        ["root.x", "root.y", "root.z", "root.qw", "root.qx", "root.qy", "root.qz"]
+    );
+    let mut q = a.configuration().clone();
+    // Model layout: x y z, then quaternion x y z w.
+    q.as_mut_slice()[..7].copy_from_slice(&[0.5, -0.25, 1.0, 0.0, 0.0, 0.6, 0.8]);
+    a.set_configuration(q.as_slice()).expect("set");
+    let positions = a.joint_positions();
+    let values: Vec<f64> = positions[..7].iter().map(|(_, v)| *v).collect();
+    assert_eq!(values, [0.5, -0.25, 1.0, 0.8, 0.0, 0.0, 0.6]);
+    let base = a.frame_pose("base").expect("base pose");
+    assert!((base.translation.vector - Vector3::new(0.5, -0.25, 1.0)).norm() < 1e-15);
+    // The unit quaternion (w 0.8, z 0.6) turns by 2 atan2(0.6, 0.8) about z.
+    let angle = 2.0 * 0.6f64.atan2(0.8);
+    assert!((base.rotation.angle() - angle).abs() < 1e-12);
+    assert!(a.set_rotation("root", 0.1).is_err());
+    assert!(a.tick(0.0).is_err());
     let mut a = arm();
     assert!(a.tick(0.0).is_err());
     assert!(a.tick(f64::NAN).is_err());

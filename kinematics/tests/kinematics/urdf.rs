@@ -298,7 +298,6 @@ fn malformed_urdfs_give_errors_that_name_the_element() {
         (two_links(r#"<joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 0"/><limit lower="0" upper="1" velocity="1"/></joint>"#), &["joint \"j\" > axis"]),
         (two_links(r#"<joint name="j" type="revolute"><parent link="a"/><child link="b"/><limit lower="1" upper="0" velocity="1"/></joint>"#), &["joint \"j\" > limit", "swap"]),
         (two_links(r#"<joint name="j" type="fixed"><parent link="a"/><child link="c"/></joint>"#), &["joint \"j\"", "\"c\""]),
-        (two_links(r#"<joint name="j" type="continuous"><parent link="a"/><child link="b"/><mimic joint="k"/></joint>"#), &["joint \"j\"", "\"k\""]),
         (two_links(""), &["root links", "a, b"]),
         (r#"<robot name="r"><link name="a"/><link name="a"/></robot>"#.into(), &["duplicate link", "\"a\""]),
         (r#"<robot name="r"><link name="a"><inertial><mass value="1"/></inertial></link></robot>"#.into(), &["link \"a\" > inertial", "inertia"]),
@@ -375,4 +374,39 @@ fn load_file_with_meshes_lists_each_mesh_the_urdf_names_once() {
     let (model, meshes) = morsel_kinematics::urdf::load_file_with_meshes(&path, &options).unwrap();
     assert_eq!(meshes, expected);
     assert_eq!(model.nq(), load_file(&path, &options).unwrap().nq());
+}
+
+/// What Pinocchio tolerates, Morsel tolerates too: a `<mimic>` on a fixed joint or naming no
+/// joint is ignored with a warning naming the line (the joint keeps its own value), and
+/// visual-only oddities (an empty `<texture/>`, unknown material attributes) do not matter.
+#[test]
+fn mimics_pinocchio_ignores_and_visual_oddities_are_tolerated() {
+    let text = r#"<robot name="r">
+  <material name="shiny" gloss="0.4"><color rgba="1 0 0 1"/><texture/></material>
+  <link name="a"><visual><geometry><box size="1 1 1"/></geometry>
+    <material name="m" custom="yes"><texture/></material></visual></link>
+  <link name="b"/><link name="c"/><link name="d"/>
+  <joint name="lead" type="revolute"><parent link="a"/><child link="b"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="welded" type="fixed"><parent link="b"/><child link="c"/>
+    <origin xyz="0 0 1"/><mimic joint="lead"/></joint>
+  <joint name="orphan" type="revolute"><parent link="c"/><child link="d"/>
+    <axis xyz="0 0 1"/><limit lower="-2" upper="2" effort="1" velocity="1"/>
+    <mimic joint="nobody" multiplier="2"/></joint>
+</robot>"#;
+    let model = load_str(text, &UrdfOptions::default()).expect("loads as in Pinocchio");
+    // lead and orphan each own a value; welded stays fixed.
+    assert_eq!(model.nq(), 2);
+    let orphan = model.joint(model.joint_id("orphan").expect("orphan"));
+    assert!(orphan.mimic().is_none() && orphan.nq() == 1);
+    let warnings = model.load_warnings();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(warnings[0].contains("line 8") && warnings[0].contains("\"welded\" is fixed"));
+    assert!(warnings[1].contains("line 10") && warnings[1].contains("\"nobody\""));
+    // The orphan turns on its own: at q = [0, pi/2] the d frame is turned a quarter about z.
+    let d = pose_at(&model, &[("orphan", FRAC_PI_2)], "d");
+    assert!((d.rotation.angle() - FRAC_PI_2).abs() < 1e-12);
+    assert!((d.translation.vector - Vector3::new(0.0, 0.0, 1.0)).norm() < 1e-15);
+    assert!(load_str(&two_links(""), &UrdfOptions::default())
+        .is_err_and(|e| e.to_string().contains("root")));
 }

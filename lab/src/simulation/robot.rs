@@ -3,8 +3,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_kinematics::{
-    Armature, ChainBuilder, Data, Inertial, JointKind, JointLimits, KinematicsError, Model,
-    forward_kinematics,
+    Armature, ChainBuilder, Inertial, JointKind, JointLimits, KinematicsError, Model,
 };
 use nalgebra::{DVector, Isometry3, Vector3};
 
@@ -26,7 +25,7 @@ struct RobotState {
     /// Per-joint speeds given while building.
     speeds: Vec<(String, f64)>,
     model: Option<Arc<Model>>,
-    /// `None` for a floating-base model, which has no armature services.
+    /// The joint state and services; `None` only until the model is built.
     armature: Option<Armature>,
     placement: Isometry3<f64>,
     mount: Option<Mount>,
@@ -135,56 +134,22 @@ impl Robot {
         let Some(armature) = s.armature.as_mut() else {
             return Err(SimulationError::Robot {
                 robot: name,
-                reason: "a floating-base robot has no armature services; load it without \
-                         `floating: true`"
-                    .into(),
+                reason: "has no armature (its model is not built)".into(),
             });
         };
         armature.set_placement(placement)?;
         Ok(f(armature)?)
     }
 
-    /// World poses of the named links or frames: from the armature's joint state, or for a
-    /// floating-base robot (no armature) at the model's reference configuration (MuJoCo's
-    /// `qpos0` for MJCF robots), both after the robot's placement.
+    /// World poses of the named links or frames at the armature's configuration, after the
+    /// robot's placement.
     pub fn frame_poses(&self, frames: &[String]) -> SimResult<Vec<Isometry3<f64>>> {
-        let has_armature = {
-            let mut s = self.state()?;
-            s.finish()?;
-            s.armature.is_some()
-        };
-        if has_armature {
-            return self.with(|a| frames.iter().map(|f| a.frame_pose(f.as_str())).collect());
-        }
-        let placement = self.world_placement()?;
-        let model = self.model()?;
-        let mut data = Data::new(&model);
-        forward_kinematics(
-            &model,
-            &mut data,
-            model.reference_configuration().as_slice(),
-        )?;
-        frames
-            .iter()
-            .map(|f| Ok(placement * data.world_from_frame(model.frame_id(f.as_str())?)))
-            .collect()
+        self.with(|a| frames.iter().map(|f| a.frame_pose(f.as_str())).collect())
     }
 
-    /// The robot's configuration (model layout) and the world pose of its base: the armature's
-    /// for a fixed-base robot, the model's reference configuration (MuJoCo's `qpos0`) and the
-    /// robot's placement for a floating-base one (which has no armature to move it).
+    /// The robot's configuration (model layout) and the world pose of its base.
     pub fn configuration_and_placement(&self) -> SimResult<(DVector<f64>, Isometry3<f64>)> {
-        let has_armature = {
-            let mut s = self.state()?;
-            s.finish()?;
-            s.armature.is_some()
-        };
-        if has_armature {
-            return self.with(|a| Ok((a.configuration().clone(), *a.placement())));
-        }
-        let placement = self.world_placement()?;
-        let model = self.model()?;
-        Ok((model.reference_configuration().clone(), placement))
+        self.with(|a| Ok((a.configuration().clone(), *a.placement())))
     }
 
     /// Sets where the robot's base sits (relative to its mount, if it is mounted).
@@ -267,18 +232,12 @@ impl RobotState {
 
     fn install(&mut self, model: Model) -> SimResult<()> {
         let model = Arc::new(model);
-        let floating = model
-            .joints()
-            .iter()
-            .any(|j| j.kind() == JointKind::Floating);
-        if !floating {
-            let mut armature = Armature::new(self.name.clone(), Arc::clone(&model))?;
-            for (joint, speed) in &self.speeds {
-                armature.set_joint_speed(joint, Some(*speed))?;
-            }
-            armature.set_placement(self.placement)?;
-            self.armature = Some(armature);
+        let mut armature = Armature::new(self.name.clone(), Arc::clone(&model))?;
+        for (joint, speed) in &self.speeds {
+            armature.set_joint_speed(joint, Some(*speed))?;
         }
+        armature.set_placement(self.placement)?;
+        self.armature = Some(armature);
         self.model = Some(model);
         Ok(())
     }

@@ -4,7 +4,8 @@
 //! Configurations are `q` arrays in the model's layout (`robot.configuration_layout`), or maps
 //! `#{joint: value}` with the reference values (MuJoCo's `qpos0` for MJCF robots, neutral
 //! otherwise) for the joints not named; a ball joint takes `[w, x, y, z]`, a floating (free)
-//! joint `[x, y, z, w, x, y, z]`. Poses are in the robot's
+//! joint `[x, y, z, w, x, y, z]`, and one component of either can be named alone
+//! (`root.z`, `root.qw`: the names of `get_joints`). Poses are in the robot's
 //! base frame (not its placement).
 
 use morsel_kinematics::mjcf::configuration_from_joint_values;
@@ -186,9 +187,12 @@ pub(super) fn configuration_arg(
             };
             pairs.push((joint.to_string(), x));
         }
+        let whole = model
+            .joint_values_from_named(&pairs, model.reference_configuration().as_slice())
+            .or_script()?;
         return configuration_from_joint_values(
             model,
-            pairs.iter().map(|(j, v)| (j.as_str(), v.as_slice())),
+            whole.iter().map(|(j, v)| (j.as_str(), v.as_slice())),
         )
         .or_script();
     }

@@ -193,6 +193,9 @@ fn load_urdf(ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<Rob
     let file = ctx.sandbox.read_path(path).or_script()?;
     let (model, meshes) = load_file_with_meshes(&file, &options).or_script()?;
     ctx.sandbox.note_reads(&meshes);
+    for warning in model.load_warnings() {
+        eprintln!("morsel: warning: {warning}");
+    }
     let name = model.name().to_string();
     Robot::from_model(name, model).or_script()
 }
