@@ -4,8 +4,7 @@
 use std::sync::Arc;
 
 use morsel_jointspace::{
-    Boundary, BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleMap,
-    SampleOptions, SamplerSpec, jointspace_distance,
+    BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec, jointspace_distance,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

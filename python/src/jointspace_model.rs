@@ -12,7 +12,7 @@ use morsel_jointspace::model::{
 use morsel_jointspace::{
     Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit,
 };
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -120,14 +120,14 @@ impl PyModel {
     /// The map's samples valued by the model (without its offset).
     fn predict(&self, map: &Bound<'_, PyAny>) -> PyResult<PySampleMap> {
         let m = &map_arg(map, "`map` of predict()")?.0;
-        Ok(PySampleMap(predicted_map(&self.lock()?, m).py()?))
+        Ok(PySampleMap(predicted_map(&*self.lock()?, m).py()?))
     }
 
     /// The map's samples valued 1 where model − offset keeps them free, 0 where they are free
     /// but lost to the offset, −1 where the map collides.
     fn lost_motion(&self, map: &Bound<'_, PyAny>) -> PyResult<PySampleMap> {
         let m = &map_arg(map, "`map` of lost_motion()")?.0;
-        Ok(PySampleMap(lost_motion_map(&self.lock()?, m).py()?))
+        Ok(PySampleMap(lost_motion_map(&*self.lock()?, m).py()?))
     }
 
     /// {joints, ranges, hidden, parameters, offset, quantity}.
