@@ -114,9 +114,13 @@ from ._methods import install as _install  # noqa: E402
 
 _install(globals(), _morsel, _DOCSTRINGS)
 
+from ._views import View, install as _install_views, view  # noqa: E402
+
+_install_views()
+
 _API_NAMES = sorted({o[0] for o in _morsel._api_overloads()})
 __all__ = sorted(
     {n for n in dir(_morsel) if not n.startswith("_")}
     | {n for n in _API_NAMES if n in globals() and n != "len"}
-    | {"MorselError", "InvalidValueError", "WrongTypeError", "MissingFileError", "UnknownNameError"}
+    | {"view", "View", "MorselError", "InvalidValueError", "WrongTypeError", "MissingFileError", "UnknownNameError"}
 )

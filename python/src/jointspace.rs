@@ -30,6 +30,22 @@ impl PySampler {
     fn pairs(&self) -> Vec<[String; 2]> {
         self.0.pair_names()
     }
+    /// The sampled joints' ranges, [[lo, hi], ...].
+    #[getter]
+    fn ranges(&self) -> Vec<[f64; 2]> {
+        self.0.subspace().ranges()
+    }
+    /// {joints, ranges, q_indices (configuration indices), pairs}.
+    fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let sub = self.0.subspace();
+        let d = PyDict::new(py);
+        d.set_item("joints", sub.names())?;
+        d.set_item("ranges", sub.ranges())?;
+        let indices: Vec<usize> = sub.joints().iter().map(|j| j.idx_q).collect();
+        d.set_item("q_indices", indices)?;
+        d.set_item("pairs", self.0.pair_names())?;
+        Ok(d)
+    }
     fn __repr__(&self) -> String {
         format!(
             "CollisionSampler(joints={:?}, pairs={:?})",

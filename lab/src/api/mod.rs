@@ -79,6 +79,7 @@ impl ApiFunction {
         is_object.then_some(ty)
     }
 
+    /// The return type, or `None` when the function returns nothing.
     pub fn returns(&self) -> Option<String> {
         let close = closing_paren(&self.signature)?;
         let rest = self.signature[close + 1..].trim();
