@@ -19,36 +19,11 @@ from ._errors import (
     WrongTypeError,
 )
 from ._morsel import *  # noqa: F401,F403  (the native functions and classes)
-from ._morsel import Boundary, Pose, Robot, SampleMap, Scene, SensorMesh, SensorPoints, Shape, Touch
-from ._methods import method_of_first_argument as _method
-
-
-# Functions that are methods of the object they act on (as in Rhai, f(x, a) == x.f(a)); their
-# docstrings come from the API description (_document below).
-add_body = _method("add_body")
-add_robot = _method("add_robot")
-set_pose = _method("set_pose")
-set_velocity = _method("set_velocity")
-ignore = _method("ignore")
-body_pose = _method("body_pose")
-contacts = _method("contacts")
-observe = _method("observe")
-body_output = _method("body_output")
-sensor_positions = _method("sensor_positions")
-sensor_counts = _method("sensor_counts")
-to_map = _method("to_map")
-neighbours = _method("neighbours")
-read = _method("read")
-read_ground_truth = _method("read_ground_truth")
-read_batch = _method("read_batch")
-reset = _method("reset")
-
+from ._morsel import Boundary, JointspaceModel, SampleMap, SensorMesh, SensorPoints
 
 from ._armature import add as _add_process, record, run, step  # noqa: E402  (armatures and simulations)
 from ._vectors import cross, dot, norm, round_to, scale, sub  # noqa: E402  (vector helpers)
 from ._vectors import add_vectors as _add_vectors, is_vector as _is_vector  # noqa: E402
-
-set_q = _method("set_q")
 
 
 def add(a, b):
@@ -68,32 +43,12 @@ def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import 
     return builtins.len(obj)
 
 
-__all__ = [n for n in dir(_morsel) if not n.startswith("_")] + [
-    "MorselError",
-    "InvalidValueError",
-    "WrongTypeError",
-    "MissingFileError",
-    "UnknownNameError",
-    "add_body",
-    "add_robot",
-    "set_pose",
-    "set_velocity",
-    "ignore",
-    "body_pose",
-    "contacts",
-    "observe",
-    "body_output",
-    "sensor_positions",
-    "sensor_counts",
-    "to_map",
-    "neighbours",
-    "read",
-    "read_ground_truth",
-    "read_batch",
-    "reset",
-]
-__all__ += ["add", "record", "run", "step"]
-__all__ += ["norm", "dot", "cross", "sub", "scale", "round_to", "set_q"]
+def save(path, value, *args, **kwargs):
+    """save(path, value): writes value by the path's extension (see the script API);
+    save(path, map | boundary | model, ...) is that object's own save."""
+    if isinstance(value, (SampleMap, Boundary, JointspaceModel)):
+        return value.save(path, *args, **kwargs)
+    return _morsel.save(path, value, *args, **kwargs)
 
 
 def _document():
@@ -112,7 +67,7 @@ def _document():
         return call
 
     g = globals()
-    for name, doc in _morsel._api_docstrings().items():
+    for name, doc in _DOCSTRINGS.items():
         obj = g.get(name)
         if obj is None:
             continue
@@ -124,6 +79,7 @@ def _document():
             g[name] = with_doc(obj, full)
 
 
+_DOCSTRINGS = _morsel._api_docstrings()
 _document()
 
 
@@ -150,3 +106,21 @@ def _methods_of_module_functions():
 
 
 _methods_of_module_functions()
+
+
+# The method table of the API description: x.f(a) == f(x, a) for every function whose first
+# parameter is a Morsel object (morsel/_methods.py).
+from ._methods import install as _install  # noqa: E402
+
+_install(globals(), _morsel, _DOCSTRINGS)
+
+from ._views import View, install as _install_views, view  # noqa: E402
+
+_install_views()
+
+_API_NAMES = sorted({o[0] for o in _morsel._api_overloads()})
+__all__ = sorted(
+    {n for n in dir(_morsel) if not n.startswith("_")}
+    | {n for n in _API_NAMES if n in globals() and n != "len"}
+    | {"view", "View", "MorselError", "InvalidValueError", "WrongTypeError", "MissingFileError", "UnknownNameError"}
+)

@@ -4,16 +4,15 @@
 use std::sync::Arc;
 
 use morsel_jointspace::{
-    Boundary, BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleMap,
-    SampleOptions, SamplerSpec, jointspace_distance,
+    BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec, jointspace_distance,
 };
-use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::convert::{COUNT, Options, count_arg, f64s_arg, seed_arg, sequence_arg, type_name};
 use crate::errors::{ToPy, type_error, value_error};
 use crate::kinematics::robot_arg;
+pub use crate::sample_maps::{PyBoundary, PySampleMap};
 
 /// Samples collisions of link or object pairs over a few joints.
 #[pyclass(frozen, name = "CollisionSampler", module = "morsel")]
@@ -31,45 +30,27 @@ impl PySampler {
     fn pairs(&self) -> Vec<[String; 2]> {
         self.0.pair_names()
     }
-    fn __repr__(&self) -> String {
-        format!("CollisionSampler(joints={:?})", self.0.subspace().names())
-    }
-}
-
-/// Sampled configurations, one value each.
-#[pyclass(frozen, name = "SampleMap", module = "morsel")]
-pub struct PySampleMap(pub(crate) SampleMap);
-
-#[pymethods]
-impl PySampleMap {
-    /// Rows [q_1 .. q_k, value], (n, k + 1).
+    /// The sampled joints' ranges, [[lo, hi], ...].
     #[getter]
-    fn rows<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
-        PyArray2::from_owned_array(py, self.0.rows().clone())
+    fn ranges(&self) -> Vec<[f64; 2]> {
+        self.0.subspace().ranges()
     }
-    /// The sampled joints.
-    #[getter]
-    fn joints(&self) -> Vec<String> {
-        self.0.joints().to_vec()
-    }
-    /// What the values are.
-    #[getter]
-    fn quantity(&self) -> String {
-        self.0.quantity().label()
-    }
-    /// Steps per joint for grids (None for random maps).
-    #[getter]
-    fn steps(&self) -> Option<Vec<usize>> {
-        self.0.steps().map(<[usize]>::to_vec)
-    }
-    fn __len__(&self) -> usize {
-        self.0.len()
+    /// {joints, ranges, q_indices (configuration indices), pairs}.
+    fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let sub = self.0.subspace();
+        let d = PyDict::new(py);
+        d.set_item("joints", sub.names())?;
+        d.set_item("ranges", sub.ranges())?;
+        let indices: Vec<usize> = sub.joints().iter().map(|j| j.idx_q).collect();
+        d.set_item("q_indices", indices)?;
+        d.set_item("pairs", self.0.pair_names())?;
+        Ok(d)
     }
     fn __repr__(&self) -> String {
         format!(
-            "SampleMap({} samples of {})",
-            self.0.len(),
-            self.0.quantity().label()
+            "CollisionSampler(joints={:?}, pairs={:?})",
+            self.0.subspace().names(),
+            self.0.pair_names()
         )
     }
 }
@@ -240,40 +221,6 @@ fn grid(
         .map_err(|e| *e)
         .py()?;
     Ok(PySampleMap(map))
-}
-
-/// Configurations on the collision boundary.
-#[pyclass(frozen, name = "Boundary", module = "morsel")]
-pub struct PyBoundary(pub(crate) Boundary);
-
-#[pymethods]
-impl PyBoundary {
-    /// The points, (n, k).
-    #[getter]
-    fn points<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
-        PyArray2::from_owned_array(py, self.0.points().clone())
-    }
-    /// The points with their periodic copies.
-    #[getter]
-    fn extended_points<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
-        PyArray2::from_owned_array(py, self.0.extended_points())
-    }
-    /// The sampled joints.
-    #[getter]
-    fn joints(&self) -> Vec<String> {
-        self.0.joints().to_vec()
-    }
-    /// The bisection precision (joint-space length).
-    #[getter]
-    fn precision(&self) -> f64 {
-        self.0.precision()
-    }
-    fn __len__(&self) -> usize {
-        self.0.len()
-    }
-    fn __repr__(&self) -> String {
-        format!("Boundary({} points)", self.0.len())
-    }
 }
 
 fn sampler_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Arc<CollisionSampler>> {

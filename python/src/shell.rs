@@ -142,6 +142,18 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
     }
 }
 
+/// `_view_html(value, name)`: the offline three.js view of a drawable object (Scene, Robot,
+/// Touch, Taxels, Stance, Simulation, Boundary) as one self-contained HTML document, the bytes
+/// `save("x.html", value)` writes; `_repr_html_` and `morsel.view` show it in notebooks.
+#[pyfunction]
+#[pyo3(signature = (value, name="morsel"))]
+fn _view_html(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    let path = format!("{name}.html");
+    let drawing = crate::gltf_save::drawing(&path, value)?;
+    let bytes = morsel_lab::view::encode(&path, &drawing).map_err(|e| value_error(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| value_error(format!("the view is not UTF-8: {e}")))
+}
+
 /// `seed()`: the run's seed, from the environment variable `MORSEL_SEED` (0 when unset, as
 /// the binary's default `--seed`); derive every random process from it.
 #[pyfunction]
@@ -170,5 +182,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(save, m)?)?;
     m.add_function(wrap_pyfunction!(seed, m)?)?;
     m.add_function(wrap_pyfunction!(test_mode, m)?)?;
+    m.add_function(wrap_pyfunction!(_view_html, m)?)?;
     Ok(())
 }

@@ -51,6 +51,19 @@ impl PyStance {
     fn contacts(&self) -> Vec<PyContact> {
         self.0.contacts().iter().cloned().map(PyContact).collect()
     }
+    /// {com, mass, gravity, contacts: [each contact's to_map()]}.
+    fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("com", self.com(py)?)?;
+        d.set_item("mass", self.mass()?)?;
+        d.set_item("gravity", self.gravity())?;
+        let list = PyList::empty(py);
+        for c in self.contacts() {
+            list.append(Bound::new(py, c)?.call_method0("to_map")?)?;
+        }
+        d.set_item("contacts", list)?;
+        Ok(d)
+    }
     /// `set_wrench(index, wrench)`: makes contact `index` managed with this wrench (contact
     /// frame, at the contact point).
     fn set_wrench(&mut self, index: &Bound<'_, PyAny>, wrench: &Bound<'_, PyAny>) -> PyResult<()> {

@@ -7,8 +7,8 @@ import re
 import morsel
 from conftest import REPO
 
-# Script functions without a Python binding yet: issue 38's joint-space models (Rhai first).
-NOT_YET_BOUND = {"certify", "gradient", "jointspace_model", "lost_motion", "predict"}
+# Script functions without a Python binding yet (issue 38's joint-space models are bound now).
+NOT_YET_BOUND: set = set()
 
 
 def documented_functions():

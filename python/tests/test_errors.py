@@ -395,7 +395,7 @@ def test_a_name_of_another_type_is_a_wrong_type_error_naming_it(mimo, tmp_path):
 
     c = morsel.contact({"shape": [0.1, 0.1], "friction": 0.5})
     _refused(lambda v: c.attach(mimo, v), r"`link` of Contact\.attach\(\)")
-    _refused(lambda v: morsel.attach(c, mimo, v), r"`link` of attach\(\)")
+    _refused(lambda v: morsel.attach(c, mimo, v), r"`link` of (Contact\.)?attach\(\)")
 
     left = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, 0.15, 0.0], "friction": 0.7})
     right = morsel.contact({"shape": [0.11, 0.05], "pos": [0.0, -0.15, 0.0], "friction": 0.7})

@@ -42,6 +42,18 @@ fn write_options(md: &mut String, f: &ApiFunction) {
     }
 }
 
+/// The options of one function for Python: a dict in the options position or keyword
+/// arguments, each key marked required or optional with its default.
+fn write_python_options(md: &mut String, f: &ApiFunction) {
+    if f.options.is_empty() {
+        return;
+    }
+    md.push_str("  Options (a dict, or keyword arguments):\n");
+    for option in &f.options {
+        let _ = writeln!(md, "  - `{}`: {}", option.key, python_text(&option.text));
+    }
+}
+
 /// `docs/scripting.md`: the Rhai reference.
 pub fn scripting(api: &Api) -> String {
     let mut md = String::new();
@@ -103,7 +115,53 @@ pub fn python_type(script: &str) -> String {
     ] {
         text = replace_word(&text, from, to);
     }
+    for (from, to) in [("true", "True"), ("false", "False")] {
+        text = replace_word(&text, from, to);
+    }
     text
+}
+
+/// A description or option line as Python users read it: maps `#{...}` as dicts `{...}`, a
+/// lone `()` as `None`, `true`/`false` as `True`/`False`, and the binary's folders and flags
+/// (`--out`, `--seed`, paths relative to the script) as Python's (the working folder, the
+/// `MORSEL_SEED` environment variable).
+pub fn python_text(text: &str) -> String {
+    let mut out = text.replace("#{", "{");
+    for (from, to) in [
+        ("under --out", "(relative to the working folder)"),
+        ("relative to the script or --out", "relative to the working folder"),
+        ("relative to the script", "relative to the working folder"),
+        ("The run's --seed", "The run's seed"),
+        ("the run's --seed", "morsel.seed() (MORSEL_SEED, 0 when unset)"),
+        ("the golden-test harness runs the script", "MORSEL_TEST_MODE is 1 (a test harness runs the code)"),
+        ("defaults to --seed", "defaults to morsel.seed()"),
+        ("(0 by default)", "(the MORSEL_SEED environment variable, 0 when unset)"),
+    ] {
+        out = out.replace(from, to);
+    }
+    out = lone_unit_as_none(&out);
+    for (from, to) in [("true", "True"), ("false", "False")] {
+        out = replace_word(&out, from, to);
+    }
+    out
+}
+
+/// `()` not directly after a name (a call such as `to_map()` keeps its parentheses) as `None`.
+fn lone_unit_as_none(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("()") {
+        let before = rest[..at].chars().next_back();
+        out.push_str(&rest[..at]);
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            out.push_str("()");
+        } else {
+            out.push_str("None");
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Replaces whole words only (`number` but not `numbers`).
@@ -129,12 +187,17 @@ fn replace_word(text: &str, from: &str, to: &str) -> String {
 
 /// The Python form of one overload: `morsel.name(param: type, ...) -> type`.
 pub fn python_signature(f: &ApiFunction) -> String {
-    let params: Vec<String> = f
-        .parameters()
+    let all = f.parameters();
+    let last = all.len().saturating_sub(1);
+    let params: Vec<String> = all
         .iter()
-        .map(|(name, ty)| {
+        .enumerate()
+        .map(|(i, (name, ty))| {
             if ty.is_empty() {
                 name.clone()
+            } else if i == last && ty.starts_with("#{") && !f.options.is_empty() {
+                // an options map: a dict, None, or keyword arguments
+                format!("{name}: {} | None = None, **kwargs", python_type(ty))
             } else {
                 format!("{name}: {}", python_type(ty))
             }
@@ -153,7 +216,7 @@ pub fn python_signature(f: &ApiFunction) -> String {
 pub fn python_docstring(api: &Api, name: &str) -> Option<String> {
     let parts: Vec<String> = api
         .overloads(name)
-        .map(|f| format!("{}\n    {}", python_signature(f), f.description))
+        .map(|f| format!("{}\n    {}", python_signature(f), python_text(&f.description)))
         .collect();
     (!parts.is_empty()).then(|| parts.join("\n\n"))
 }
@@ -175,15 +238,25 @@ pub fn python(api: &Api) -> String {
          (`morsel.touch(sc, {\"scales\": {...}})`), and its keys may also be given as keyword \
          arguments. Vectors, matrices, point sets and sample maps are float64 NumPy arrays; \
          poses are `morsel.Pose` objects with `.position`, `.quaternion` ([w, x, y, z]) and \
-         `.matrix` (4x4). Errors raise `morsel.MorselError` (subclasses also derive from \
+         `.matrix` (4x4). An argument written `[x, y, z]` is a list or a NumPy array of shape \
+         `(3,)`, `[[x, y, z], ...]` one of shape `(n, 3)`, `[float]` one of shape `(n,)` and \
+         `[[float]]` a 2-D array; most array results (`rows`, `values`, `points`, Jacobians, \
+         positions) are float64 NumPy arrays of these shapes, a dict result `{...}` is a Python \
+         dict and `None` stands for no value. Files are written relative to the working \
+         folder. `help(morsel.f)` shows the same text. Errors raise `morsel.MorselError` (subclasses also derive from \
          `ValueError`, `TypeError`, `KeyError` or `FileNotFoundError` where they fit). \
          Python-only additions (batches, the MuJoCo adapter) are listed at the end.\n\n",
     );
     for group in groups(api) {
         let _ = write!(md, "## {group}\n\n");
         for f in functions_of(api, group) {
-            let _ = write!(md, "- `{}`  \n  {}\n", python_signature(f), f.description);
-            write_options(&mut md, f);
+            let _ = write!(
+                md,
+                "- `{}`  \n  {}\n",
+                python_signature(f),
+                python_text(&f.description)
+            );
+            write_python_options(&mut md, f);
         }
         md.push('\n');
     }

@@ -10,6 +10,7 @@
 
 pub mod markdown;
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 /// The text of the description.
@@ -64,6 +65,18 @@ impl ApiFunction {
                 None => (p.trim().to_string(), String::new()),
             })
             .collect()
+    }
+
+    /// The Morsel object type of the first parameter (`Robot` in `fk(robot: Robot, ...)`), when
+    /// the first parameter is exactly one such type (a capitalised name such as `Stance`, not
+    /// `[Contact]` nor `Map`): the function is then also a method of that type, `x.f(...)` being
+    /// `f(x, ...)`, in both front ends.
+    pub fn receiver(&self) -> Option<String> {
+        let (_, ty) = self.parameters().into_iter().next()?;
+        let is_object = ty.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && ty.chars().all(|c| c.is_ascii_alphanumeric())
+            && !matches!(ty.as_str(), "Map" | "INT" | "FLOAT");
+        is_object.then_some(ty)
     }
 
     /// The return type, or `None` when the function returns nothing.
@@ -193,6 +206,19 @@ impl Api {
         self.functions
             .iter()
             .find(|f| signature_key(&f.signature) == key)
+    }
+
+    /// The method table: for each Morsel object type, the names of the functions whose first
+    /// parameter is that type ([`ApiFunction::receiver`]), sorted. Front ends derive their
+    /// methods from it, so that no hand-kept list can drift from the description.
+    pub fn methods(&self) -> BTreeMap<String, BTreeSet<String>> {
+        let mut table: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for f in &self.functions {
+            if let Some(ty) = f.receiver() {
+                table.entry(ty).or_default().insert(f.name.clone());
+            }
+        }
+        table
     }
 
     /// The distinct function names, sorted.
@@ -420,5 +446,36 @@ mod tests {
         let api = Api::parse("f(x) -> y\n[g]\nf(x) -> y\n\nnot a signature\n    orphan\n");
         let lines: Vec<usize> = api.problems.iter().map(|p| p.0).collect();
         assert_eq!(lines, vec![1, 3, 5, 6], "{:?}", api.problems);
+    }
+
+    #[test]
+    fn the_method_table_takes_object_first_parameters_only() {
+        let api = Api::parse(
+            "[g]\nfk(robot: Robot, q: [number]) -> Map\n    d\n\
+             save(path: string, value: any)\n    d\n\
+             stance(options: #{com: [x, y, z]}) -> Stance\n    d\n\
+             f(contacts: [Contact]) -> Map\n    d\n\
+             g(set: ContactSet, point: [x, y, z]) -> Map\n    d\n",
+        );
+        assert!(api.problems.is_empty(), "{:?}", api.problems);
+        let table = api.methods();
+        let names = |ty: &str| table[ty].iter().cloned().collect::<Vec<_>>();
+        assert_eq!(table.keys().collect::<Vec<_>>(), ["ContactSet", "Robot"]);
+        assert_eq!(names("Robot"), ["fk"]);
+        assert_eq!(names("ContactSet"), ["g"]);
+        // the shipped description: the calls the issue found missing in Python are methods
+        let table = script_api().methods();
+        for (ty, name) in [
+            ("Stance", "com_inside"),
+            ("Stance", "static_polygon"),
+            ("Robot", "fk"),
+            ("Robot", "mass"),
+            ("Shape", "sensor_points"),
+            ("CollisionSampler", "grid"),
+            ("Contact", "wrench_span"),
+            ("SampleMap", "jacobian"),
+        ] {
+            assert!(table[ty].contains(name), "{ty}.{name}");
+        }
     }
 }

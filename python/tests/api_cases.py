@@ -1,0 +1,279 @@
+"""Real arguments for the overloads of the shared API description (lab/src/api/script_api.txt),
+for tests/test_api_calls.py: each case is written once, in Python syntax, and translated to
+Rhai (`rhai()`), so that both front ends make the same call on the same objects.
+
+OBJECTS builds the objects the cases name (fresh for every call: some calls mutate them);
+JOINTSPACE_OBJECTS the sampler, maps, boundary and model, built only for the cases that name
+them. CASES maps an overload's signature (as script_api.txt writes it) to its arguments."""
+
+import ast
+import pathlib
+
+SOLO12 = str(pathlib.Path(__file__).resolve().parents[2] / "assets" / "robots" / "solo12" / "solo12.urdf")
+
+OBJECTS = [
+    ("solo", f"urdf('{SOLO12}')"),
+    ("sph", "sphere(0.1)"),
+    ("bx", "box(0.1, 0.2, 0.3)"),
+    ("pa", "pose([0.0, 0.0, 0.0])"),
+    ("pb", "pose([0.15, 0.05, 0.0], [0.1, 0.2, 0.3])"),
+    ("pc", "pose([1.0, 0.0, 0.0])"),
+    ("sp", "sensor_points(sph, 0.05)"),
+    ("sm", "sensor_mesh(sph, 0.05)"),
+    ("c1", "contact({'shape': [0.11, 0.05], 'pos': [0.0, 0.15, 0.0], 'friction': 0.7})"),
+    ("c2", "contact({'shape': [0.11, 0.05], 'pos': [0.0, -0.15, 0.0], 'friction': 0.7})"),
+    ("cset", "contact_set([c1, c2])"),
+    ("st", "stance({'com': [0.0, 0.0, 0.8], 'mass': 38.0, 'contacts': [c1, c2]})"),
+    ("arm", "revolute(armature('base'), 'shoulder', {'axis': [0.0, 0.0, 1.0], 'origin': [0.0, 0.0, 0.3]})"),
+    ("sim", "simulation({'dt': 0.01})"),
+    ("sc", "add_body(scene(), 'ball', sph, pb)"),
+]
+
+JOINTSPACE_OBJECTS = [
+    (
+        "cs",
+        "collision_sampler(solo, {'joints': ['FL_HAA', 'FL_HFE'], 'ranges': [[-3.0, 3.0], [-3.0, 3.0]],"
+        " 'pairs': [['base_link', 'FL_UPPER_LEG']]})",
+    ),
+    ("gm", "grid(cs, [10, 10])"),
+    ("bd", "boundary(cs, 20, {'seed': 1})"),
+    ("js", "to_jointspace(gm, bd)"),
+    ("md", "jointspace_model(js, {'hidden': [4], 'epochs': 20, 'seed': 1})"),
+]
+JOINTSPACE_NAMES = {n for n, _ in JOINTSPACE_OBJECTS}
+
+Q = "{'FL_HAA': 0.1, 'FL_HFE': 0.8, 'FL_KFE': -1.6}"
+
+CASES = {
+    # shell
+    "norm(v: [number]) -> FLOAT": "[3.0, 4.0]",
+    "dot(a: [number], b: [number]) -> FLOAT": "[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]",
+    "cross(a: [x, y, z], b: [x, y, z]) -> [x, y, z]": "[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]",
+    "add(a: [number], b: [number]) -> [number]": "[1.0, 2.0], [3.0, 4.5]",
+    "sub(a: [number], b: [number]) -> [number]": "[1.0, 2.0], [3.0, 4.5]",
+    "scale(v: [number], s: number) -> [number]": "[1.0, 2.0], 2.5",
+    "round_to(x: number | [number], digits: INT) -> number | [number]": "[1.23456, 2.5], 2",
+    # geometry
+    "box(hx: number, hy: number, hz: number) -> Shape": "0.1, 0.2, 0.3",
+    "capsule(r: number, half_length: number) -> Shape": "0.1, 0.2",
+    "cylinder(r: number, half_length: number) -> Shape": "0.1, 0.2",
+    "ellipsoid(a: number, b: number, c: number) -> Shape": "0.1, 0.2, 0.3",
+    "sphere(r: number) -> Shape": "0.25",
+    "pipe(r: number, half_length: number) -> Shape": "0.1, 0.2",
+    "halfspace(normal: [x, y, z]) -> Shape": "[0.0, 0.0, 1.0]",
+    "pose() -> Pose": "",
+    "pose(pos: [x, y, z]) -> Pose": "[1.0, 2.0, 3.0]",
+    "pose(pos: [x, y, z], rpy: [roll, pitch, yaw]) -> Pose": "[1.0, 2.0, 3.0], [0.1, 0.2, 0.3]",
+    "inverse(pose: Pose) -> Pose": "pb",
+    "transform_point(pose: Pose, point: [x, y, z]) -> [x, y, z]": "pb, [0.1, 0.2, 0.3]",
+    "distance(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> FLOAT": "sph, pa, bx, pc",
+    "intersects(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> bool": "sph, pa, bx, pb",
+    "closest_points(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> Map | ()": "sph, pa, bx, pc",
+    "contact(a: Shape, pose_a: Pose, b: Shape, pose_b: Pose) -> Map | ()": "sph, pa, bx, pb",
+    "contains(shape: Shape, pose: Pose, point: [x, y, z]) -> bool": "bx, pb, [0.15, 0.05, 0.01]",
+    "project(shape: Shape, pose: Pose, point: [x, y, z]) -> Map": "bx, pb, [0.5, 0.4, 0.3]",
+    "convex_hull(points: [[x, y, z], ...] | a mesh Shape) -> Shape": (
+        "[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]"
+    ),
+    "sensor_points(shape: Shape, resolution: number) -> SensorPoints": "bx, 0.1",
+    "sensor_mesh(shape: Shape, resolution: number) -> SensorMesh": "sph, 0.05",
+    "neighbours(mesh: SensorMesh, i: INT) -> [INT]": "sm, 3",
+    "len(mesh: SensorMesh) -> INT": "sm",
+    "len(sensors: SensorPoints) -> INT": "sp",
+    "to_map(mesh: SensorMesh) -> Map": "sm",
+    "to_map(pose: Pose) -> Map": "pb",
+    "to_map(sensors: SensorPoints) -> Map": "sp",
+    "to_map(shape: Shape) -> Map": "bx",
+    # kinematics
+    "fk(robot: Robot, q: [number] | #{joint: value}) -> Map": f"solo, {Q}",
+    "fk(robot: Robot, q: [number] | #{joint: value}, frame: string) -> Pose": f"solo, {Q}, 'FL_FOOT'",
+    "com(robot: Robot, q: [number] | #{joint: value}) -> [x, y, z]": f"solo, {Q}",
+    "mass(robot: Robot) -> number": "solo",
+    "jacobian(robot: Robot, frame: string, q: [number] | #{joint: value}, convention: \"world\" | \"local\" | \"local_world_aligned\") -> [[number]]": (
+        f"solo, 'FL_FOOT', {Q}, 'local_world_aligned'"
+    ),
+    "geoms(robot: Robot, q: [number] | #{joint: value}) -> [Map]": f"solo, {Q}",
+    "get_joints(arm: Robot) -> [string]": "arm",
+    "get_dofs(arm: Robot) -> Map": "arm",
+    "get_IK_limits(arm: Robot, joint: string) -> [lower, upper]": "arm, 'shoulder'",
+    "get_properties(arm: Robot) -> Map": "arm",
+    "get_configurations(arm: Robot) -> Map": "arm",
+    "frame_pose(arm: Robot, frame: string) -> Pose": "arm, 'shoulder'",
+    "set_rotation(arm: Robot, joint: string, rotation: number)": "arm, 'shoulder', 0.5",
+    "set_rotations(arm: Robot, rotations: [number])": "arm, [0.5]",
+    "set_q(robot: Robot, q: [number] | #{joint: value})": f"solo, {Q}",
+    "set_property(arm: Robot, name: string, value: number)": "arm, 'RotationSpeed', 0.5",
+    "rotate(arm: Robot, joint: string, value: rotation(rad))": "arm, 'shoulder', 1.0",
+    "rotate(arm: Robot, joint: string, value: rotation(rad), speed: number)": "arm, 'shoulder', 1.0, 0.3",
+    "stop(arm: Robot)": "arm",
+    "place(robot: Robot, pose: Pose) -> Robot": "arm, pb",
+    "list_IK_targets(arm: Robot) -> [string]": "arm",
+    "run(sim: Simulation, seconds: number) -> INT": "sim, 0.1",
+    "step(sim: Simulation)": "sim",
+    "to_map(sim: Simulation) -> Map": "sim",
+    "armature(name: string) -> Robot": "'base'",
+    "revolute(arm: Robot, joint: string) -> Robot": "arm, 'elbow'",
+    "prismatic(arm: Robot, joint: string) -> Robot": "arm, 'slide'",
+    "fixed(arm: Robot, joint: string) -> Robot": "arm, 'tool'",
+    "urdf(path: string) -> Robot": f"'{SOLO12}'",
+    "simulation(options: #{dt: number, record_poses: bool}) -> Simulation": "{'dt': 0.02}",
+    # stability
+    "gravity_wrench(stance: Stance) -> [number]": "st",
+    "static_polygon(stance: Stance) -> Map": "st",
+    "static_polygon(stance: Stance, method: \"hull\" | \"bretl\" | \"cdd\") -> Map": "st, 'hull'",
+    "static_polygon(set: ContactSet, method: \"hull\" | \"bretl\" | \"cdd\") -> Map": "cset, 'bretl'",
+    "com_inside(stance: Stance) -> bool": "st",
+    "com_margin(stance: Stance) -> number | ()": "st",
+    "distribute(stance: Stance) -> Map": "st",
+    "force_span(contact: Contact) -> [[number]]": "c1",
+    "force_inequalities(contact: Contact) -> [[number]]": "c1",
+    "wrench_span(contact: Contact) -> [[number]]": "c1",
+    "wrench_span(contact: Contact, point: [x, y, z]) -> [[number]]": "c1, [0.0, 0.0, 0.8]",
+    "wrench_span(set: ContactSet, point: [x, y, z]) -> [[number]]": "cset, [0.0, 0.0, 0.8]",
+    "wrench_inequalities(contact: Contact) -> [[number]]": "c1",
+    "local_wrench_inequalities(contact: Contact) -> [[number]]": "c1",
+    "grasp_matrix(contact: Contact, point: [x, y, z]) -> [[number]]": "c1, [0.0, 0.0, 0.8]",
+    "grasp_matrix(set: ContactSet, point: [x, y, z]) -> [[number]]": "cset, [0.0, 0.0, 0.8]",
+    "vertices(contact: Contact) -> [[x, y, z]]": "c1",
+    "wrench_hrep(contact: Contact) -> #{F: [[number]], g: [number]}": "c1",
+    "to_map(contact: Contact) -> Map": "c1",
+    "to_map(stance: Stance) -> Map": "st",
+    "to_map(set: ContactSet) -> Map": "cset",
+    # jointspace
+    "grid(sampler: CollisionSampler, steps: INT | [INT, ...]) -> SampleMap": "cs, [6, 5]",
+    "random(sampler: CollisionSampler, n: INT, options: #{seed: INT, distance: bool, zero_in_collision: bool}) -> SampleMap": (
+        "cs, 20, {'seed': 3}"
+    ),
+    "boundary(sampler: CollisionSampler, n: INT, options: #{precision: number, periodic: bool, seed: INT, max_draws_per_point: INT}) -> Boundary": (
+        "cs, 10, {'seed': 2}"
+    ),
+    "to_map(sampler: CollisionSampler) -> Map": "cs",
+    "to_jointspace(map: SampleMap, boundary: Boundary) -> SampleMap": "gm, bd",
+    "jacobian(map: SampleMap, boundary: Boundary) -> [[q_1..q_k, J_1..J_k], ...]": "gm, bd",
+    "len(map: SampleMap) -> INT": "gm",
+    "len(boundary: Boundary) -> INT": "bd",
+    "to_map(map: SampleMap) -> Map": "js",
+    "to_map(boundary: Boundary) -> Map": "bd",
+    "jointspace_model(samples: SampleMap, options: #{hidden: [INT, ...], seed: INT, epochs: INT, time_budget: number, validation: number | SampleMap}) -> JointspaceModel": (
+        "js, {'hidden': [3], 'epochs': 10, 'seed': 2}"
+    ),
+    "distance(model: JointspaceModel, q: [q_1 .. q_k] | [[q_1 .. q_k], ...]) -> FLOAT | [FLOAT, ...]": (
+        "md, [[0.1, 0.2], [1.0, -0.5]]"
+    ),
+    "gradient(model: JointspaceModel, q: [q_1 .. q_k] | [[q_1 .. q_k], ...]) -> [FLOAT, ...] | [[FLOAT, ...], ...]": (
+        "md, [0.1, 0.2]"
+    ),
+    "certify(model: JointspaceModel, map: SampleMap) -> Map": "md, js",
+    "predict(model: JointspaceModel, map: SampleMap) -> SampleMap": "md, js",
+    "lost_motion(model: JointspaceModel, map: SampleMap) -> SampleMap": "md, js",
+    "to_map(model: JointspaceModel) -> Map": "md",
+    "boundary(sampler: CollisionSampler, n: INT) -> Boundary": "cs, 8",
+    "grid(sampler: CollisionSampler, steps: INT | [INT, ...], options: #{distance: bool, zero_in_collision: bool}) -> SampleMap": (
+        "cs, [5, 4], {'distance': False}"
+    ),
+    "random(sampler: CollisionSampler, n: INT) -> SampleMap": "cs, 15",
+    "jointspace_model(samples: SampleMap) -> JointspaceModel": "js",
+    "collision_sampler(robot: Robot, spec: #{joints: [name | index], ranges: [[lo, hi], ...], pairs: [[a, b], ...], reference: [q...]}) -> CollisionSampler": (
+        "solo, {'joints': ['FL_HFE', 'FL_KFE'], 'ranges': [[-1.0, 1.0], [-2.0, 2.0]], 'pairs': [['base_link', 'FL_LOWER_LEG']]}"
+    ),
+    # stability, more
+    "com_inside(stance: Stance, polygon: Map) -> bool": "st, static_polygon(st)",
+    "com_margin(stance: Stance, polygon: Map) -> number | ()": "st, static_polygon(st, 'hull')",
+    "contact(options: #{shape: [half_length, half_width], pos: [x, y, z], rpy: [r, p, y] | quat: [w, x, y, z] | pose: Pose, friction: number, max_pressure: number, link: string, robot: Robot, orientation: \"link\" | \"world\"}) -> Contact": (
+        "{'shape': [0.1, 0.05], 'pos': [0.0, 0.0, 0.1], 'rpy': [0.1, 0.0, 0.0], 'friction': 0.5}"
+    ),
+    "contact_set(contacts: [Contact]) -> ContactSet": "[c1, c2]",
+    "distribute(stance: Stance, weights: #{friction, cop, yaw}) -> Map": "st, {'friction': 0.01, 'cop': 1.0, 'yaw': 0.0001}",
+    "find_supporting_wrenches(contacts: ContactSet, wrench: [fx, fy, fz, tx, ty, tz], point: [x, y, z]) -> Map": (
+        "cset, [0.0, 0.0, 372.78, 0.0, 0.0, 0.0], [0.0, 0.0, 0.8]"
+    ),
+    "find_supporting_wrenches(contacts: ContactSet, wrench: [number], point: [x, y, z], weights: #{friction, cop, yaw}) -> Map": (
+        "cset, [0.0, 0.0, 372.78, 0.0, 0.0, 0.0], [0.0, 0.0, 0.8], {'friction': 0.02, 'cop': 1.0, 'yaw': 0.0001}"
+    ),
+    "find_supporting_wrenches(contacts: [Contact], wrench: [number], point: [x, y, z]) -> Map": (
+        "[c1, c2], [0.0, 0.0, 372.78, 0.0, 0.0, 0.0], [0.0, 0.0, 0.8]"
+    ),
+    "find_supporting_wrenches(stance: Stance, wrench: [number], point: [x, y, z]) -> Map": (
+        "st, [0.0, 0.0, 372.78, 0.0, 0.0, 0.0], [0.0, 0.0, 0.8]"
+    ),
+    "set_wrench(contact: Contact, wrench: [fx, fy, fz, tx, ty, tz])": "c1, [0.0, 0.0, 100.0, 0.0, 0.0, 0.0]",
+    "set_wrench(stance: Stance, index: int, wrench: [number])": "st, 0, [0.0, 0.0, 100.0, 0.0, 0.0, 0.0]",
+    "unset_wrench(contact: Contact)": "c1",
+    "unset_wrench(stance: Stance, index: int)": "st, 1",
+    "wrench_at(contact: Contact, point: [x, y, z]) -> [number] | ()": "c1, [0.0, 0.0, 0.0]",
+    "wrench_inequalities(set: ContactSet, point: [x, y, z]) -> [[number]]": "cset, [0.0, 0.0, 0.8]",
+    "stance(options: #{com: [x, y, z] | Robot, mass: number, contacts: [Contact] | ContactSet, robot: Robot, gravity: number}) -> Stance": (
+        "{'com': [0.01, 0.0, 0.8], 'mass': 30.0, 'contacts': [c1, c2], 'gravity': 9.8}"
+    ),
+    "attach(contact: Contact, robot: Robot, link: string) -> Contact": "c1, solo, 'FL_FOOT'",
+    # sensing, more
+    "scene() -> Scene": "",
+    "add_body(scene: Scene, name: string, shape: Shape, pose: Pose) -> Scene": "sc, 'block', bx, pc",
+    "add_body(scene: Scene, name: string, options: #{shape: Shape, colliders: [[Shape, Pose]], pose: Pose, velocity: [x, y, z], angular_velocity: [x, y, z]}) -> Scene": (
+        "sc, 'block', {'shape': bx, 'pose': pc, 'velocity': [0.1, 0.0, 0.0]}"
+    ),
+    "add_robot(scene: Scene, robot: Robot) -> Scene": "sc, solo",
+    "body_pose(scene: Scene, body: string) -> Pose": "sc, 'ball'",
+    "contacts(scene: Scene) -> [Map]": "add_body(sc, 'block', bx, pb)",
+    "set_pose(scene: Scene, body: string, pose: Pose)": "sc, 'ball', pc",
+    "set_velocity(scene: Scene, body: string, linear: [x, y, z], angular: [x, y, z])": "sc, 'ball', [0.1, 0.0, 0.0], [0.0, 0.0, 1.0]",
+    "to_map(scene: Scene) -> Map": "sc",
+    # kinematics, more
+    "urdf(path: string, options: #{package_dirs: [string], floating: bool, geometry: bool}) -> Robot": (
+        f"'{SOLO12}', {{'geometry': False}}"
+    ),
+    "properties(arm: Robot, values: #{name: value}) -> Robot": "arm, {'RotationSpeed': 0.5}",
+    "set_joint_speed(arm: Robot, joint: string, speed: number | ())": "arm, 'shoulder', 0.2",
+    "rotate_joints(arm: Robot, values: #{joint: value} | [value])": "arm, {'shoulder': 0.5}",
+    "rotate_joints(arm: Robot, values: #{joint: value} | [value], speed: number)": "arm, [0.5], 0.1",
+    "revolute(arm: Robot, joint: string, options: #{axis: [x, y, z], origin: [x, y, z] | Pose, rpy: [r, p, y], limits: [lo, hi], speed: number, mass: number, com: [x, y, z]}) -> Robot": (
+        "arm, 'elbow', {'axis': [0.0, 1.0, 0.0], 'origin': [0.0, 0.0, 0.4], 'limits': [-2.0, 2.0]}"
+    ),
+    "prismatic(arm: Robot, joint: string, options: #{axis: [x, y, z], origin: [x, y, z] | Pose, rpy: [r, p, y], limits: [lo, hi], speed: number, mass: number, com: [x, y, z]}) -> Robot": (
+        "arm, 'slide', {'origin': [0.0, 0.0, 0.3], 'limits': [0.0, 0.1]}"
+    ),
+    "fixed(arm: Robot, joint: string, options: #{axis: [x, y, z], origin: [x, y, z] | Pose, rpy: [r, p, y], limits: [lo, hi], speed: number, mass: number, com: [x, y, z]}) -> Robot": (
+        "arm, 'tool', {'origin': [0.0, 0.0, 0.1]}"
+    ),
+    "create_ik_targets(arm: Robot, links: [string]) -> [string]": "arm, ['shoulder']",
+    "to_map(robot: Robot) -> Map": "arm",
+    "ik(robot: Robot, frame: string, target: Pose | [x, y, z]) -> Map": "solo, 'FL_FOOT', [0.2, 0.15, -0.2]",
+    "add(sim: Simulation, arm: Robot)": "sim, arm",
+    "record(sim: Simulation, arm: Robot, what: \"pose\" | link_name) -> Recorder": "sim, arm, 'pose'",
+}
+
+
+def parse_args(src):
+    """The argument expressions of `src` (Python syntax, comma-separated)."""
+    tree = ast.parse(f"f({src})", mode="eval")
+    return tree.body.args
+
+
+def rhai(node, names):
+    """Rhai source for a Python expression node; `names` are the objects' variables."""
+    if isinstance(node, ast.Constant):
+        v = node.value
+        if v is None:
+            return "()"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, str):
+            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return repr(v)
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return "-" + rhai(node.operand, names)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return "[" + ", ".join(rhai(e, names) for e in node.elts) + "]"
+    if isinstance(node, ast.Dict):
+        items = ", ".join(f"{rhai(k, names)}: {rhai(v, names)}" for k, v in zip(node.keys, node.values))
+        return "#{" + items + "}"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return f"{node.func.id}(" + ", ".join(rhai(a, names) for a in node.args) + ")"
+    raise ValueError(f"no Rhai for {ast.dump(node)}")
+
+
+def names_in(src):
+    """The variable names an argument source uses."""
+    return {n.id for n in ast.walk(ast.parse(f"f({src})", mode="eval")) if isinstance(n, ast.Name)} - {"f"}
