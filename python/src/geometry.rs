@@ -320,11 +320,15 @@ fn mesh(
 }
 
 /// `convex_hull(points)`: the convex hull of an (n, 3) point set or of a mesh shape's vertices.
+/// The hull is computed detached from the interpreter (other Python threads run meanwhile).
 #[pyfunction]
-fn convex_hull(points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
+fn convex_hull(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
     if let Ok(s) = points.cast::<PyShape>() {
         return match s.get().0.kind() {
-            ShapeKind::Mesh(mesh) => Ok(PyShape(Shape::convex_hull_of(mesh).py()?)),
+            ShapeKind::Mesh(mesh) => {
+                let mesh = Arc::clone(mesh);
+                Ok(PyShape(py.detach(|| Shape::convex_hull_of(&mesh)).py()?))
+            }
             _ => Err(type_error(format!(
                 "`points` of convex_hull(): expected points or a mesh, got a {}",
                 s.get().0.name()
@@ -338,7 +342,7 @@ fn convex_hull(points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
         .into_iter()
         .map(|r| nalgebra::Point3::new(r[0], r[1], r[2]))
         .collect();
-    Ok(PyShape(Shape::convex_hull(&pts).py()?))
+    Ok(PyShape(py.detach(|| Shape::convex_hull(&pts)).py()?))
 }
 
 /// `inverse(pose)`: the inverse pose.

@@ -17,6 +17,7 @@ mod geometry;
 mod gltf_save;
 mod jointspace;
 mod kinematics;
+mod locking;
 mod motions;
 mod mujoco;
 mod plots;
