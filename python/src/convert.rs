@@ -95,8 +95,8 @@ pub fn check_batch_result(function: &str, shape: &str, bytes: u128) -> PyResult<
         return Ok(());
     }
     Err(value_error(format!(
-        "{function}: the result ({shape}) would take {:.2} GiB, above the batch limit of {} \
-         GiB; pass the work in smaller batches",
+        "{function}: the result ({shape}) would take {:.2} GiB, above the {} GiB limit of a \
+         batch result; pass the work in smaller batches",
         bytes as f64 / f64::from(1u32 << 30),
         BATCH_RESULT_LIMIT >> 30
     )))
