@@ -9,7 +9,9 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyComplex, PyDict, PyFloat, PyFrozenSet, PyInt, PySet, PyString,
 };
 
-use crate::errors::{type_error, value_error};
+use morsel_geometry::FileAccess;
+
+use crate::errors::{ToPy, type_error, value_error};
 
 /// A short description of a Python value's type, for error messages.
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -100,6 +102,26 @@ pub fn check_batch_result(function: &str, shape: &str, bytes: u128) -> PyResult<
         bytes as f64 / f64::from(1u32 << 30),
         BATCH_RESULT_LIMIT >> 30
     )))
+}
+
+/// The file-access policy of a loader's `root` argument: None reads anywhere (Python has no
+/// sandbox by default); a folder confines the model and every file it names (includes,
+/// meshes) to that folder, after resolving `..` and links, as the shell's `--root` does.
+pub fn root_arg(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<FileAccess> {
+    match obj {
+        None => Ok(FileAccess::anywhere()),
+        Some(o) if o.is_none() => Ok(FileAccess::anywhere()),
+        Some(o) => {
+            let folder = path_arg(o, what)?;
+            if !folder.is_dir() {
+                return Err(value_error(format!(
+                    "{what}: {} is not a folder",
+                    folder.display()
+                )));
+            }
+            FileAccess::within([folder]).py()
+        }
+    }
 }
 
 /// How error messages name a count.

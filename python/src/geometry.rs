@@ -299,14 +299,17 @@ fn halfspace(normal: &Bound<'_, PyAny>) -> PyResult<PyShape> {
     ))
 }
 
-/// `mesh(path, scale=1)`: a triangle mesh from an STL, OBJ or DAE file.
+/// `mesh(path, scale=1, root=None)`: a triangle mesh from an STL, OBJ or DAE file; with `root`
+/// (a folder) the file must lie inside it, without there is no such limit.
 #[pyfunction]
-#[pyo3(signature = (path, scale=None))]
+#[pyo3(signature = (path, scale=None, *, root=None))]
 fn mesh(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
     scale: Option<&Bound<'_, PyAny>>,
+    root: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyShape> {
+    let access = crate::convert::root_arg(root, "`root` of mesh()")?;
     let path = crate::convert::path_arg(path, "`path` of mesh()")?;
     let s = match scale {
         None => Vector3::repeat(1.0),
@@ -315,7 +318,9 @@ fn mesh(
         }
         Some(s) => vector3_arg(s, "`scale` of mesh()")?,
     };
-    let mesh = py.detach(|| TriangleMesh::load(&path, s)).py()?;
+    let mesh = py
+        .detach(|| TriangleMesh::load_with(&path, s, &access))
+        .py()?;
     Ok(PyShape(Shape::mesh(Arc::new(mesh)).py()?))
 }
 

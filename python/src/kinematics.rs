@@ -303,18 +303,26 @@ pub fn configuration_arg(
     Ok(DVector::from_vec(q))
 }
 
-/// `mjcf(path)`: a robot from a MuJoCo MJCF file, compiled as MuJoCo does.
+/// `mjcf(path, root=None)`: a robot from a MuJoCo MJCF file, compiled as MuJoCo does. With
+/// `root` (a folder), the file and every file it names must lie inside it; without, there is
+/// no such limit.
 #[pyfunction]
-fn mjcf(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<PyRobot> {
+#[pyo3(signature = (path, *, root=None))]
+fn mjcf(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    root: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRobot> {
     let path = path_arg(path, "`path` of mjcf()")?;
-    let model = py
-        .detach(|| morsel_kinematics::mjcf::load_file(&path))
+    let access = crate::convert::root_arg(root, "`root` of mjcf()")?;
+    let (model, _) = py
+        .detach(|| morsel_kinematics::mjcf::load_file_with_access(&path, &access))
         .py()?;
     PyRobot::from_model(model)
 }
 
 /// `urdf(path, options=None, **kwargs)`: a robot from a URDF file; options package_dirs,
-/// floating, geometry.
+/// floating, geometry, root (a folder the file and its meshes must lie in; none by default).
 #[pyfunction]
 #[pyo3(signature = (path, options=None, **kwargs))]
 fn urdf(
@@ -340,6 +348,9 @@ fn urdf(
             .map_err(|_| type_error("option `floating` of urdf(): expected a bool"))?
     {
         opts.root_joint = RootJoint::Floating;
+    }
+    if let Some(r) = o.take("root") {
+        opts.file_access = crate::convert::root_arg(Some(&r), "option `root` of urdf()")?;
     }
     if let Some(g) = o.take("geometry") {
         let g = g
