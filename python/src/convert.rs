@@ -5,9 +5,13 @@ use std::path::PathBuf;
 use nalgebra::{Point3, Vector3, Vector6};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyComplex, PyDict, PyFloat, PyInt, PyString};
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyComplex, PyDict, PyFloat, PyFrozenSet, PyInt, PySet, PyString,
+};
 
-use crate::errors::{type_error, value_error};
+use morsel_geometry::FileAccess;
+
+use crate::errors::{ToPy, type_error, value_error};
 
 /// A short description of a Python value's type, for error messages.
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -46,6 +50,21 @@ pub fn optional_string_arg(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResu
     }
 }
 
+/// What an iterable that is not an ordered sequence of values is, if `obj` is one: bytes
+/// (whose items are byte values, not numbers a user meant), a set (no order) or a dict (its
+/// keys). Sequence arguments refuse them rather than read something else than was meant.
+pub fn not_a_sequence(obj: &Bound<'_, PyAny>) -> Option<&'static str> {
+    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
+        Some("bytes")
+    } else if obj.is_instance_of::<PySet>() || obj.is_instance_of::<PyFrozenSet>() {
+        Some("a set (which has no order)")
+    } else if obj.is_instance_of::<PyDict>() {
+        Some("a dict")
+    } else {
+        None
+    }
+}
+
 /// The items of a sequence argument (list, tuple, any iterable but a `str`, which would
 /// iterate over its characters): `what` names the argument, `items` what it should hold (as
 /// in "expected a sequence of link names").
@@ -59,9 +78,50 @@ pub fn sequence_arg<'py>(
     if obj.is_instance_of::<PyString>() {
         return Err(refused("one str".into()));
     }
+    if let Some(kind) = not_a_sequence(obj) {
+        return Err(refused(kind.into()));
+    }
     obj.try_iter()
         .map_err(|_| refused(type_name(obj)))?
         .collect()
+}
+
+/// The largest result a batch call (`fk_batch`, ...) builds, in bytes (1 GiB): a larger one is
+/// refused before anything is allocated, so that a typo in a row count raises instead of
+/// exhausting the machine's memory. Split larger work into batches.
+pub const BATCH_RESULT_LIMIT: u64 = 1 << 30;
+
+/// Refuses a batch result of `bytes` above [`BATCH_RESULT_LIMIT`]; `shape` says what it holds.
+pub fn check_batch_result(function: &str, shape: &str, bytes: u128) -> PyResult<()> {
+    if bytes <= u128::from(BATCH_RESULT_LIMIT) {
+        return Ok(());
+    }
+    Err(value_error(format!(
+        "{function}: the result ({shape}) would take {:.2} GiB, above the {} GiB limit of a \
+         batch result; pass the work in smaller batches",
+        bytes as f64 / f64::from(1u32 << 30),
+        BATCH_RESULT_LIMIT >> 30
+    )))
+}
+
+/// The file-access policy of a loader's `root` argument: None reads anywhere (Python has no
+/// sandbox by default); a folder confines the model and every file it names (includes,
+/// meshes) to that folder, after resolving `..` and links, as the shell's `--root` does.
+pub fn root_arg(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<FileAccess> {
+    match obj {
+        None => Ok(FileAccess::anywhere()),
+        Some(o) if o.is_none() => Ok(FileAccess::anywhere()),
+        Some(o) => {
+            let folder = path_arg(o, what)?;
+            if !folder.is_dir() {
+                return Err(value_error(format!(
+                    "{what}: {} is not a folder",
+                    folder.display()
+                )));
+            }
+            FileAccess::within([folder]).py()
+        }
+    }
 }
 
 /// How error messages name a count.
@@ -154,6 +214,11 @@ pub fn f64s_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<f64>> {
     if obj.is_instance_of::<PyString>() {
         return Err(type_error(format!(
             "{what}: expected a sequence of numbers, got str"
+        )));
+    }
+    if let Some(kind) = not_a_sequence(obj) {
+        return Err(type_error(format!(
+            "{what}: expected a sequence of numbers, got {kind}"
         )));
     }
     if let Ok(a) = obj.cast::<PyArray1<f64>>() {

@@ -147,6 +147,7 @@ macro_rules! to_py {
 }
 
 to_py!(GeometryError, geometry_kind);
+to_py!(FileAccessError, file_access_kind);
 to_py!(KinematicsError, kinematics_kind);
 to_py!(MjcfError, mjcf_kind);
 to_py!(SensingError, sensing_kind);

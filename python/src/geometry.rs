@@ -299,14 +299,17 @@ fn halfspace(normal: &Bound<'_, PyAny>) -> PyResult<PyShape> {
     ))
 }
 
-/// `mesh(path, scale=1)`: a triangle mesh from an STL, OBJ or DAE file.
+/// `mesh(path, scale=1, root=None)`: a triangle mesh from an STL, OBJ or DAE file; with `root`
+/// (a folder) the file must lie inside it, without there is no such limit.
 #[pyfunction]
-#[pyo3(signature = (path, scale=None))]
+#[pyo3(signature = (path, scale=None, *, root=None))]
 fn mesh(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
     scale: Option<&Bound<'_, PyAny>>,
+    root: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyShape> {
+    let access = crate::convert::root_arg(root, "`root` of mesh()")?;
     let path = crate::convert::path_arg(path, "`path` of mesh()")?;
     let s = match scale {
         None => Vector3::repeat(1.0),
@@ -315,16 +318,22 @@ fn mesh(
         }
         Some(s) => vector3_arg(s, "`scale` of mesh()")?,
     };
-    let mesh = py.detach(|| TriangleMesh::load(&path, s)).py()?;
+    let mesh = py
+        .detach(|| TriangleMesh::load_with(&path, s, &access))
+        .py()?;
     Ok(PyShape(Shape::mesh(Arc::new(mesh)).py()?))
 }
 
 /// `convex_hull(points)`: the convex hull of an (n, 3) point set or of a mesh shape's vertices.
+/// The hull is computed detached from the interpreter (other Python threads run meanwhile).
 #[pyfunction]
-fn convex_hull(points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
+fn convex_hull(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
     if let Ok(s) = points.cast::<PyShape>() {
         return match s.get().0.kind() {
-            ShapeKind::Mesh(mesh) => Ok(PyShape(Shape::convex_hull_of(mesh).py()?)),
+            ShapeKind::Mesh(mesh) => {
+                let mesh = Arc::clone(mesh);
+                Ok(PyShape(py.detach(|| Shape::convex_hull_of(&mesh)).py()?))
+            }
             _ => Err(type_error(format!(
                 "`points` of convex_hull(): expected points or a mesh, got a {}",
                 s.get().0.name()
@@ -338,7 +347,7 @@ fn convex_hull(points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
         .into_iter()
         .map(|r| nalgebra::Point3::new(r[0], r[1], r[2]))
         .collect();
-    Ok(PyShape(Shape::convex_hull(&pts).py()?))
+    Ok(PyShape(py.detach(|| Shape::convex_hull(&pts)).py()?))
 }
 
 /// `inverse(pose)`: the inverse pose.

@@ -7,7 +7,6 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
-use morsel_jointspace::DEFAULT_MEMORY_LIMIT;
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
 use morsel_kinematics::{
@@ -101,12 +100,10 @@ impl PyRobot {
 
     /// The state, locked and brought up to date with the armature and the placement.
     pub fn lock(&self) -> PyResult<MutexGuard<'_, RobotState>> {
-        let mut s = self.cache()?.lock().map_err(|_| {
-            error(
-                Kind::Other,
-                "this robot was left broken by an earlier failure; load it again",
-            )
-        })?;
+        let mut s = crate::locking::lock(
+            self.cache()?,
+            "this robot was left broken by an earlier failure; load it again",
+        )?;
         let (q, placement) = self.lab.configuration_and_placement().py()?;
         if q != s.q {
             s.q = q;
@@ -298,18 +295,26 @@ pub fn configuration_arg(
     Ok(DVector::from_vec(q))
 }
 
-/// `mjcf(path)`: a robot from a MuJoCo MJCF file, compiled as MuJoCo does.
+/// `mjcf(path, root=None)`: a robot from a MuJoCo MJCF file, compiled as MuJoCo does. With
+/// `root` (a folder), the file and every file it names must lie inside it; without, there is
+/// no such limit.
 #[pyfunction]
-fn mjcf(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<PyRobot> {
+#[pyo3(signature = (path, *, root=None))]
+fn mjcf(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    root: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRobot> {
     let path = path_arg(path, "`path` of mjcf()")?;
-    let model = py
-        .detach(|| morsel_kinematics::mjcf::load_file(&path))
+    let access = crate::convert::root_arg(root, "`root` of mjcf()")?;
+    let (model, _) = py
+        .detach(|| morsel_kinematics::mjcf::load_file_with_access(&path, &access))
         .py()?;
     PyRobot::from_model(model)
 }
 
 /// `urdf(path, options=None, **kwargs)`: a robot from a URDF file; options package_dirs,
-/// floating, geometry.
+/// floating, geometry, root (a folder the file and its meshes must lie in; none by default).
 #[pyfunction]
 #[pyo3(signature = (path, options=None, **kwargs))]
 fn urdf(
@@ -335,6 +340,9 @@ fn urdf(
             .map_err(|_| type_error("option `floating` of urdf(): expected a bool"))?
     {
         opts.root_joint = RootJoint::Floating;
+    }
+    if let Some(r) = o.take("root") {
+        opts.file_access = crate::convert::root_arg(Some(&r), "option `root` of urdf()")?;
     }
     if let Some(g) = o.take("geometry") {
         let g = g
@@ -389,7 +397,8 @@ fn fk<'py>(
 
 /// `fk_batch(robot, Q, joint_names)`: (n, len(robot.frames), 7) positions and quaternions
 /// [w, x, y, z] for n configurations; row i of Q holds the values of `joint_names` (the others
-/// keep their reference values).
+/// keep their reference values). A result above `BATCH_RESULT_LIMIT` (1 GiB) is refused with an
+/// `InvalidValueError` before it is allocated.
 #[pyfunction]
 #[pyo3(name = "fk_batch", signature = (robot, Q, joint_names))]
 #[allow(non_snake_case)]
@@ -403,7 +412,14 @@ fn fk_batch<'py>(
     let joint_names = strings_arg(joint_names, "`joint_names` of fk_batch()", "strings")?;
     let mut columns = Vec::with_capacity(joint_names.len());
     let mut width = 0;
+    let mut seen = std::collections::HashSet::with_capacity(joint_names.len());
     for name in &joint_names {
+        if !seen.insert(name.as_str()) {
+            return Err(value_error(format!(
+                "`joint_names` of fk_batch(): joint \"{name}\" is named twice; each column \
+                 must hold a different joint"
+            )));
+        }
         let j = model.joint(model.joint_id(name).py()?);
         if j.nq() == 0 {
             return Err(value_error(format!(
@@ -416,28 +432,27 @@ fn fk_batch<'py>(
     let q_arr = array2_arg(Q, "`Q` of fk_batch()", Some(width))?;
     let q_view = q_arr.as_array();
     let (n, frames) = (q_view.nrows(), model.frames().len());
-    // The result, 7 floats per row and frame, is refused above the memory limit that grid(),
-    // random() and boundary() use, rather than failing to allocate.
+    // The result, 7 floats per row and frame, is refused above the batch limit before
+    // anything is allocated.
     let bytes = n as u128 * frames as u128 * 7 * 8;
-    if bytes > u128::from(DEFAULT_MEMORY_LIMIT) {
-        return Err(value_error(format!(
-            "fk_batch(): the result ({n} rows x {frames} frames x 7) would take {:.1} GiB, above \
-             the {} GiB limit; pass Q in smaller batches",
-            bytes as f64 / f64::from(1u32 << 30),
-            DEFAULT_MEMORY_LIMIT >> 30
-        )));
-    }
+    crate::convert::check_batch_result(
+        "fk_batch()",
+        &format!("{n} rows x {frames} frames x 7 floats"),
+        bytes,
+    )?;
     if let Some(bad) = q_view.iter().find(|x| !x.is_finite()) {
         return Err(value_error(format!(
             "`Q` of fk_batch() must be finite, found {bad}"
         )));
     }
-    let rows: Vec<Vec<f64>> = q_view.rows().into_iter().map(|r| r.to_vec()).collect();
+    // One flat copy of Q (the view cannot leave the interpreter), row after row.
+    let flat_q: Vec<f64> = q_view.iter().copied().collect();
     let result: Result<Vec<f64>, String> = py.detach(|| {
         let mut out = Vec::with_capacity(n * frames * 7);
         let mut data = Data::new(&model);
         let mut q = model.reference_configuration().clone();
-        for row in &rows {
+        for i in 0..n {
+            let row = &flat_q[i * width..(i + 1) * width];
             for (idx_q, nq, col) in &columns {
                 q.rows_mut(*idx_q, *nq)
                     .copy_from_slice(&row[*col..*col + *nq]);

@@ -18,6 +18,7 @@ mod gltf_save;
 mod jointspace;
 mod jointspace_model;
 mod kinematics;
+mod locking;
 mod motions;
 mod mujoco;
 mod plots;

@@ -186,8 +186,9 @@ pub(crate) fn plot_outputs(
     let path = path_arg(path, "`path` of plot_outputs()")?;
     let (options, bodies) = plot_options("plot_outputs", options, kwargs, "touch outputs")?;
     let svg = {
-        let touch = t.lock()?;
+        // Scene before sensor (src/locking.rs).
         let s = t.scene.fresh()?;
+        let touch = t.lock()?;
         touch
             .plot_outputs_of(&s.scene, bodies.as_deref(), &options)
             .py()?

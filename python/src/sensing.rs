@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::convert::{Options, string_arg, type_name, v3_out, vector3_arg};
-use crate::errors::{Kind, ToPy, error, name_error, type_error, value_error};
+use crate::errors::{ToPy, name_error, type_error, value_error};
 use crate::geometry::{PyPose, pose_arg, shape_arg};
 use crate::kinematics::{PyRobot, robot_arg};
 
@@ -97,12 +97,10 @@ pub struct PyScene(pub Arc<Mutex<SceneState>>);
 impl PyScene {
     /// The state, locked.
     pub fn lock(&self) -> PyResult<MutexGuard<'_, SceneState>> {
-        self.0.lock().map_err(|_| {
-            error(
-                Kind::Other,
-                "this scene was left broken by an earlier failure; rebuild it",
-            )
-        })
+        crate::locking::lock(
+            &self.0,
+            "this scene was left broken by an earlier failure; rebuild it",
+        )
     }
 
     /// The state, locked, with robot links moved to their robots.

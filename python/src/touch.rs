@@ -11,7 +11,7 @@ use pyo3::types::{PyDict, PyList};
 use crate::convert::{
     Options, array2_arg, f64_arg, f64s_arg, sequence_arg, string_arg, type_name, vector3_arg,
 };
-use crate::errors::{Kind, ToPy, error, name_error, type_error, value_error};
+use crate::errors::{ToPy, name_error, type_error, value_error};
 
 use crate::sensing::{PyScene, SceneState, contact_dict, scene_arg};
 
@@ -29,18 +29,14 @@ impl PyTouch {
         &self,
         f: impl FnOnce(&morsel_sensing::Scene, &Touch) -> T,
     ) -> PyResult<T> {
-        let touch = self.lock()?;
+        // Scene before sensor (src/locking.rs).
         let s = self.scene.fresh()?;
+        let touch = self.lock()?;
         Ok(f(&s.scene, &touch))
     }
 
     pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, Touch>> {
-        self.touch.lock().map_err(|_| {
-            error(
-                Kind::Other,
-                "this touch sensor was left broken by an earlier failure; rebuild it",
-            )
-        })
+        crate::locking::lock(&self.touch, "this touch sensor was left broken by an earlier failure; rebuild it")
     }
 }
 
@@ -237,8 +233,9 @@ impl PyTouch {
 
     /// The contacts of the last observation.
     fn contacts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let touch = self.lock()?;
+        // Scene before sensor (src/locking.rs).
         let s = self.scene.lock()?;
+        let touch = self.lock()?;
         let out = PyList::empty(py);
         for c in touch.contacts() {
             out.append(contact_dict(py, &s.scene, c)?)?;

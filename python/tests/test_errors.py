@@ -65,7 +65,7 @@ def test_fk_batch_bad_shapes_and_values(mimo):
         morsel.fk_batch(mimo, bad, joints)
     with pytest.raises(morsel.UnknownNameError):
         morsel.fk_batch(mimo, np.zeros((4, 2)), ["robot:hip_lean1", "nope"])
-    # A result above the 4 GiB limit is refused before anything is allocated (the rows are
+    # A result above the 1 GiB batch limit is refused before anything is allocated (the rows are
     # a broadcast view: no memory behind them either).
     rows = np.broadcast_to(np.zeros(2), (10**8, 2))
     with pytest.raises(morsel.InvalidValueError, match="GiB limit"):
