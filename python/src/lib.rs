@@ -17,6 +17,7 @@ mod geometry;
 mod gltf_save;
 mod jointspace;
 mod kinematics;
+mod mimo;
 mod motions;
 mod mujoco;
 mod plots;
@@ -43,6 +44,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sensing::register(m)?;
     touch::register(m)?;
     mujoco::register(m)?;
+    mimo::register(m)?;
     contacts::register(m)?;
     stability::register(m)?;
     jointspace::register(m)?;
