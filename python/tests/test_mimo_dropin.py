@@ -207,3 +207,46 @@ def test_bad_input_gets_clear_errors():
     # The world body carries the floor plane: no sensors on an unbounded plane.
     with pytest.raises(ValueError, match="plane"):
         TrimeshTouch(env, {**good, "scales": {"world": 0.01}})
+
+
+def test_mujoco_contacts_carry_the_contact_frame():
+    # morsel.mujoco.contacts hands MuJoCo's contact frame to observe: MIMo's normal_force reads
+    # the frame's tangents, so the scene-based touch then equals the drop-in (MIMo's values);
+    # without the frame it cannot.
+    import morsel
+    import morsel.mujoco as mm
+
+    scene_file = ASSETS / SCENES["v1"]
+    m = mujoco.MjModel.from_xml_path(str(scene_file))
+    d = mujoco.MjData(m)
+    mujoco.mj_forward(m, d)
+    params = touch_params("v1", "normal_force", "nearest")
+    dropin = TrimeshTouch(SimpleNamespace(model=m, data=d), params, dtype=np.float64)
+    robot = morsel.mjcf(scene_file)
+    old = morsel.touch(morsel.scene().add_robot(robot), {**params, "kind": "mesh"})
+    rng = np.random.default_rng(5)
+    lo, hi = m.actuator_ctrlrange[:, 0], m.actuator_ctrlrange[:, 1]
+    compared, frame_mattered = 0, 0
+    for _ in range(120):
+        d.ctrl[:] = rng.uniform(lo, hi)
+        mujoco.mj_step(m, d)
+        # After mj_step, xpos and the contacts are those of the state before the step's
+        # integration, qpos the state after it; mj_forward makes them one state (sync reads
+        # qpos, the drop-in xpos as MIMo does).
+        mujoco.mj_forward(m, d)
+        dropin.get_touch_obs()
+        mm.sync(robot, m, d)
+        contacts = mm.contacts(m, d)
+        old.observe(contacts)
+        with_frame = {b: old.body_output(m.body(b).name).copy() for b in dropin.meshes}
+        for b, out in with_frame.items():
+            assert np.allclose(out, dropin.sensor_outputs[b], rtol=0, atol=1e-9), m.body(b).name
+        compared += d.ncon > 0
+        without = dict(contacts)
+        del without["frame"]
+        old.observe(without)
+        frame_mattered += any(
+            not np.allclose(old.body_output(m.body(b).name), with_frame[b], rtol=0, atol=1e-9)
+            for b in dropin.meshes
+        )
+    assert compared > 50 and frame_mattered > 10
