@@ -361,3 +361,147 @@ fn geom_mesh(model: &MujocoModel<'_>, g: usize) -> Result<TriangleMesh> {
         .collect();
     Ok(TriangleMesh::new(vertices, faces)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::{Array1, Array2, array};
+
+    /// A world body with a floor plane and a body "ball" with a sphere 0.1 m up and a
+    /// non-colliding marker sphere.
+    struct Arrays {
+        names: Vec<String>,
+        ints: [Array1<i32>; 5],
+        size: Array2<f64>,
+        pos: Array2<f64>,
+        quat: Array2<f64>,
+        vert: Array2<f64>,
+        face: Array2<i32>,
+        ranges: Array1<i32>,
+    }
+
+    fn arrays() -> Arrays {
+        Arrays {
+            names: vec!["world".into(), "ball".into()],
+            // type, body, contype, conaffinity, dataid
+            ints: [
+                array![0, 2, 2],
+                array![0, 1, 1],
+                array![1, 1, 0],
+                array![1, 1, 0],
+                array![-1, -1, -1],
+            ],
+            size: array![[0.0, 0.0, 0.1], [0.05, 0.0, 0.0], [0.01, 0.0, 0.0]],
+            pos: array![[0.0, 0.0, 0.0], [0.0, 0.0, 0.1], [0.0, 0.0, 0.0]],
+            quat: array![[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]],
+            vert: Array2::zeros((0, 3)),
+            face: Array2::zeros((0, 3)),
+            ranges: Array1::zeros(0),
+        }
+    }
+
+    fn model(a: &Arrays) -> MujocoModel<'_> {
+        MujocoModel {
+            body_names: &a.names,
+            geom_type: a.ints[0].view(),
+            geom_body: a.ints[1].view(),
+            geom_size: a.size.view(),
+            geom_pos: a.pos.view(),
+            geom_quat: a.quat.view(),
+            geom_contype: a.ints[2].view(),
+            geom_conaffinity: a.ints[3].view(),
+            geom_mesh: a.ints[4].view(),
+            mesh_vert: a.vert.view(),
+            mesh_face: a.face.view(),
+            mesh_ranges: [
+                a.ranges.view(),
+                a.ranges.view(),
+                a.ranges.view(),
+                a.ranges.view(),
+            ],
+        }
+    }
+
+    #[test]
+    fn colliding_geoms_of_sensing_bodies_become_colliders() {
+        let a = arrays();
+        let s = MujocoScene::new(&model(&a), &[1]).unwrap();
+        assert_eq!(s.scene().len(), 2);
+        assert_eq!(s.scene().bodies()[1].colliders.len(), 1, "the marker does not collide");
+        assert!(s.scene().bodies()[0].colliders.is_empty(), "world does not sense");
+        assert_eq!(s.geom(0), Some((0, None)));
+        assert_eq!(s.geom(1), Some((1, Some(0))));
+        assert_eq!(s.geom(2), Some((1, None)));
+        assert_eq!(s.geom_of_collider(1, 0), Some(1));
+        let z = s.scene().bodies()[1].colliders[0].local_pose.translation.vector.z;
+        assert!((z - 0.1).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_plane_cannot_carry_sensors() {
+        let a = arrays();
+        let err = MujocoScene::new(&model(&a), &[0]).unwrap_err().to_string();
+        assert!(err.contains("plane") && err.contains("scales"), "{err}");
+    }
+
+    #[test]
+    fn malformed_arrays_are_refused() {
+        let mut a = arrays();
+        a.ints[1] = array![0, 5, 1];
+        let err = MujocoScene::new(&model(&a), &[1]).unwrap_err().to_string();
+        assert!(err.contains("body 5"), "{err}");
+        let mut a = arrays();
+        a.size = Array2::zeros((2, 3));
+        assert!(MujocoScene::new(&model(&a), &[1]).is_err());
+    }
+
+    #[test]
+    fn contacts_carry_frame_force_and_colliders() {
+        let a = arrays();
+        let mut s = MujocoScene::new(&model(&a), &[1]).unwrap();
+        let xpos = array![[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]];
+        let xquat = array![[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]];
+        s.set_poses(xpos.view(), xquat.view()).unwrap();
+        assert!(s.set_poses(xpos.slice(ndarray::s![..1, ..]), xquat.view()).is_err());
+        // One elliptic contact, floor (geom 0) to ball (geom 1): normal up, tangents x and y.
+        let (g1, g2) = (array![0], array![1]);
+        let pos = array![[0.0, 0.0, 0.0]];
+        let frame = array![[0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0]];
+        let (dist, dim, adr) = (array![-0.002], array![3], array![0]);
+        let friction = Array2::zeros((1, 5));
+        let efc = [10.0, 2.0, -1.0];
+        let batch = MujocoContacts {
+            geom1: g1.view(),
+            geom2: g2.view(),
+            pos: pos.view(),
+            frame: frame.view(),
+            dist: dist.view(),
+            dim: dim.view(),
+            efc_address: adr.view(),
+            friction: friction.view(),
+            efc_force: &efc,
+            cone: MujocoCone::Elliptic,
+        };
+        let mut out = Vec::new();
+        s.contacts(&batch, &mut out).unwrap();
+        assert_eq!(out.len(), 1);
+        let c = out[0];
+        assert_eq!((c.body_a, c.body_b), (0, 1));
+        assert_eq!((c.collider_a, c.collider_b), (None, Some(0)));
+        assert!((c.force - Vector3::new(2.0, -1.0, 10.0)).norm() < 1e-15);
+        assert!((c.depth - 0.002).abs() < 1e-15);
+        assert_eq!(c.tangent.map(|t| t.into_inner()), Some(Vector3::x()));
+        let bad = array![7];
+        let err = s
+            .contacts(
+                &MujocoContacts {
+                    geom2: bad.view(),
+                    ..batch
+                },
+                &mut out,
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("geom 7"), "{err}");
+    }
+}

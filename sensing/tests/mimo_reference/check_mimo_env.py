@@ -15,8 +15,9 @@ for every touch function × response function:
   search cache cleared before each call and MuJoCo's contact frames restored after it (MIMo
   flips them in place); ``DiscreteTouch`` likewise (``nearest`` only: MIMo's ``spread_linear``
   fails);
-- ``morsel.mimo.TrimeshTouch`` in its default float32 with the environment's own touch
-  instance (``env.touch``, made by MIMo's ``touch_setup``), as MIMo users would call it.
+- ``morsel.mimo.TrimeshTouch`` in its default float32 with the environment's own
+  ``env.get_touch_obs()`` (its ``env.touch`` made again by MIMo's ``touch_setup`` after
+  ``mj_forward``), as MIMo users would call it.
 
 It prints, per configuration, the steps compared, the steps with a non-zero output, the steps
 where some sensor differs by more than 1e-9 N (float64) and the worst difference.
@@ -49,15 +50,21 @@ def check(version, steps, seed):
     import mimoTouch.touch as mt
     from morsel.mimo import DiscreteTouch, TrimeshTouch
 
+    # No vision: it needs an OpenGL context, and touch does not read it.
     if version == "v1":
-        env = dummy.MIMoDummyEnv(touch_params=mimo_env.DEFAULT_TOUCH_PARAMS)
+        env = dummy.MIMoDummyEnv(touch_params=mimo_env.DEFAULT_TOUCH_PARAMS, vision_params=None)
         params = mimo_env.DEFAULT_TOUCH_PARAMS
     else:
-        env = dummy.MIMoV2DummyEnv()
+        env = dummy.MIMoV2DummyEnv(vision_params=None)
         params = mimo_env.DEFAULT_TOUCH_PARAMS_V2
     env.reset(seed=seed)
     m, d = env.model, env.data
     mujoco.mj_forward(m, d)
+    # MIMo's environment builds its touch before the first mj_forward (every geom then sits at
+    # its body's origin, so MIMo's inside test sees other layouts); its own touch_setup, run
+    # again now, builds it as MIMo would with that fixed.
+    before = sum(env.touch.get_sensor_count(b) for b in env.touch.meshes)
+    env.touch_setup(params)
     configs = []
     for tf in TRIMESH_TOUCH:
         for rf in RESPONSES:
@@ -92,7 +99,7 @@ def check(version, steps, seed):
             s[3] = max(s[3], worst)
         # The environment's own instance, as a MIMo user calls it (float32, its cache as is).
         o = own.get_touch_obs()
-        t = env.touch.get_touch_obs()
+        t = env.get_touch_obs()
         d.contact.frame[:n] = frames
         worst = float(np.max(np.abs(o.astype(np.float64) - t))) if o.size else 0.0
         scale = max(1.0, float(np.max(np.abs(t))) if t.size else 1.0)
@@ -101,7 +108,8 @@ def check(version, steps, seed):
         own_stats[2] += worst / scale > 1e-5
     print(f"{version}: {steps} steps, mujoco {mujoco.__version__}, "
           f"{own.get_total_sensor_count()} mesh sensors (MIMo: "
-          f"{sum(env.touch.get_sensor_count(b) for b in env.touch.meshes)})")
+          f"{sum(env.touch.get_sensor_count(b) for b in env.touch.meshes)} after mj_forward, "
+          f"{before} as the environment first built them)")
     for (kind, tf, rf), (n, responding, differing, worst) in stats.items():
         print(f"  {kind:6} {tf:19} {rf:13}: {n} steps, {responding} with output, "
               f"{len(differing)} differing > 1e-9 N {differing[:10]}, worst {worst:.2e} N")
