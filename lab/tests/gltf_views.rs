@@ -12,7 +12,7 @@ use common::{Glb, assert_pose, node_pose, out_dir, validate};
 use morsel_geometry::Shape;
 use morsel_lab::gltf::glyphs::ARROW_COLOUR;
 use morsel_lab::gltf::stance_view::{CONE_HEIGHT, stance_drawing};
-use morsel_lab::gltf::touch_view::LONGEST_ARROW;
+use morsel_lab::gltf::touch_view::{ARROW_SPACINGS, LONGEST_ARROW};
 use morsel_lab::gltf::{self as mgltf, Drawing};
 use morsel_sensing::{
     Body, PenaltyLaw, Scene, TaxelConfig, TaxelSensor, Touch, TouchConfig, TouchFunction, TouchKind,
@@ -119,7 +119,8 @@ fn check_touch(kind: TouchKind, file: &str) {
         6 * forces.len()
     };
     assert_eq!(positions.count(), expected_vertices);
-    // Each arrow ends on its sensor and its length is LONGEST_ARROW * |f| / largest.
+    // Each arrow ends on its sensor (the ball presses into the pad) and its length is
+    // ARROW_SPACINGS sensor spacings (0.01 m) * |f| / largest.
     for i in nonzero {
         let node = glb.node(&format!("{group} force {i}"));
         let (point, force) = forces[i];
@@ -134,7 +135,7 @@ fn check_touch(kind: TouchKind, file: &str) {
             .iter()
             .map(|v| (point - Point3::from(*v)).dot(&along))
             .fold(0.0, f64::max);
-        let expected = LONGEST_ARROW * force.norm() / largest;
+        let expected = ARROW_SPACINGS * 0.01 * force.norm() / largest;
         assert!(
             (extent - expected).abs() < 1e-6,
             "arrow {i}: {extent} vs {expected}"

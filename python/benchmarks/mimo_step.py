@@ -1,37 +1,54 @@
-"""Morsel's part of a MuJoCo step on MIMo v1 (issue 17's speed check; not a timed test).
+"""Morsel's touch inside a MuJoCo loop on MIMo's benchmark scenes (issue 41's speed check; not a
+timed test).
 
-Runs MIMo v1's benchmark scene with random actions and MIMo's default touch parameters and
-times, per step, `morsel.mujoco.sync` + `morsel.mujoco.contacts` + `touch.observe` (each part
-and the sum). Target: median <= 0.1 ms (MIMo's own get_touch_obs: 1.42 ms median).
+Runs MIMo v1's (and v2's) benchmark scene with seeded random actions and MIMo's default touch
+parameters, and times per step, in the same run:
 
-    python python/benchmarks/mimo_step.py [--steps 2000] [--repeats 3] [--kind mesh]
+- ``mj_step``: MuJoCo's own step;
+- ``get_touch_obs``: ``morsel.mimo.TrimeshTouch.get_touch_obs()`` (MIMo's drop-in), MuJoCo's
+  contacts read from ``data`` included (target: median <= 0.05 ms on v1);
+- with ``--legacy``, the older path too: ``morsel.mujoco.sync`` + ``contacts`` +
+  ``touch.observe``.
+
+    python python/benchmarks/mimo_step.py [--steps 2000] [--repeats 3] [--scene v1|v2|both] [--legacy]
 """
 
 import argparse
 import json
 import pathlib
 import time
+from types import SimpleNamespace
 
 import mujoco
 import numpy as np
 
 import morsel
 import morsel.mujoco as mm
+from morsel.mimo import TrimeshTouch
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "assets" / "robots" / "mimo"
-SCENE = ROOT / "benchmark_scene.xml"
+SCENES = {"v1": "benchmark_scene.xml", "v2": "benchmarkv2_scene.xml"}
 
 
-def run(steps, kind, seed):
+def params_of(version):
     params = json.loads((ROOT / "touch_params.json").read_text())
-    v1 = next(v for k, v in params.items() if k.startswith("v1 "))
-    m = mujoco.MjModel.from_xml_path(str(SCENE))
+    return next(v for k, v in params.items() if k.startswith(version + " "))
+
+
+def run(version, steps, seed, legacy):
+    p = params_of(version)
+    scene = ROOT / SCENES[version]
+    m = mujoco.MjModel.from_xml_path(str(scene))
     d = mujoco.MjData(m)
-    robot = morsel.mjcf(SCENE)
-    sc = morsel.scene().add_robot(robot)
-    touch = morsel.touch(sc, {"scales": v1["scales"], "kind": kind,
-                              "touch_function": v1["touch_function"],
-                              "response_function": v1["response_function"]})
+    mujoco.mj_forward(m, d)
+    touch = TrimeshTouch(SimpleNamespace(model=m, data=d), {
+        "scales": p["scales"], "touch_function": p["touch_function"],
+        "response_function": p["response_function"]})
+    if legacy:
+        robot = morsel.mjcf(scene)
+        old = morsel.touch(morsel.scene().add_robot(robot), {
+            "scales": p["scales"], "kind": "mesh", "touch_function": p["touch_function"],
+            "response_function": p["response_function"]})
     rng = np.random.default_rng(seed)
     lo, hi = m.actuator_ctrlrange[:, 0], m.actuator_ctrlrange[:, 1]
     t = np.zeros((steps, 3))
@@ -39,13 +56,14 @@ def run(steps, kind, seed):
     clock = time.perf_counter
     for i in range(steps):
         d.ctrl[:] = rng.uniform(lo, hi)
-        mujoco.mj_step(m, d)
         t0 = clock()
-        mm.sync(robot, m, d)
+        mujoco.mj_step(m, d)
         t1 = clock()
-        c = mm.contacts(m, d)
+        touch.get_touch_obs()
         t2 = clock()
-        touch.observe(c)
+        if legacy:
+            mm.sync(robot, m, d)
+            old.observe(mm.contacts(m, d))
         t3 = clock()
         t[i] = (t1 - t0, t2 - t1, t3 - t2)
         ncon[i] = d.ncon
@@ -56,18 +74,22 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=2000)
     p.add_argument("--repeats", type=int, default=3)
-    p.add_argument("--kind", default="mesh", choices=["mesh", "points"])
+    p.add_argument("--scene", default="both", choices=["v1", "v2", "both"])
+    p.add_argument("--legacy", action="store_true", help="also time sync + contacts + observe")
     args = p.parse_args()
-    for r in range(args.repeats):
-        t, ncon, touch = run(args.steps, args.kind, seed=r)
-        total = t.sum(axis=1)
-        parts = ", ".join(
-            f"{name} {np.median(t[:, k]):.4f}" for k, name in enumerate(["sync", "contacts", "observe"])
-        )
-        print(f"run {r}: {touch.sensor_count} {args.kind} sensors, {args.steps} steps, "
-              f"contacts/step median {int(np.median(ncon))} max {ncon.max()}; "
-              f"Morsel per step median {np.median(total):.4f} ms, p90 {np.percentile(total, 90):.4f} ms "
-              f"(medians: {parts} ms)")
+    versions = ["v1", "v2"] if args.scene == "both" else [args.scene]
+    print(f"mujoco {mujoco.__version__}, numpy {np.__version__}")
+    for version in versions:
+        for r in range(args.repeats):
+            t, ncon, touch = run(version, args.steps, r, args.legacy)
+            med = np.median(t, axis=0)
+            line = (f"{version} run {r}: {touch.get_total_sensor_count()} sensors, {args.steps} steps, "
+                    f"contacts/step median {int(np.median(ncon))} max {ncon.max()}; "
+                    f"mj_step median {med[0]:.4f} ms; get_touch_obs median {med[1]:.4f} ms, "
+                    f"p90 {np.percentile(t[:, 1], 90):.4f} ms")
+            if args.legacy:
+                line += f"; legacy sync+contacts+observe median {med[2]:.4f} ms"
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -73,7 +73,8 @@ def contacts(m, d):
     surfaces); ``frame`` (n, 3, 3) contact frames, rows normal (geom1 to geom2) and tangents;
     ``normal`` (n, 3); ``depth`` (n,) penetration ``max(0, -dist)``; ``force`` (n, 3) the force
     on body_b in the world frame (``mj_contactForce`` turned into the world frame).
-    ``touch.observe(contacts(m, d))`` reads it directly.
+    ``touch.observe(contacts(m, d))`` reads it directly, the frame included (its first tangent
+    is what MIMo's ``normal_force`` reads).
     """
     _check(m, d)
     con = d.contact

@@ -19,6 +19,7 @@ mod jointspace;
 mod jointspace_model;
 mod kinematics;
 mod locking;
+mod mimo;
 mod motions;
 mod mujoco;
 mod plots;
@@ -46,6 +47,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sensing::register(m)?;
     touch::register(m)?;
     mujoco::register(m)?;
+    mimo::register(m)?;
     contacts::register(m)?;
     stability::register(m)?;
     jointspace::register(m)?;

@@ -55,7 +55,8 @@ fn view_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<View> {
     }
 }
 
-/// Reads {title, views, arrows, bodies} of the touch and taxel plots.
+/// Reads {title, views, arrows, bodies} of the touch and taxel plots (and per_body of
+/// plot_outputs).
 fn plot_options(
     function: &'static str,
     options: Option<&Bound<'_, PyAny>>,
@@ -75,6 +76,11 @@ fn plot_options(
     }
     if let Some(on) = o.bool("arrows")? {
         p = p.arrows(on);
+    }
+    if function == "plot_outputs"
+        && let Some(on) = o.bool("per_body")?
+    {
+        p = p.per_body(on);
     }
     let bodies = match o.take("bodies") {
         None => None,

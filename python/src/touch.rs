@@ -3,7 +3,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use morsel_sensing::{Contact, MeshLayout, Touch, TouchConfig};
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Point3, Unit, Vector3};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -42,7 +42,10 @@ impl PyTouch {
 
 const CONTACT_KEYS: [&str; 6] = ["body_a", "body_b", "position", "normal", "depth", "force"];
 /// Keys that `morsel.mujoco.contacts` adds and observe does not need.
-const IGNORED_KEYS: [&str; 4] = ["frame", "geom_a", "geom_b", "count"];
+const IGNORED_KEYS: [&str; 3] = ["geom_a", "geom_b", "count"];
+/// The optional contact frame (n, 3, 3) or (n, 9): rows normal, tangent 1, tangent 2, as
+/// MuJoCo gives it; its first tangent is the contact's [`Contact::tangent`].
+const FRAME_KEY: &str = "frame";
 
 fn names_arg(s: &SceneState, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<usize>> {
     sequence_arg(obj, what, "body names")?
@@ -57,9 +60,12 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
         let key: String = k
             .extract()
             .map_err(|_| type_error("contacts: keys must be strings"))?;
-        if !CONTACT_KEYS.contains(&key.as_str()) && !IGNORED_KEYS.contains(&key.as_str()) {
+        if !CONTACT_KEYS.contains(&key.as_str())
+            && !IGNORED_KEYS.contains(&key.as_str())
+            && key != FRAME_KEY
+        {
             return Err(name_error(format!(
-                "contacts: unknown key `{key}`; expected {}",
+                "contacts: unknown key `{key}`; expected {} (and optionally {FRAME_KEY})",
                 CONTACT_KEYS.join(", ")
             )));
         }
@@ -82,6 +88,10 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
         Some(x) if !x.is_none() => f64s_arg(&x, "contacts[\"depth\"]")?,
         _ => vec![0.0; n],
     };
+    let frame = match d.get_item(FRAME_KEY)? {
+        Some(x) if !x.is_none() => Some(frame_arg(&x)?),
+        _ => None,
+    };
     let (p, nm, f) = (position.as_array(), normal.as_array(), force.as_array());
     for (what, len) in [
         ("body_b", b.len()),
@@ -89,6 +99,7 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
         ("normal", nm.nrows()),
         ("force", f.nrows()),
         ("depth", depth.len()),
+        ("frame", frame.as_ref().map_or(n, Vec::len)),
     ] {
         if len != n {
             return Err(value_error(format!(
@@ -98,7 +109,7 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
     }
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        let c = Contact::new(
+        let mut c = Contact::new(
             a[i],
             b[i],
             Point3::new(p[(i, 0)], p[(i, 1)], p[(i, 2)]),
@@ -108,10 +119,47 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
         )
         .map_err(|e| e.for_contact(i))
         .py()?;
+        if let Some(frames) = &frame {
+            c.tangent = Some(tangent_of(&frames[i], i)?);
+        }
         c.validate(i, &s.scene).py()?;
         out.push(c);
     }
     Ok(out)
+}
+
+/// The contact frames of a batch: (n, 3, 3) or (n, 9), rows normal, tangent 1, tangent 2.
+fn frame_arg(x: &Bound<'_, PyAny>) -> PyResult<Vec<[f64; 9]>> {
+    let what = "contacts[\"frame\"]";
+    let flat = x
+        .py()
+        .import("numpy")?
+        .call_method1("asarray", (x,))
+        .and_then(|a| a.call_method1("reshape", ((-1_i64, 9_i64),)))
+        .map_err(|_| {
+            value_error(format!(
+                "{what}: expected an (n, 3, 3) or (n, 9) array of contact frames"
+            ))
+        })?;
+    let rows = array2_arg(&flat, what, Some(9))?;
+    Ok(rows
+        .as_array()
+        .rows()
+        .into_iter()
+        .map(|r| std::array::from_fn(|k| r[k]))
+        .collect())
+}
+
+/// The first tangent of contact `i`'s frame (its second row), as a unit vector.
+fn tangent_of(frame: &[f64; 9], i: usize) -> PyResult<Unit<Vector3<f64>>> {
+    let t = Vector3::new(frame[3], frame[4], frame[5]);
+    let norm = t.norm();
+    if !(norm.is_finite() && norm > 0.0) {
+        return Err(value_error(format!(
+            "contacts[\"frame\"][{i}]: the first tangent (second row) must be a finite non-zero vector, got {t:?}"
+        )));
+    }
+    Ok(Unit::new_unchecked(t / norm))
 }
 
 fn list_contacts(s: &SceneState, list: &Bound<'_, PyAny>) -> PyResult<Vec<Contact>> {
@@ -158,8 +206,10 @@ fn list_contacts(s: &SceneState, list: &Bound<'_, PyAny>) -> PyResult<Vec<Contac
 impl PyTouch {
     /// One observation. Without contacts: from the scene's geometry (penalty contacts). With
     /// contacts (normal from a to b, force on b, world frame): a dict of arrays
-    /// {body_a, body_b: names (n,), position, normal, force: (n, 3), depth: (n,)} as
-    /// `morsel.mujoco.contacts` returns, or a list of dicts. Returns the flat output.
+    /// {body_a, body_b: names (n,), position, normal, force: (n, 3), depth: (n,)} and
+    /// optionally frame (n, 3, 3) (rows normal, tangents: MuJoCo's contact frame, which
+    /// MIMo's `normal_force` reads) as `morsel.mujoco.contacts` returns, or a list of dicts.
+    /// Returns the flat output.
     #[pyo3(signature = (contacts=None))]
     fn observe<'py>(
         &self,

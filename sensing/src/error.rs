@@ -147,6 +147,12 @@ pub enum SensingError {
         /// Scenes given.
         got: usize,
     },
+    /// MuJoCo's model or contact arrays cannot be read as a scene or as contacts.
+    #[error("MuJoCo model: {problem}")]
+    MujocoModel {
+        /// What is wrong, and how to fix it where the caller can.
+        problem: String,
+    },
     /// An output file could not be written.
     #[error("cannot write {path}: {source}")]
     Io {

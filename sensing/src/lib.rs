@@ -11,6 +11,8 @@
 //!   evaluated over many scenes at once.
 //! - [`mujoco_contact_force`]: a MuJoCo contact's force decoded from `efc_force`, as
 //!   `mj_contactForce` does (for batches of simulator contacts).
+//! - [`MujocoScene`]: a scene mirroring MuJoCo's compiled model, posed from `xpos`/`xquat`,
+//!   and MuJoCo's contacts read in one batch (what `morsel.mimo` runs every step).
 //! - [`plot`]: SVG pictures of sensor points and sensor outputs.
 //!
 //! Conventions: f64, SI units, world frame z up; a contact's normal points from body A to body
@@ -22,6 +24,7 @@ mod direction;
 mod error;
 pub mod limits;
 mod mujoco_force;
+mod mujoco_scene;
 mod penalty;
 pub mod plot;
 mod scene;
@@ -33,6 +36,7 @@ pub use contact::{Contact, MAX_FORCE, Side};
 pub use error::{Result, SensingError};
 pub use limits::{MAX_ANGULAR_SPEED, MAX_MOMENT, MAX_SPEED};
 pub use mujoco_force::{MujocoCone, mujoco_contact_force};
+pub use mujoco_scene::{MujocoContacts, MujocoModel, MujocoScene};
 pub use penalty::PenaltyLaw;
 pub use scene::{Body, Scene};
 pub use surface_distance::{SurfaceDistance, signed_distance_local};

@@ -8,7 +8,7 @@ use nalgebra::{Isometry3, Vector3};
 use super::drawing::{Drawing, Part, SURFACE_COLOUR, Surface};
 use super::glyphs::{marker, ramp};
 use super::legend::LegendEntry;
-use super::touch_view::{force_arrow, ramp_legend};
+use super::touch_view::{LONGEST_ARROW, force_arrow, ramp_legend};
 
 /// Colour of a material whose vertex colours carry the colour.
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
@@ -110,7 +110,7 @@ impl Drawing {
                 continue;
             }
             let world = link.pose.rotation * f;
-            if let Some(a) = force_arrow(&(link.pose * p), &world, largest) {
+            if let Some(a) = force_arrow(&(link.pose * p), &world, None, largest, LONGEST_ARROW) {
                 drawing.parts.push(Part::with_surfaces(
                     format!("{} taxel force {i}", config.link_name),
                     Isometry3::identity(),
@@ -121,7 +121,7 @@ impl Drawing {
         drawing.legend = vec![LegendEntry::new("bodies", SURFACE_COLOUR)];
         drawing
             .legend
-            .extend(ramp_legend("taxel force", largest, "N"));
+            .extend(ramp_legend("taxel force", largest, "N", LONGEST_ARROW));
         Ok(drawing)
     }
 }

@@ -9,8 +9,12 @@ use super::drawing::{Drawing, Part, SURFACE_COLOUR, Surface};
 use super::glyphs::{ARROW_COLOUR, arrow, marker, ramp};
 use super::legend::LegendEntry;
 
-/// Length (m) of the arrow of the largest force.
+/// Length (m) of the arrow of the largest force where no sensor spacing sets it (taxels).
 pub const LONGEST_ARROW: f64 = 0.1;
+
+/// Length of the arrow of the largest touch output, in sensor spacings (of the group holding
+/// that output): arrows stay in proportion to the sensors, whatever the body's size.
+pub const ARROW_SPACINGS: f64 = 5.0;
 
 /// Colour of mesh vertices that are not sensors.
 pub const INACTIVE_COLOUR: [f32; 4] = [0.45, 0.45, 0.45, 1.0];
@@ -18,8 +22,9 @@ pub const INACTIVE_COLOUR: [f32; 4] = [0.45, 0.45, 0.45, 1.0];
 /// Colour of a material whose vertex colours carry the colour.
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 
-/// The legend of a colour ramp from 0 to `largest` (in `unit`) and of arrows scaled to it.
-pub(crate) fn ramp_legend(what: &str, largest: f64, unit: &str) -> Vec<LegendEntry> {
+/// The legend of a colour ramp from 0 to `largest` (in `unit`) and of arrows scaled to it
+/// (the largest `longest` metres long).
+pub(crate) fn ramp_legend(what: &str, largest: f64, unit: &str, longest: f64) -> Vec<LegendEntry> {
     let mut legend = vec![
         LegendEntry::new(format!("{what}: 0 {unit}"), ramp(0.0)),
         LegendEntry::new(format!("{what}: {:.4} {unit}", largest / 2.0), ramp(0.5)),
@@ -27,30 +32,34 @@ pub(crate) fn ramp_legend(what: &str, largest: f64, unit: &str) -> Vec<LegendEnt
     ];
     if largest > 0.0 {
         legend.push(LegendEntry::new(
-            format!("force arrows ({LONGEST_ARROW} m = {largest:.4} N)"),
+            format!("force arrows ({longest:.4} m = {largest:.4} N)"),
             ARROW_COLOUR,
         ));
     }
     legend
 }
 
-/// The arrow of `force` ending at `point` (pointing at it), scaled so that a force of
-/// `largest` is [`LONGEST_ARROW`] long.
+/// The arrow of `force` at `point`, scaled so that a force of `largest` is `longest` metres
+/// long, drawn on the outer side of the surface whose outward normal at `point` is `outward`
+/// (when known): a force pressing into the surface ends at the point (its base outside), a
+/// force pointing out of it starts at the point, so that no arrow runs through the body.
+/// Without a normal, the arrow ends at the point.
 pub(crate) fn force_arrow(
     point: &Point3<f64>,
     force: &Vector3<f64>,
+    outward: Option<&Vector3<f64>>,
     largest: f64,
+    longest: f64,
 ) -> Option<Surface> {
-    if largest.is_nan() || largest <= 0.0 {
+    if largest.is_nan() || largest <= 0.0 || !(longest.is_finite() && longest > 0.0) {
         return None;
     }
-    let vector = force * (LONGEST_ARROW / largest);
-    arrow(
-        &(point - vector),
-        &vector,
-        0.03 * LONGEST_ARROW,
-        ARROW_COLOUR,
-    )
+    let vector = force * (longest / largest);
+    let base = match outward {
+        Some(n) if vector.dot(n) > 0.0 => *point,
+        _ => point - vector,
+    };
+    arrow(&base, &vector, 0.03 * longest, ARROW_COLOUR)
 }
 
 impl Drawing {
@@ -85,6 +94,14 @@ impl Drawing {
                 0.0
             })
         };
+        // Arrows in proportion to the sensors: the largest is ARROW_SPACINGS spacings of the
+        // group that holds it.
+        let spacing = model
+            .groups()
+            .iter()
+            .find(|g| (g.offset()..g.offset() + g.len()).any(|s| magnitude(s) == largest))
+            .map_or(LONGEST_ARROW / ARROW_SPACINGS, |g| g.scale());
+        let longest = ARROW_SPACINGS * spacing;
         let mut drawing = Drawing::from_scene(name, scene);
         let mut arrows = Vec::new();
         for group in model.groups() {
@@ -132,7 +149,9 @@ impl Drawing {
                         frame.rotation * Vector3::new(v[0], v[1], v[2])
                     }
                 };
-                if let Some(a) = force_arrow(&(frame * p), &force, largest) {
+                let outward = frame.rotation * n;
+                if let Some(a) = force_arrow(&(frame * p), &force, Some(&outward), largest, longest)
+                {
                     arrows.push(Part::with_surfaces(
                         format!("{} force {i}", group.name()),
                         Isometry3::identity(),
@@ -147,6 +166,7 @@ impl Drawing {
             &format!("touch output ({})", function.name()),
             largest,
             "N",
+            longest,
         ));
         if model.kind() == TouchKind::Mesh {
             drawing.legend.push(LegendEntry::new(

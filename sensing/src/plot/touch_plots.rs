@@ -1,7 +1,7 @@
 //! Plots of a touch sensor's layout and outputs.
 
 use crate::error::{Result, SensingError};
-use crate::plot::{PlotOptions, sensor_points_svg, sensor_values_svg};
+use crate::plot::{PlotOptions, grouped_values_svg, sensor_points_svg, sensor_values_svg};
 use crate::scene::Scene;
 use crate::touch::{TouchFunction, TouchModel};
 
@@ -13,7 +13,8 @@ pub fn touch_sensors_svg(model: &TouchModel, body: &str, options: &PlotOptions) 
 /// The outputs of the sensors of `bodies` at their poses in `scene`, in the world frame (as
 /// MIMo's `plot_force_bodies` with `focus = "world"`). Vector outputs are rotated into the world
 /// frame; a scalar `normal` output is drawn as a push into the surface along the sensor's
-/// normal. `output` is the flat output of an observation of `model`.
+/// normal. `output` is the flat output of an observation of `model`. With
+/// [`PlotOptions::per_body`], each body has panels of its own.
 pub fn touch_outputs_svg(
     model: &TouchModel,
     output: &[f64],
@@ -33,6 +34,7 @@ pub fn touch_outputs_svg(
             ),
         });
     }
+    let mut groups = Vec::new();
     let mut points = Vec::new();
     let mut values = Vec::new();
     for name in bodies {
@@ -56,6 +58,16 @@ pub fn touch_outputs_svg(
                 values.extend_from_slice(v.as_slice());
             }
         }
+        if options.per_body {
+            groups.push((
+                (*name).to_string(),
+                std::mem::take(&mut points),
+                std::mem::take(&mut values),
+            ));
+        }
+    }
+    if options.per_body {
+        return grouped_values_svg(&groups, 3, options);
     }
     sensor_values_svg(&points, &values, 3, options)
 }

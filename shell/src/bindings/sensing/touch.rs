@@ -107,7 +107,8 @@ fn views_arg(value: &Dynamic) -> ScriptResult<Vec<View>> {
         .collect()
 }
 
-/// Reads `#{title, views, arrows, bodies}` of the plot functions.
+/// Reads `#{title, views, arrows, bodies}` of the plot functions (and `per_body` of
+/// plot_outputs).
 pub(super) fn plot_options(
     opts: &Dynamic,
     function: &str,
@@ -119,6 +120,9 @@ pub(super) fn plot_options(
         p = p.views(&views_arg(&v)?);
     }
     p = p.arrows(o.bool_or("arrows", false).or_script()?);
+    if function == "plot_outputs" {
+        p = p.per_body(o.bool_or("per_body", false).or_script()?);
+    }
     let bodies = match o.value("bodies") {
         None => None,
         Some(b) => Some(
@@ -296,7 +300,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         &[
             "touch: Touch",
             "path: string",
-            "options: #{title, views, arrows: bool, bodies: [string]}",
+            "options: #{title, views, arrows: bool, bodies: [string], per_body: bool}",
             "()",
         ],
     )

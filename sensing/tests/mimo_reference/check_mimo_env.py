@@ -1,0 +1,135 @@
+"""``morsel.mimo`` inside a real MIMo environment, step by step against MIMo's own classes.
+
+Run in MIMo's venv (README.md in this folder) with Morsel installed there too
+(``pip install --no-deps ./python``):
+
+    python check_mimo_env.py --mimo /path/to/MIMo [--steps 200] [--seed 0]
+
+For MIMo v1 and v2 (``MIMoDummyEnv`` and ``MIMoV2DummyEnv`` on their benchmark scenes, MIMo's
+default touch parameters) it steps the environment with seeded random actions
+(``env.do_simulation``, MIMo's own stepping with its actuation model) and at each step compares,
+for every touch function × response function:
+
+- ``morsel.mimo.TrimeshTouch(env, params)`` (float64) with MIMo's ``TrimeshTouch(env, params)``
+  built on the same environment after ``mj_forward``, its outputs accumulated in float64, its
+  search cache cleared before each call and MuJoCo's contact frames restored after it (MIMo
+  flips them in place); ``DiscreteTouch`` likewise (``nearest`` only: MIMo's ``spread_linear``
+  fails);
+- ``morsel.mimo.TrimeshTouch`` in its default float32 with the environment's own
+  ``env.get_touch_obs()`` (its ``env.touch`` made again by MIMo's ``touch_setup`` after
+  ``mj_forward``), as MIMo users would call it.
+
+It prints, per configuration, the steps compared, the steps with a non-zero output, the steps
+where some sensor differs by more than 1e-9 N (float64) and the worst difference.
+"""
+import argparse
+import pathlib
+import sys
+
+import mujoco
+import numpy as np
+
+TRIMESH_TOUCH = ["force_vector", "force_vector_global", "normal_force"]
+DISCRETE_TOUCH = ["normal", "force_vector", "force_vector_global"]
+RESPONSES = ["nearest", "spread_linear"]
+
+
+def wide(cls):
+    """MIMo's class with float64 outputs (the code filling them is MIMo's)."""
+
+    class Wide(cls):
+        def get_empty_sensor_dict(self, size):
+            return {k: v.astype(np.float64) for k, v in super().get_empty_sensor_dict(size).items()}
+
+    return Wide
+
+
+def check(version, steps, seed):
+    import mimoEnv.envs.dummy as dummy
+    import mimoEnv.envs.mimo_env as mimo_env
+    import mimoTouch.touch as mt
+    from morsel.mimo import DiscreteTouch, TrimeshTouch
+
+    # No vision: it needs an OpenGL context, and touch does not read it.
+    if version == "v1":
+        env = dummy.MIMoDummyEnv(touch_params=mimo_env.DEFAULT_TOUCH_PARAMS, vision_params=None)
+        params = mimo_env.DEFAULT_TOUCH_PARAMS
+    else:
+        env = dummy.MIMoV2DummyEnv(vision_params=None)
+        params = mimo_env.DEFAULT_TOUCH_PARAMS_V2
+    env.reset(seed=seed)
+    m, d = env.model, env.data
+    mujoco.mj_forward(m, d)
+    # MIMo's environment builds its touch before the first mj_forward (every geom then sits at
+    # its body's origin, so MIMo's inside test sees other layouts); its own touch_setup, run
+    # again now, builds it as MIMo would with that fixed.
+    before = sum(env.touch.get_sensor_count(b) for b in env.touch.meshes)
+    env.touch_setup(params)
+    configs = []
+    for tf in TRIMESH_TOUCH:
+        for rf in RESPONSES:
+            p = dict(params, touch_function=tf, response_function=rf)
+            configs.append(("mesh", tf, rf, wide(mt.TrimeshTouch)(env, p),
+                            TrimeshTouch(env, p, dtype=np.float64)))
+    for tf in DISCRETE_TOUCH:
+        p = dict(params, touch_function=tf, response_function="nearest")
+        configs.append(("points", tf, "nearest", wide(mt.DiscreteTouch)(env, p),
+                        DiscreteTouch(env, p, dtype=np.float64)))
+    stats = {c[:3]: [0, 0, [], 0.0] for c in configs}
+    own = TrimeshTouch(env, params)
+    own_stats = [0, 0.0, 0]
+    rng = np.random.default_rng(seed)
+    lo, hi = env.action_space.low, env.action_space.high
+    for step in range(steps):
+        env.do_simulation(rng.uniform(lo, hi), env.frame_skip)
+        n = d.ncon
+        frames = d.contact.frame[:n].copy()
+        for kind, tf, rf, theirs, ours in configs:
+            o = ours.get_touch_obs().copy()
+            if kind == "mesh":
+                theirs._neighbour_cache.clear()
+            t = np.asarray(theirs.get_touch_obs(), dtype=np.float64).reshape(o.shape)
+            d.contact.frame[:n] = frames
+            s = stats[(kind, tf, rf)]
+            worst = float(np.max(np.abs(o - t))) if o.size else 0.0
+            s[0] += 1
+            s[1] += bool(np.any(t))
+            if worst > 1e-9:
+                s[2].append(step)
+            s[3] = max(s[3], worst)
+        # The environment's own instance, as a MIMo user calls it (float32, its cache as is).
+        o = own.get_touch_obs()
+        t = env.get_touch_obs()
+        d.contact.frame[:n] = frames
+        worst = float(np.max(np.abs(o.astype(np.float64) - t))) if o.size else 0.0
+        scale = max(1.0, float(np.max(np.abs(t))) if t.size else 1.0)
+        own_stats[0] += 1
+        own_stats[1] = max(own_stats[1], worst / scale)
+        own_stats[2] += worst / scale > 1e-5
+    print(f"{version}: {steps} steps, mujoco {mujoco.__version__}, "
+          f"{own.get_total_sensor_count()} mesh sensors (MIMo: "
+          f"{sum(env.touch.get_sensor_count(b) for b in env.touch.meshes)} after mj_forward, "
+          f"{before} as the environment first built them)")
+    for (kind, tf, rf), (n, responding, differing, worst) in stats.items():
+        print(f"  {kind:6} {tf:19} {rf:13}: {n} steps, {responding} with output, "
+              f"{len(differing)} differing > 1e-9 N {differing[:10]}, worst {worst:.2e} N")
+    print(f"  env.touch ({params['touch_function']}, {params['response_function']}, float32): "
+          f"{own_stats[0]} steps, {own_stats[2]} differing by > 1e-5 of the largest output, "
+          f"worst relative {own_stats[1]:.2e}")
+    env.close()
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--mimo", required=True, help="a MIMo checkout (installed in this venv)")
+    p.add_argument("--steps", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args()
+    sys.path.insert(0, str(pathlib.Path(args.mimo).resolve()))
+    import mimoEnv  # noqa: F401  (mimoTouch and mimoEnv import each other; mimoEnv first)
+    for version in ["v1", "v2"]:
+        check(version, args.steps, args.seed)
+
+
+if __name__ == "__main__":
+    main()
