@@ -61,7 +61,10 @@ fn arrows_stay_outside_the_body_they_press() {
         let scene = ball_and_finger(direction);
         for (kind, function) in cases {
             for quirks in [true, false] {
-                let what = format!("{kind:?} {} quirks {quirks} from {direction:?}", function.name());
+                let what = format!(
+                    "{kind:?} {} quirks {quirks} from {direction:?}",
+                    function.name()
+                );
                 let config = TouchConfig::new(kind)
                     .scale("ball", SPACING)
                     .touch_function(function)
@@ -88,13 +91,19 @@ fn arrows_stay_outside_the_body_they_press() {
                         .iter()
                         .map(|v| (v - sensor).norm())
                         .fold(f64::INFINITY, f64::min);
-                    assert!(near <= 2.5 * radius + 1e-9, "{what}: arrow {i} is {near} m from its sensor");
+                    assert!(
+                        near <= 2.5 * radius + 1e-9,
+                        "{what}: arrow {i} is {near} m from its sensor"
+                    );
                     let far = *vertices
                         .iter()
                         .max_by(|a, b| (*a - sensor).norm().total_cmp(&(*b - sensor).norm()))
                         .unwrap();
                     let length = (far - sensor).norm();
-                    assert!(length <= longest + 3.0 * radius, "{what}: arrow {i} is {length} m long");
+                    assert!(
+                        length <= longest + 3.0 * radius,
+                        "{what}: arrow {i} is {length} m long"
+                    );
                     // Along the arrow, from its sensor to its far end, nothing is inside the ball
                     // by more than the shaft's and head's thickness: the base (whichever end) is
                     // on or outside the ball, and no arrow crosses it.

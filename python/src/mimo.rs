@@ -148,9 +148,7 @@ impl PyMimoTouch {
             ],
         };
         let mujoco = MujocoScene::new(&m, &sensing).py()?;
-        let touch = py
-            .detach(|| Touch::new(mujoco.scene(), &config))
-            .py()?;
+        let touch = py.detach(|| Touch::new(mujoco.scene(), &config)).py()?;
         Ok(Self {
             state: Mutex::new(State {
                 mujoco,

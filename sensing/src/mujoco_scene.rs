@@ -224,7 +224,11 @@ impl MujocoScene {
 
     /// Moves every body to MuJoCo's `xpos` (nbody, 3) and `xquat` (nbody, 4, `w, x, y, z`).
     /// Errors: a row count other than the number of bodies, a non-finite pose.
-    pub fn set_poses(&mut self, xpos: ArrayView2<'_, f64>, xquat: ArrayView2<'_, f64>) -> Result<()> {
+    pub fn set_poses(
+        &mut self,
+        xpos: ArrayView2<'_, f64>,
+        xquat: ArrayView2<'_, f64>,
+    ) -> Result<()> {
         let n = self.scene.len();
         if xpos.nrows() != n || xquat.nrows() != n || xpos.ncols() < 3 || xquat.ncols() < 4 {
             return Err(model_error(format!(
@@ -393,7 +397,11 @@ mod tests {
             ],
             size: array![[0.0, 0.0, 0.1], [0.05, 0.0, 0.0], [0.01, 0.0, 0.0]],
             pos: array![[0.0, 0.0, 0.0], [0.0, 0.0, 0.1], [0.0, 0.0, 0.0]],
-            quat: array![[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]],
+            quat: array![
+                [1.0, 0.0, 0.0, 0.0],
+                [1.0, 0.0, 0.0, 0.0],
+                [1.0, 0.0, 0.0, 0.0]
+            ],
             vert: Array2::zeros((0, 3)),
             face: Array2::zeros((0, 3)),
             ranges: Array1::zeros(0),
@@ -427,13 +435,24 @@ mod tests {
         let a = arrays();
         let s = MujocoScene::new(&model(&a), &[1]).unwrap();
         assert_eq!(s.scene().len(), 2);
-        assert_eq!(s.scene().bodies()[1].colliders.len(), 1, "the marker does not collide");
-        assert!(s.scene().bodies()[0].colliders.is_empty(), "world does not sense");
+        assert_eq!(
+            s.scene().bodies()[1].colliders.len(),
+            1,
+            "the marker does not collide"
+        );
+        assert!(
+            s.scene().bodies()[0].colliders.is_empty(),
+            "world does not sense"
+        );
         assert_eq!(s.geom(0), Some((0, None)));
         assert_eq!(s.geom(1), Some((1, Some(0))));
         assert_eq!(s.geom(2), Some((1, None)));
         assert_eq!(s.geom_of_collider(1, 0), Some(1));
-        let z = s.scene().bodies()[1].colliders[0].local_pose.translation.vector.z;
+        let z = s.scene().bodies()[1].colliders[0]
+            .local_pose
+            .translation
+            .vector
+            .z;
         assert!((z - 0.1).abs() < 1e-15);
     }
 
@@ -462,7 +481,10 @@ mod tests {
         let xpos = array![[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]];
         let xquat = array![[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]];
         s.set_poses(xpos.view(), xquat.view()).unwrap();
-        assert!(s.set_poses(xpos.slice(ndarray::s![..1, ..]), xquat.view()).is_err());
+        assert!(
+            s.set_poses(array![[0.0, 0.0, 0.0]].view(), xquat.view())
+                .is_err()
+        );
         // One elliptic contact, floor (geom 0) to ball (geom 1): normal up, tangents x and y.
         let (g1, g2) = (array![0], array![1]);
         let pos = array![[0.0, 0.0, 0.0]];

@@ -200,10 +200,13 @@ pub fn sensor_values_svg(
     ))
 }
 
+/// A labelled group of points and their values (`size` numbers per point).
+pub(crate) type ValueGroup = (String, Vec<Point3<f64>>, Vec<f64>);
+
 /// [`sensor_values_svg`] of several labelled groups of points (bodies), each in panels of its
 /// own, sharing the colour and arrow scales. Errors as [`sensor_values_svg`] for any group.
 pub(crate) fn grouped_values_svg(
-    groups: &[(String, Vec<Point3<f64>>, Vec<f64>)],
+    groups: &[ValueGroup],
     size: usize,
     options: &PlotOptions,
 ) -> Result<String> {

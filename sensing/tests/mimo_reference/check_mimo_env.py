@@ -3,7 +3,7 @@
 Run in MIMo's venv (README.md in this folder) with Morsel installed there too
 (``pip install --no-deps ./python``):
 
-    python check_mimo_env.py --mimo /path/to/MIMo [--steps 200] [--seed 0]
+    python check_mimo_env.py --mimo /path/to/MIMo [--steps 200] [--seed 0] [--only v1|v2]
 
 For MIMo v1 and v2 (``MIMoDummyEnv`` and ``MIMoV2DummyEnv`` on their benchmark scenes, MIMo's
 default touch parameters) it steps the environment with seeded random actions
@@ -20,7 +20,8 @@ for every touch function × response function:
   ``mj_forward``), as MIMo users would call it.
 
 It prints, per configuration, the steps compared, the steps with a non-zero output, the steps
-where some sensor differs by more than 1e-9 N (float64) and the worst difference.
+where some sensor differs by more than 1e-9 N (float64), the worst difference, and the steps
+where some body's (geom's) force sum differs.
 """
 import argparse
 import pathlib
@@ -75,7 +76,9 @@ def check(version, steps, seed):
         p = dict(params, touch_function=tf, response_function="nearest")
         configs.append(("points", tf, "nearest", wide(mt.DiscreteTouch)(env, p),
                         DiscreteTouch(env, p, dtype=np.float64)))
-    stats = {c[:3]: [0, 0, [], 0.0] for c in configs}
+    # Per configuration: steps, steps with output, steps differing by > 1e-9 N, worst
+    # difference, and steps whose per-body (per-geom) sums differ by > 1e-9 N.
+    stats = {c[:3]: [0, 0, [], 0.0, []] for c in configs}
     own = TrimeshTouch(env, params)
     own_stats = [0, 0.0, 0]
     rng = np.random.default_rng(seed)
@@ -96,6 +99,10 @@ def check(version, steps, seed):
             s[1] += bool(np.any(t))
             if worst > 1e-9:
                 s[2].append(step)
+                so, st = ours.sensor_outputs, theirs.sensor_outputs
+                if any(np.max(np.abs(so[k].sum(axis=0) - np.asarray(st[k]).sum(axis=0))) > 1e-9
+                       for k in st):
+                    s[4].append(step)
             s[3] = max(s[3], worst)
         # The environment's own instance, as a MIMo user calls it (float32, its cache as is).
         o = own.get_touch_obs()
@@ -110,9 +117,10 @@ def check(version, steps, seed):
           f"{own.get_total_sensor_count()} mesh sensors (MIMo: "
           f"{sum(env.touch.get_sensor_count(b) for b in env.touch.meshes)} after mj_forward, "
           f"{before} as the environment first built them)")
-    for (kind, tf, rf), (n, responding, differing, worst) in stats.items():
+    for (kind, tf, rf), (n, responding, differing, worst, sums) in stats.items():
         print(f"  {kind:6} {tf:19} {rf:13}: {n} steps, {responding} with output, "
-              f"{len(differing)} differing > 1e-9 N {differing[:10]}, worst {worst:.2e} N")
+              f"{len(differing)} differing > 1e-9 N {differing[:10]}, worst {worst:.2e} N; "
+              f"{len(sums)} with different per-body sums")
     print(f"  env.touch ({params['touch_function']}, {params['response_function']}, float32): "
           f"{own_stats[0]} steps, {own_stats[2]} differing by > 1e-5 of the largest output, "
           f"worst relative {own_stats[1]:.2e}")
@@ -124,11 +132,13 @@ def main():
     p.add_argument("--mimo", required=True, help="a MIMo checkout (installed in this venv)")
     p.add_argument("--steps", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--only", choices=["v1", "v2"])
     args = p.parse_args()
     sys.path.insert(0, str(pathlib.Path(args.mimo).resolve()))
     import mimoEnv  # noqa: F401  (mimoTouch and mimoEnv import each other; mimoEnv first)
     for version in ["v1", "v2"]:
-        check(version, args.steps, args.seed)
+        if args.only in (None, version):
+            check(version, args.steps, args.seed)
 
 
 if __name__ == "__main__":
