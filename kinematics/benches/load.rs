@@ -1,7 +1,8 @@
 //! Robot load with meshes, as a script's `urdf(...)` does it: the URDF parsed, every mesh file
 //! read, welded and given its proximity structures. Solo-12 (nine STL meshes, about 31,000
 //! triangles), Panda and UR5 (primitives only); and MIMo v1 and v2 as a script's `mjcf(...)`
-//! loads them (their benchmark scenes: the body of geometric primitives, with its includes).
+//! loads them (their benchmark scenes: the body of geometric primitives, with its includes);
+//! and generated MJCF chains of 4,000 and 20,000 bodies (loading must grow linearly).
 //!
 //! `cargo bench -p morsel-kinematics --bench load`
 //!
@@ -69,6 +70,34 @@ fn load(c: &mut Criterion) {
         });
     }
     g.finish();
+    // Size scaling of the MJCF reader: bodies in chains 400 deep, written on one line.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut g = c.benchmark_group("mjcf_chains");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    for n in [4_000, 20_000] {
+        let file = dir.path().join(format!("chains{n}.xml"));
+        std::fs::write(&file, chains_mjcf(n, 400)).expect("write");
+        g.bench_function(format!("{n}_bodies"), |b| {
+            b.iter(|| mjcf::load_file(black_box(&file)).expect("chains load"))
+        });
+    }
+    g.finish();
+}
+
+/// An MJCF of `n` bodies in chains of `depth` (hinge, capsule and site each), on one line.
+fn chains_mjcf(n: usize, depth: usize) -> String {
+    let mut xml = String::from("<mujoco model=\"chains\"><worldbody>");
+    for c in 0..n / depth {
+        for i in 0..depth {
+            xml += &format!(
+                "<body name=\"c{c}b{i}\" pos=\"0 0 0.01\"><joint name=\"c{c}j{i}\" axis=\"0 1 0\"/><geom type=\"capsule\" size=\"0.01 0.005\"/><site name=\"c{c}s{i}\"/>"
+            );
+        }
+        xml += &"</body>".repeat(depth);
+    }
+    xml + "</worldbody></mujoco>"
 }
 
 criterion_group!(benches, load);

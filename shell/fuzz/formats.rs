@@ -24,12 +24,28 @@ pub struct Format {
     pub load: &'static str,
     /// The seed inputs.
     pub seeds: &'static [Seed],
+    /// Files written beside the input, unmutated (path under the input's folder, bytes): a
+    /// model that reads the input as a mesh, or files the input includes. The process-level
+    /// mutation test skips these formats (an error may then name a companion, not the input).
+    pub companions: &'static [(&'static str, &'static [u8])],
 }
 
 impl Format {
     /// The script that loads `file` (for a script format: the input itself, so nothing).
     pub fn script(&self, file: &str) -> String {
         self.load.replace("{file}", file)
+    }
+
+    /// Writes the companion files into `dir`.
+    pub fn write_companions(&self, dir: &Path) -> std::io::Result<()> {
+        for (path, bytes) in self.companions {
+            let path = dir.join(path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(path, bytes)?;
+        }
+        Ok(())
     }
 
     /// Whether the input is run as the script.
@@ -148,6 +164,42 @@ save(\"r.json\", m);
 save(\"r.csv\", [[1, 2.5], [3, 4]]);
 ";
 
+/// Model composition and generated bodies, which the MJCF loader refuses.
+const COMPOSITION_MJCF: &[u8] = b"<mujoco>
+  <asset><model name=\"arm\" file=\"arm.xml\"/></asset>
+  <compiler fusestatic=\"false\"/>
+  <worldbody>
+    <body name=\"base\"><freejoint align=\"false\"/><geom size=\"0.1\"/>
+      <attach model=\"arm\" body=\"link\" prefix=\"a_\"/>
+    </body>
+    <replicate count=\"2\" offset=\"0.2 0 0\"><body><geom size=\"0.05\"/></body></replicate>
+  </worldbody>
+</mujoco>
+";
+
+/// A model whose mesh lies beside an included file in another folder (`parts/`).
+const INCLUDE_DIRS_MJCF: &[u8] = b"<mujoco>
+  <include file=\"parts/arm.xml\"/>
+  <worldbody>
+    <body name=\"arm\"><joint axis=\"0 1 0\"/><geom type=\"mesh\" mesh=\"part_mesh\"/>
+      <geom type=\"capsule\" mesh=\"part_mesh\" fitscale=\"1.2\"/>
+    </body>
+  </worldbody>
+</mujoco>
+";
+
+/// The model that reads the `obj-mjcf` input: a mesh geom and fitted primitives.
+const OBJ_MJCF_MODEL: &[u8] = b"<mujoco>
+  <asset><mesh name=\"m\" file=\"input.obj\"/></asset>
+  <worldbody>
+    <body name=\"a\"><joint axis=\"0 1 0\"/><geom type=\"mesh\" mesh=\"m\"/>
+      <geom type=\"capsule\" mesh=\"m\"/><geom type=\"box\" mesh=\"m\" fitscale=\"0.5\"/>
+      <site name=\"a\"/>
+    </body>
+  </worldbody>
+</mujoco>
+";
+
 /// Every format Morsel reads.
 pub const FORMATS: &[Format] = &[
     Format {
@@ -158,6 +210,7 @@ pub const FORMATS: &[Format] = &[
         seeds: &[Seed::Asset(
             "assets/robots/solo12/meshes/stl/with_foot/solo_lower_leg_left_side.stl",
         )],
+        companions: &[],
     },
     Format {
         name: "stl-ascii",
@@ -165,6 +218,7 @@ pub const FORMATS: &[Format] = &[
         text: true,
         load: "let m = mesh(\"{file}\");",
         seeds: &[Seed::Inline(TETRAHEDRON_STL)],
+        companions: &[],
     },
     Format {
         name: "obj",
@@ -172,6 +226,7 @@ pub const FORMATS: &[Format] = &[
         text: true,
         load: "let m = mesh(\"{file}\");",
         seeds: &[Seed::Inline(CUBE_OBJ)],
+        companions: &[],
     },
     Format {
         name: "dae",
@@ -179,6 +234,7 @@ pub const FORMATS: &[Format] = &[
         text: true,
         load: "let m = mesh(\"{file}\");",
         seeds: &[Seed::Inline(TETRAHEDRON_DAE)],
+        companions: &[],
     },
     Format {
         name: "urdf",
@@ -190,6 +246,7 @@ pub const FORMATS: &[Format] = &[
             Seed::Asset("assets/robots/ur5/ur5_robot.urdf"),
             Seed::Asset("assets/robots/solo12/solo12.urdf"),
         ],
+        companions: &[],
     },
     Format {
         name: "mjcf",
@@ -200,7 +257,53 @@ pub const FORMATS: &[Format] = &[
         seeds: &[
             Seed::Asset("assets/robots/gymnasium/ant.xml"),
             Seed::Asset("assets/robots/gymnasium/humanoid.xml"),
+            // Bodies and sites sharing names; composition and generated bodies (refused).
+            Seed::Asset("kinematics/tests/mjcf_models/names.xml"),
+            Seed::Inline(COMPOSITION_MJCF),
         ],
+        companions: &[],
+    },
+    Format {
+        name: "mjcf-fitted",
+        extension: "xml",
+        text: true,
+        load: "let r = mjcf(\"{file}\");",
+        // Primitives fitted to meshes (inertia box and bounding box) and a mesh named in an
+        // included file of another folder.
+        seeds: &[
+            Seed::Asset("kinematics/tests/mjcf_models/fitted.xml"),
+            Seed::Asset("kinematics/tests/mjcf_models/fitted_aabb.xml"),
+            Seed::Inline(INCLUDE_DIRS_MJCF),
+        ],
+        companions: &[
+            (
+                "lump.obj",
+                include_bytes!("../../kinematics/tests/mjcf_models/lump.obj"),
+            ),
+            (
+                "parts/arm.xml",
+                include_bytes!("../../kinematics/tests/mjcf_models/include_dirs/parts/arm.xml"),
+            ),
+            (
+                "parts/part_mesh.obj",
+                include_bytes!(
+                    "../../kinematics/tests/mjcf_models/include_dirs/parts/part_mesh.obj"
+                ),
+            ),
+        ],
+    },
+    Format {
+        name: "obj-mjcf",
+        extension: "obj",
+        text: true,
+        load: "let r = mjcf(\"model.xml\");",
+        // An OBJ read as MuJoCo reads it (first object, quad splits), as a mesh geom and as
+        // fitted primitives.
+        seeds: &[
+            Seed::Asset("kinematics/tests/mjcf_models/obj/two_objects.obj"),
+            Seed::Asset("kinematics/tests/mjcf_models/lump.obj"),
+        ],
+        companions: &[("model.xml", OBJ_MJCF_MODEL)],
     },
     Format {
         name: "script",
@@ -208,5 +311,6 @@ pub const FORMATS: &[Format] = &[
         text: true,
         load: "",
         seeds: &[Seed::Inline(SCRIPT)],
+        companions: &[],
     },
 ];

@@ -32,6 +32,7 @@ use formats::{FORMATS, Format};
 fn target(format: &Format, dir: &Path, bytes: &[u8]) -> Result<(), String> {
     let file = format!("input.{}", format.extension);
     std::fs::write(dir.join(&file), bytes).map_err(|e| e.to_string())?;
+    format.write_companions(dir).map_err(|e| e.to_string())?;
     let source = if format.is_script() {
         String::from_utf8_lossy(bytes).into_owned()
     } else {

@@ -19,22 +19,30 @@
 //!   compose in order, each about its own `pos`; see [`Model::bodies`] for the body list),
 //!   geoms `sphere`, `capsule`, `ellipsoid`, `cylinder`, `box`, `plane` (a half-space) and
 //!   `mesh` (STL, OBJ; `scale`, `refpos`, `refquat`) with their MuJoCo `size`
-//!   ([`Model::geoms`]), sites as frames on their body.
+//!   ([`Model::geoms`]), sites as frames on their body. A mesh is re-centred on its centre of
+//!   mass and turned onto its principal axes as MuJoCo does (its geom frame is MuJoCo's).
 //! - names as MuJoCo keeps them: bodies, sites, geoms and joints each in their own name space
 //!   (a name repeated within one kind is an error, as in MuJoCo). Bodies and sites share the
 //!   model's frame list: a body keeps its plain name, and a site named like a body is the frame
-//!   `site:NAME` ([`SITE_PREFIX`]); any other site keeps its plain name. A mesh is re-centred on its centre of
-//!   mass and turned onto its principal axes as MuJoCo does (its geom frame is MuJoCo's).
+//!   `site:NAME` ([`SITE_PREFIX`]); any other site keeps its plain name.
 //! - masses as MuJoCo computes them: `<inertial>`, or from the geoms (density 1000 unless
 //!   set, `mass` overrides, `shellinertia`; a mesh's volume with MuJoCo's default `legacy`
 //!   rule, or `exact` and `shell`).
 //! - `contype`/`conaffinity` and `<contact><exclude>` as the model's
 //!   [`CollisionFilter`](crate::CollisionFilter).
-//! - everything else (actuators, tendons, equalities, sensors, keyframes, visual assets,
-//!   cameras, lights) is ignored, never an error; a missing texture never blocks loading.
+//! - primitives fitted to meshes (`<geom type="capsule" mesh="...">`, `fitscale`,
+//!   `<compiler fitaabb>`) as MuJoCo 4 fits them; OBJ files as MuJoCo reads them (every vertex,
+//!   the first object's faces, quads split along the shorter diagonal); a `<mesh file>` is
+//!   looked up in `meshdir`, then beside the file that names it (an included file).
+//! - everything else that cannot change poses, geometry or mass (actuators, tendons,
+//!   equalities, sensors, keyframes, visual assets, cameras, lights) is ignored, never an
+//!   error; a missing texture never blocks loading.
 //!
-//! Not supported (a clear [`MjcfError::Unsupported`] naming the element): `hfield` and `sdf`
-//! geoms, meshes given as vertex lists, mesh `inertia="convex"`, fitting primitives to meshes.
+//! Not supported (a clear [`MjcfError::Unsupported`] naming file, line and element, never a
+//! silent drop): `hfield` and `sdf` geoms, meshes given as vertex lists, mesh
+//! `inertia="convex"`, model composition (`<attach>`, `<model>`), `<replicate>`,
+//! `<composite>`, `<flexcomp>`, `<compiler fusestatic|alignfree|discardvisual|strippath="true">`
+//! and free joints with `align="true"` (see the list in `unsupported.rs`).
 //! A mesh geom's `size` is MuJoCo's: per axis, the largest |coordinate| of its processed
 //! vertices in the mesh's inertial frame.
 //!
@@ -66,6 +74,7 @@ mod mesh;
 mod orientation;
 mod qpos;
 mod reader;
+mod unsupported;
 
 use std::path::{Path, PathBuf};
 
@@ -148,6 +157,7 @@ fn compile(
     files: &mut Vec<PathBuf>,
     access: &FileAccess,
 ) -> MjcfResult<Model> {
+    unsupported::check(root)?;
     let compiler = compiler::Compiler::from_root(root, dir)?;
     let defaults = defaults::Defaults::from_root(root)?;
     let meshes = mesh::read_meshes(root, &defaults, &compiler, files, access)?;

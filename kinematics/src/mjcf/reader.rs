@@ -170,7 +170,8 @@ impl<'a> Reader<'a> {
             })?;
         let file: Arc<Path> = Arc::from(path);
         let root = doc.root_element();
-        let node = self.convert(&doc, root, &file, depth)?;
+        let lines = LineIndex::new(text);
+        let node = self.convert(&lines, root, &file, depth)?;
         if node.tag != "mujoco" && !(included && node.tag == "mujocoinclude") {
             return Err(MjcfError::Invalid {
                 at: node.location(),
@@ -182,7 +183,7 @@ impl<'a> Reader<'a> {
 
     fn convert(
         &mut self,
-        doc: &roxmltree::Document,
+        lines: &LineIndex,
         element: roxmltree::Node,
         file: &Arc<Path>,
         depth: usize,
@@ -195,7 +196,7 @@ impl<'a> Reader<'a> {
                 .collect(),
             children: Vec::new(),
             file: Arc::clone(file),
-            line: doc.text_pos_at(element.range().start).row,
+            line: lines.line_of(element.range().start),
         };
         if depth > MAX_XML_DEPTH {
             return Err(MjcfError::TooLarge {
@@ -206,7 +207,7 @@ impl<'a> Reader<'a> {
             });
         }
         for child in element.children().filter(roxmltree::Node::is_element) {
-            let child = self.convert(doc, child, file, depth + 1)?;
+            let child = self.convert(lines, child, file, depth + 1)?;
             if child.tag == "include" {
                 node.children.extend(self.include(&child, depth + 1)?);
             } else {
@@ -269,5 +270,45 @@ impl<'a> Reader<'a> {
         // The included root's children replace the `<include>`: the root sits one level up.
         let included = self.read_file(&path, Some(at), depth - 1)?;
         Ok(included.children)
+    }
+}
+
+/// Line numbers of byte offsets in one file, found by binary search over the line starts
+/// (roxmltree's own `text_pos_at` scans from the file's start on every call, which made
+/// reading quadratic in the file's size).
+struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { starts }
+    }
+
+    /// The 1-based line holding byte `offset`.
+    fn line_of(&self, offset: usize) -> u32 {
+        let line = self.starts.partition_point(|&start| start <= offset);
+        u32::try_from(line).unwrap_or(u32::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineIndex;
+
+    #[test]
+    fn line_numbers_count_from_one() {
+        let lines = LineIndex::new("a\nbc\n\nd");
+        assert_eq!(
+            [0, 1, 2, 4, 5, 6, 7].map(|o| lines.line_of(o)),
+            [1, 1, 2, 2, 3, 4, 4]
+        );
     }
 }

@@ -9,4 +9,5 @@ mod jacobians;
 mod mjcf_closed_form;
 mod mjcf_errors;
 mod mjcf_reference;
+mod mjcf_scale;
 mod urdf;

@@ -268,3 +268,76 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn composition_and_generated_bodies_are_unsupported_errors_never_dropped() {
+    let cases: [(&str, u32, &str); 6] = [
+        (
+            "<mujoco>\n<asset>\n<model name=\"arm\" file=\"arm.xml\"/>\n</asset>\n<worldbody/>\n</mujoco>\n",
+            3,
+            "model \"arm\"",
+        ),
+        (
+            "<mujoco>\n<worldbody>\n<body name=\"b\">\n<attach model=\"arm\" prefix=\"a_\"/>\n</body>\n</worldbody>\n</mujoco>\n",
+            4,
+            "attach",
+        ),
+        (
+            "<mujoco>\n<worldbody>\n<replicate count=\"3\" offset=\"0.1 0 0\">\n<body><geom size=\"0.1\"/></body>\n</replicate>\n</worldbody>\n</mujoco>\n",
+            3,
+            "replicate",
+        ),
+        (
+            "<mujoco>\n<compiler fusestatic=\"true\"/>\n<worldbody/>\n</mujoco>\n",
+            2,
+            "compiler",
+        ),
+        (
+            "<mujoco>\n<worldbody>\n<body>\n<freejoint align=\"true\"/>\n<geom size=\"0.1\"/>\n</body>\n</worldbody>\n</mujoco>\n",
+            4,
+            "freejoint",
+        ),
+        (
+            "<mujoco>\n<worldbody>\n<composite type=\"cable\" count=\"5 1 1\"/>\n</worldbody>\n</mujoco>\n",
+            3,
+            "composite",
+        ),
+    ];
+    for (text, line, element) in cases {
+        let (dir, err) = load(&[("m.xml", text)]);
+        assert!(matches!(&err, MjcfError::Unsupported { .. }), "{err}");
+        assert_at(&err, dir.path(), "m.xml", line, element);
+    }
+    // The same compiler options set to false change nothing and load.
+    let text = "<mujoco>\n<compiler fusestatic=\"false\" discardvisual=\"false\"/>\n<worldbody><body><geom size=\"0.1\"/></body></worldbody>\n</mujoco>\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("m.xml"), text).expect("write");
+    assert!(load_file(dir.path().join("m.xml")).is_ok());
+}
+
+#[test]
+fn fitted_geoms_with_fromto_or_an_unknown_mesh_are_errors() {
+    let (dir, err) = load(&[(
+        "m.xml",
+        &model("<geom name=\"c\" type=\"capsule\" mesh=\"nothing\"/>"),
+    )]);
+    assert!(matches!(&err, MjcfError::UnknownReference { .. }), "{err}");
+    assert_at(&err, dir.path(), "m.xml", 4, "geom \"c\"");
+    let obj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+    let text = "<mujoco>\n<asset><mesh name=\"t\" file=\"t.obj\"/></asset>\n<worldbody>\n<body>\n<geom name=\"c\" type=\"capsule\" mesh=\"t\" fromto=\"0 0 0 1 0 0\"/>\n</body>\n</worldbody>\n</mujoco>\n";
+    let (dir, err) = load(&[("m.xml", text), ("t.obj", obj)]);
+    assert!(matches!(&err, MjcfError::Invalid { .. }), "{err}");
+    assert_at(&err, dir.path(), "m.xml", 5, "geom \"c\"");
+}
+
+#[test]
+fn an_obj_polygon_that_is_not_planar_and_convex_is_an_error_naming_its_line() {
+    let obj = "v 0 0 0\nv 1 0 0\nv 1 1 1\nv 0 1 0\nv -1 0.5 0\nv 0 0 1\nf 1 2 3 4 5\nf 1 2 6\n";
+    let text = "<mujoco>\n<asset><mesh name=\"p\" file=\"p.obj\"/></asset>\n<worldbody><body><geom type=\"mesh\" mesh=\"p\"/></body></worldbody>\n</mujoco>\n";
+    let (_dir, err) = load(&[("m.xml", text), ("p.obj", obj)]);
+    let message = err.to_string();
+    assert!(
+        message.contains("line 7") && message.contains("p.obj"),
+        "{message}"
+    );
+}
