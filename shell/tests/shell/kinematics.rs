@@ -322,9 +322,16 @@ fn a_floating_base_adds_seven_named_values_in_mujocos_order() {
     assert_eq!(numbers(lines[3]), vec![0.5], "{out}");
     // panda_link1 sits 0.333 m above panda_link0; half a turn about z keeps it there.
     let p = numbers(lines[4]);
-    assert!(p[0].abs() < 1e-15 && p[1].abs() < 1e-15 && (p[2] - 0.833).abs() < 1e-12, "{out}");
+    assert!(
+        p[0].abs() < 1e-15 && p[1].abs() < 1e-15 && (p[2] - 0.833).abs() < 1e-12,
+        "{out}"
+    );
     // The model's own layout keeps quaternions x, y, z, w.
-    assert_eq!(numbers(lines[5]), vec![0.0, 0.0, 0.5, 0.0, 0.0, 1.0, 0.0], "{out}");
+    assert_eq!(
+        numbers(lines[5]),
+        vec![0.0, 0.0, 0.5, 0.0, 0.0, 1.0, 0.0],
+        "{out}"
+    );
     let d = b.fail("let free = urdf(\"panda.urdf\", #{ floating: true });\nfree.set_q(#{ \"root_joint.w\": 1.0 });");
     assert_fails_at(&d, "qw, qx", 2);
     let d = b.fail("let r = urdf(\"panda.urdf\", #{ package_dirs: [\"nowhere\"] });");
