@@ -256,7 +256,8 @@ fn a_robot_becomes_one_node_per_link_placed_by_forward_kinematics() {
         .filter(|l| !l.visuals().is_empty() || !l.collisions().is_empty())
         .count();
     assert!(with_geometry > 10, "{with_geometry}");
-    assert_eq!(root.meshes.len(), with_geometry);
+    // The links without geometry are drawn as skeletons: every link has a mesh.
+    assert_eq!(root.meshes.len(), model.links().len());
     let mut meshes = triangles_per_mesh(&root).into_iter();
     for (i, (node, link)) in root.nodes.iter().zip(model.links()).enumerate() {
         assert_eq!(node.name.as_deref(), Some(link.name()));
@@ -266,9 +267,10 @@ fn a_robot_becomes_one_node_per_link_placed_by_forward_kinematics() {
         } else {
             link.visuals()
         };
+        let triangles = meshes.next();
         if !shapes.is_empty() {
             let expected: usize = shapes.iter().map(|c| expected_triangles(&c.shape)).sum();
-            assert_eq!(meshes.next(), Some(expected), "{}", link.name());
+            assert_eq!(triangles, Some(expected), "{}", link.name());
         }
     }
 }
@@ -336,11 +338,25 @@ fn khronos_validator_finds_no_error() {
     let scene = Drawing::from_scene("mixed", &mixed_scene());
     let (model, data) = mimo_at_a_configuration();
     let robot = Drawing::from_robot("mimo", &model, data.world_from_links()).unwrap();
+    let panda = morsel_kinematics::urdf::load_file(
+        assets().join("panda/panda.urdf"),
+        &morsel_kinematics::urdf::UrdfOptions::kinematics_only(),
+    )
+    .unwrap();
+    let mut panda_data = Data::new(&panda);
+    forward_kinematics(
+        &panda,
+        &mut panda_data,
+        panda.mid_configuration().as_slice(),
+    )
+    .unwrap();
+    let skeleton = Drawing::from_robot("panda", &panda, panda_data.world_from_links()).unwrap();
     let mut files = Vec::new();
     for (name, drawing) in [
         ("scene.glb", &scene),
         ("scene.gltf", &scene),
         ("mimo.glb", &robot),
+        ("panda_skeleton.glb", &skeleton),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, gltf::encode(name, drawing).unwrap()).unwrap();
@@ -362,4 +378,50 @@ fn khronos_validator_finds_no_error() {
         files.len(),
         "{report}"
     );
+}
+
+/// The bundled kinematics-only Panda (no visual or collision shapes) is drawn as a skeleton:
+/// every link has a mesh of its frame's three axes, plus for each child joint a rod to it (when
+/// it is away from the link's origin), a marker and an axis arrow (not for a fixed joint); the rod of `panda_link0` ends at
+/// joint 1's origin, 0.333 m up its z axis.
+#[test]
+fn a_robot_without_geometry_is_drawn_as_a_skeleton() {
+    let model = morsel_kinematics::urdf::load_file(
+        assets().join("panda/panda.urdf"),
+        &morsel_kinematics::urdf::UrdfOptions::kinematics_only(),
+    )
+    .expect("Panda loads");
+    let mut data = Data::new(&model);
+    forward_kinematics(&model, &mut data, model.mid_configuration().as_slice()).expect("FK");
+    let drawing = Drawing::from_robot("panda", &model, data.world_from_links()).expect("drawing");
+    assert!(drawing.legend.iter().any(|l| l.label.contains("skeleton")));
+    for (i, (part, link)) in drawing.parts.iter().zip(model.links()).enumerate() {
+        let joints: Vec<_> = model
+            .joints()
+            .iter()
+            .filter(|j| j.parent_link().index() == i)
+            .collect();
+        // A rod only to a joint away from the link's origin.
+        let expected: usize = 3 + joints
+            .iter()
+            .map(|j| {
+                let rod = usize::from(j.parent_from_joint().translation.vector.norm() > 0.0);
+                let fixed = j.kind() == morsel_kinematics::JointKind::Fixed;
+                rod + if fixed { 0 } else { 2 }
+            })
+            .sum::<usize>();
+        assert_eq!(part.surfaces.len(), expected, "{}", link.name());
+    }
+    let base = &drawing.parts[0];
+    let top = base.surfaces[3]
+        .vertices
+        .iter()
+        .map(|v| v.z)
+        .fold(f64::NEG_INFINITY, f64::max);
+    assert!((top - 0.333).abs() < 1e-12, "{top}");
+    let bytes = gltf::encode("panda.glb", &drawing).expect("encodes");
+    std::fs::write(out_dir().join("robot_panda_skeleton.glb"), &bytes).expect("writes");
+    let (root, _) = read_glb(&bytes);
+    assert_eq!(root.nodes.len(), model.links().len());
+    assert_eq!(root.meshes.len(), model.links().len());
 }

@@ -405,7 +405,9 @@ fn armatures_hold_floating_joints_and_reject_bad_ticks() {
     let names = a.get_joints();
     assert_eq!(
         &names[..7],
-        ["root.x", "root.y", "root.z", "root.qw", "root.qx", "root.qy", "root.qz"]
+        [
+            "root.x", "root.y", "root.z", "root.qw", "root.qx", "root.qy", "root.qz"
+        ]
     );
     let mut q = a.configuration().clone();
     // Model layout: x y z, then quaternion x y z w.

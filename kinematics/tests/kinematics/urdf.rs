@@ -407,6 +407,8 @@ fn mimics_pinocchio_ignores_and_visual_oddities_are_tolerated() {
     let d = pose_at(&model, &[("orphan", FRAC_PI_2)], "d");
     assert!((d.rotation.angle() - FRAC_PI_2).abs() < 1e-12);
     assert!((d.translation.vector - Vector3::new(0.0, 0.0, 1.0)).norm() < 1e-15);
-    assert!(load_str(&two_links(""), &UrdfOptions::default())
-        .is_err_and(|e| e.to_string().contains("root")));
+    assert!(
+        load_str(&two_links(""), &UrdfOptions::default())
+            .is_err_and(|e| e.to_string().contains("root"))
+    );
 }

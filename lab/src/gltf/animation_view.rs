@@ -3,8 +3,9 @@
 
 use crate::simulation::Simulation;
 
-use super::drawing::{Animation, Drawing, Part, SURFACE_COLOUR, Track, robot_parts};
+use super::drawing::{Animation, Drawing, Part, SURFACE_COLOUR, Track, robot_legend, robot_parts};
 use super::legend::LegendEntry;
+use super::skeleton;
 
 impl Drawing {
     /// The robots of `sim` and their motion so far. Node names are link names (prefixed with
@@ -22,8 +23,10 @@ impl Drawing {
         let several = motion.robots.len() > 1;
         let mut parts: Vec<Part> = Vec::new();
         let mut tracks = Vec::new();
+        let mut skeletal = false;
         for r in &motion.robots {
             let model = r.robot.model().map_err(|e| e.to_string())?;
+            skeletal |= robot_legend(&model).len() > 1;
             let first = r.poses.first().ok_or("a robot without recorded poses")?;
             let robot_name = r.robot.name();
             for (i, mut part) in robot_parts(&model, first)?.into_iter().enumerate() {
@@ -54,6 +57,9 @@ impl Drawing {
             format!("robot links ({keys} keys over {span} s)"),
             SURFACE_COLOUR,
         )];
+        if skeletal {
+            drawing.legend.extend(skeleton::legend());
+        }
         drawing.animation = Some(Animation {
             name: format!("{name} motion"),
             times: motion.times,

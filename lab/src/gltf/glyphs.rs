@@ -100,6 +100,18 @@ pub fn arrow(
     ))
 }
 
+/// A rod (a capped cylinder of `radius`) from `from` to `to`. `None` when they coincide or
+/// are not finite.
+pub fn rod(from: &Point3<f64>, to: &Point3<f64>, radius: f64, colour: [f32; 4]) -> Option<Surface> {
+    let vector = to - from;
+    let length = vector.norm();
+    if !(length.is_finite() && length > 0.0) {
+        return None;
+    }
+    let pose = Isometry3::from_parts(Translation3::from(from.coords), z_to(&(vector / length)));
+    Some(revolve(&[(0.0, radius), (length, radius)], &pose, colour))
+}
+
 /// A cone with its apex at `apex`, opening along `axis` (unit) with half-angle `atan(slope)`,
 /// `height` long, closed by its base disc.
 pub fn cone(

@@ -17,6 +17,9 @@
 //! tick. Units are metres and the frame is Morsel's (z up): viewers that assume glTF's y-up
 //! show the model lying on its back.
 //!
+//! A robot link without visual or collision geometry is drawn as a skeleton ([`skeleton`]):
+//! its frame's axes (x red, y green, z blue), rods to its child joints and their axes.
+//!
 //! What can be drawn: [`Drawing::from_scene`], [`Drawing::from_robot`],
 //! [`Drawing::from_touch`], [`Drawing::from_taxels`], [`Drawing::from_stance`] and
 //! [`Drawing::from_simulation`].
@@ -28,6 +31,7 @@ pub mod document;
 pub mod drawing;
 pub mod glyphs;
 pub mod legend;
+pub mod skeleton;
 pub mod stance_view;
 pub mod taxel_view;
 pub mod tessellate;

@@ -293,7 +293,7 @@ fn the_centre_of_mass_of_a_scripted_chain_matches_the_closed_form() {
 }
 
 #[test]
-fn a_floating_base_adds_seven_values_and_has_no_armature_services() {
+fn a_floating_base_adds_seven_named_values_in_mujocos_order() {
     let mut b = Bench::new();
     let urdf = std::fs::read_to_string(workspace_root().join("assets/robots/panda/panda.urdf"))
         .expect("panda urdf");
@@ -302,11 +302,38 @@ fn a_floating_base_adds_seven_values_and_has_no_armature_services() {
         "let fixed = urdf(\"panda.urdf\");
         let free = urdf(\"panda.urdf\", #{ floating: true, package_dirs: [\".\"] });
         print(free.nq - fixed.nq);
-        print(free.fk(#{}, \"panda_link0\").position);",
+        print(free.fk(#{}, \"panda_link0\").position);
+        print(free.get_joints());
+        free.set_q(#{ \"root_joint.z\": 0.5, \"root_joint.qw\": 0.0, \"root_joint.qz\": 1.0 });
+        print(free.joints[\"root_joint.z\"]);
+        print(free.frame_pose(\"panda_link1\").position);
+        print(free.q.extract(0, 7));",
     );
-    assert_eq!(numbers(&out), vec![7.0, 0.0, 0.0, 0.0], "{out}");
-    let d = b.fail("let free = urdf(\"panda.urdf\", #{ floating: true });\nfree.get_joints();");
-    assert_fails_at(&d, "floating-base", 2);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(numbers(lines[0]), vec![7.0], "{out}");
+    assert_eq!(numbers(lines[1]), vec![0.0, 0.0, 0.0], "{out}");
+    assert!(
+        lines[2].starts_with(
+            "[\"root_joint.x\", \"root_joint.y\", \"root_joint.z\", \"root_joint.qw\", \
+             \"root_joint.qx\", \"root_joint.qy\", \"root_joint.qz\", \"panda_joint1\""
+        ),
+        "{out}"
+    );
+    assert_eq!(numbers(lines[3]), vec![0.5], "{out}");
+    // panda_link1 sits 0.333 m above panda_link0; half a turn about z keeps it there.
+    let p = numbers(lines[4]);
+    assert!(
+        p[0].abs() < 1e-15 && p[1].abs() < 1e-15 && (p[2] - 0.833).abs() < 1e-12,
+        "{out}"
+    );
+    // The model's own layout keeps quaternions x, y, z, w.
+    assert_eq!(
+        numbers(lines[5]),
+        vec![0.0, 0.0, 0.5, 0.0, 0.0, 1.0, 0.0],
+        "{out}"
+    );
+    let d = b.fail("let free = urdf(\"panda.urdf\", #{ floating: true });\nfree.set_q(#{ \"root_joint.w\": 1.0 });");
+    assert_fails_at(&d, "qw, qx", 2);
     let d = b.fail("let r = urdf(\"panda.urdf\", #{ package_dirs: [\"nowhere\"] });");
     assert_fails_at(&d, "nowhere", 1);
 }
