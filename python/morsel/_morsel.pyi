@@ -1,7 +1,7 @@
 """Type stubs of the native module `morsel._morsel` (re-exported by `morsel`)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +13,7 @@ F64 = npt.NDArray[np.float64]
 
 # geometry ---------------------------------------------------------------------------------
 
+@final
 class Pose:
     """A rigid transform: position (m) and orientation."""
     def __init__(self, position: Optional[Vec3] = None, quaternion: Optional[Sequence[float]] = None) -> None: ...
@@ -31,6 +32,7 @@ class Pose:
     def transform_point(self, point: Vec3) -> F64: ...
     def to_map(self) -> Dict[str, Any]: ...
 
+@final
 class Shape:
     """A geometric shape in its own frame."""
     @property
@@ -78,6 +80,7 @@ def contains(shape: Shape, pose: Pose, point: Vec3) -> bool: ...
 def project(shape: Shape, pose: Pose, point: Vec3) -> Dict[str, Any]:
     """{point, inside, signed_distance}."""
 
+@final
 class SensorPoints:
     """Points over a shape's surface with outward normals, in the shape's frame."""
     @property
@@ -88,6 +91,7 @@ class SensorPoints:
     def __len__(self) -> int: ...
     def len(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class SensorMesh:
     """The sensor points joined into a triangle mesh (vertex i is sensor point i)."""
     @property
@@ -108,6 +112,7 @@ def sensor_mesh(shape: Shape, resolution: float) -> SensorMesh:
 
 # kinematics -------------------------------------------------------------------------------
 
+@final
 class Robot:
     """A robot model and its current configuration."""
     @property
@@ -201,6 +206,7 @@ def jacobian(robot: Robot, frame: str, q: Config, convention: str) -> F64:
 
 Contacts = Union[Mapping[str, Any], Sequence[Mapping[str, Any]]]
 
+@final
 class Scene:
     """Rigid bodies with colliders; robot bodies follow their robot."""
     @property
@@ -220,6 +226,7 @@ class Scene:
     def taxel_skin(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
     def touch(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class Touch:
     """MIMo-style touch sensors over a scene's bodies."""
     @property
@@ -249,6 +256,7 @@ def touch(scene: Scene, options: Optional[Mapping[str, Any]] = None, **kwargs: A
 
 # stability --------------------------------------------------------------------------------
 
+@final
 class Contact:
     """A rectangular contact (normal = its local z), world-placed or following a robot link
     (its pose is then read from the robot at every use)."""
@@ -283,6 +291,7 @@ class Contact:
     def wrench_inequalities(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
     def wrench_span(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class Stance:
     """A CoM (a point or a robot's), a mass and contacts, read from the robot at every use."""
     def to_map(self) -> Dict[str, Any]: ...
@@ -346,6 +355,7 @@ def grasp_matrix(contact: Union[Contact, ContactSet], point: Vec3) -> F64:
 
 # jointspace -------------------------------------------------------------------------------
 
+@final
 class CollisionSampler:
     @property
     def joints(self) -> List[str]: ...
@@ -358,6 +368,7 @@ class CollisionSampler:
     def grid(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
     def random(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class SampleMap:
     """Sampled configurations, one value each (a grid or random draws)."""
     @property
@@ -388,6 +399,7 @@ class SampleMap:
     def jointspace_model(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
     def len(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class JointspaceModel:
     """A fitted model of the joint-space distance."""
     def distance(self, q: Union[Sequence[float], Sequence[Sequence[float]], F64]) -> Any:
@@ -414,6 +426,7 @@ def collision_sampler(robot: Robot, spec: Optional[Mapping[str, Any]] = None, **
     """spec {joints, ranges, pairs, reference}."""
 def grid(sampler: CollisionSampler, steps: Union[int, Sequence[int]], options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> SampleMap: ...
 
+@final
 class Boundary:
     """Configurations on the collision boundary."""
     @property
@@ -453,6 +466,7 @@ def test_mode() -> bool:
     """Whether MORSEL_TEST_MODE is set to 1/true (as the binary's test harness)."""
 
 # sensing: kinematic taxels
+@final
 class Taxels:
     """Kinematic taxels: probes on a link that read a spring-damper force where they sink into other bodies."""
     def read(self, scene: Scene) -> Dict[str, F64]:
@@ -520,6 +534,7 @@ def ik(robot: Robot, frame: str, target: Union[Pose, Vec3], options: Optional[Ma
     """{status, converged, q, iterations, restarts, errors}; options seed, max_iterations,
     max_restarts, position_tolerance, orientation_tolerance, random_seed, position_only."""
 
+@final
 class Recorder:
     """One row per simulation step, the time first."""
     @property
@@ -531,10 +546,12 @@ class Recorder:
         """Writes the recording: .csv (columns in order), .npy (rows) or .json."""
     def __len__(self) -> int: ...
 
+@final
 class PoseSensor:
     """The armature pose sensor of one robot."""
     def read(self) -> Dict[str, float]: ...
 
+@final
 class Simulation:
     """A fixed-step kinematic simulation."""
     def add(self, arm: Union[Robot, WrenchDistributor]) -> None:
@@ -561,6 +578,7 @@ def pose_sensor(arm: Robot) -> PoseSensor: ...
 # stability, sensing and plots (contact sets, given wrenches, the wrench distributor, probe
 # sensors, SVG plots) ----------------------------------------------------------------------
 
+@final
 class ContactSet:
     """An ordered, non-empty set of contacts (copies)."""
     @property
@@ -592,6 +610,7 @@ def unset_wrench(stance: Stance, index: int) -> None:
 def wrench_at(contact: Contact, point: Vec3) -> Optional[F64]:
     """The contact's known wrench moved to `point` (world frame), or None when it has none."""
 
+@final
 class WrenchDistributor:
     """A per-tick wrench distributor (pymanoid's StanceWrenchDistributor) with a stability check and a log."""
     def step(self, com_acceleration: Optional[Vec3] = None) -> Dict[str, Any]:
@@ -615,6 +634,7 @@ def set_stance(distributor: WrenchDistributor, stance: Stance) -> None:
 def table(distributor: WrenchDistributor) -> Dict[str, F64]:
     """The distributor's table: one float64 column per quantity, a row per tick."""
 
+@final
 class TaxelContacts:
     """A contact flag per probe (Genesis's KinematicContactSensor)."""
     def read(self, scene: Scene) -> npt.NDArray[np.bool_]:
@@ -623,6 +643,7 @@ class TaxelContacts:
     @property
     def num_probes(self) -> int: ...
 
+@final
 class TaxelDepths:
     """Raw penetration depth per probe (Genesis's KinematicDepthSensor) and slip."""
     def read(self, scene: Scene) -> Dict[str, F64]:
