@@ -10,7 +10,8 @@ VENV="${MORSEL_PY_VENV:-target/py-venv}"
 if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
-"$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest
+"$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest \
+    nbconvert ipykernel matplotlib
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current), for
 # the tests that compare numbers through Python with numbers through Rhai.
 if [ -z "${MORSEL_BIN:-}" ]; then
@@ -18,3 +19,14 @@ if [ -z "${MORSEL_BIN:-}" ]; then
     export MORSEL_BIN="$PWD/target/debug/morsel"
 fi
 "$VENV/bin/python" -m pytest python/tests -q "$@"
+# The Solo-12 joint-space notebook, executed, then opened with its inline 3D views in headless
+# Chromium with the network cut off (Debian's chromium, installed as .ci/html.sh does).
+if ! command -v chromium >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+NB_OUT=target/notebooks
+mkdir -p "$NB_OUT"
+"$VENV/bin/jupyter" nbconvert --to html --execute python/examples/solo12_jointspace.ipynb \
+    --output-dir "$NB_OUT" --ExecutePreprocessor.timeout=600
+"$VENV/bin/python" .ci/notebook_check.py "$NB_OUT/solo12_jointspace.html" "$(command -v chromium)" 2

@@ -152,7 +152,7 @@ fn vocabulary(api: &Api) -> BTreeSet<String> {
     // The script and Python type names.
     for t in [
         "int", "float", "number", "string", "str", "bool", "map", "dict", "array", "list", "any",
-        "none", "ndarray", "morsel",
+        "none", "ndarray", "morsel", "kwargs",
     ] {
         words.insert(t.to_string());
     }

@@ -43,7 +43,7 @@ def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import 
     return builtins.len(obj)
 
 
-def save(path, value, *args, **kwargs):
+def save(path, value, *args, **kwargs):  # type: ignore[no-redef]
     """save(path, value): writes value by the path's extension (see the script API);
     save(path, map | boundary | model, ...) is that object's own save."""
     if isinstance(value, (SampleMap, Boundary, JointspaceModel)):

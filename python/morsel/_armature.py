@@ -16,7 +16,7 @@ def _robot_to_map(self):
 
 _robot_to_map.__name__ = "to_map"
 _robot_to_map.__qualname__ = "Robot.to_map"
-Robot.to_map = _robot_to_map
+setattr(Robot, "to_map", _robot_to_map)
 
 
 add = _dispatch("add", "add(sim, arm): adds a robot's armature process to the simulation.")

@@ -1,7 +1,7 @@
 """Type stubs of the native module `morsel._morsel` (re-exported by `morsel`)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +13,7 @@ F64 = npt.NDArray[np.float64]
 
 # geometry ---------------------------------------------------------------------------------
 
+@final
 class Pose:
     """A rigid transform: position (m) and orientation."""
     def __init__(self, position: Optional[Vec3] = None, quaternion: Optional[Sequence[float]] = None) -> None: ...
@@ -31,6 +32,7 @@ class Pose:
     def transform_point(self, point: Vec3) -> F64: ...
     def to_map(self) -> Dict[str, Any]: ...
 
+@final
 class Shape:
     """A geometric shape in its own frame."""
     @property
@@ -38,6 +40,14 @@ class Shape:
     @property
     def is_solid(self) -> bool: ...
     def to_map(self) -> Dict[str, Any]: ...
+    def closest_points(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def contact(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def contains(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def distance(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def intersects(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def project(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def sensor_mesh(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def sensor_points(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def pose(pos: Optional[Vec3] = None, rpy: Optional[Vec3] = None) -> Pose:
     """A pose from a position (m) and roll-pitch-yaw (rad; about x, then y, then z, fixed frame)."""
@@ -70,6 +80,7 @@ def contains(shape: Shape, pose: Pose, point: Vec3) -> bool: ...
 def project(shape: Shape, pose: Pose, point: Vec3) -> Dict[str, Any]:
     """{point, inside, signed_distance}."""
 
+@final
 class SensorPoints:
     """Points over a shape's surface with outward normals, in the shape's frame."""
     @property
@@ -78,7 +89,9 @@ class SensorPoints:
     def normals(self) -> F64: ...
     def to_map(self) -> Dict[str, Any]: ...
     def __len__(self) -> int: ...
+    def len(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class SensorMesh:
     """The sensor points joined into a triangle mesh (vertex i is sensor point i)."""
     @property
@@ -90,6 +103,7 @@ class SensorMesh:
     def neighbours(self, i: int) -> List[int]: ...
     def to_map(self) -> Dict[str, Any]: ...
     def __len__(self) -> int: ...
+    def len(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def sensor_points(shape: Shape, resolution: float) -> SensorPoints:
     """Points about `resolution` apart (m) over the shape's surface (MIMo's rules)."""
@@ -98,6 +112,7 @@ def sensor_mesh(shape: Shape, resolution: float) -> SensorMesh:
 
 # kinematics -------------------------------------------------------------------------------
 
+@final
 class Robot:
     """A robot model and its current configuration."""
     @property
@@ -125,38 +140,47 @@ class Robot:
     def is_moving(self) -> bool: ...
     @property
     def time(self) -> float: ...
-    def revolute(self, joint: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Robot: ...
-    def continuous(self, joint: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Robot: ...
-    def prismatic(self, joint: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Robot: ...
-    def fixed(self, joint: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Robot: ...
-    def append(self, child: Robot, link: Union[str, Pose, None] = None, offset: Optional[Pose] = None) -> Robot: ...
-    def place(self, pose: Pose) -> Robot: ...
-    def frame_pose(self, frame: str) -> Pose: ...
-    def get_joints(self) -> List[str]: ...
-    def get_dofs(self) -> Dict[str, List[bool]]: ...
-    def get_IK_limits(self, joint: str) -> F64: ...
-    def get_properties(self) -> Dict[str, float]: ...
-    def get_configurations(self) -> Dict[str, Any]: ...
-    def to_map(self) -> Dict[str, Any]: ...
-    def set_property(self, name: str, value: float) -> None: ...
-    def properties(self, values: Optional[Mapping[str, float]] = None, **kwargs: float) -> Robot: ...
-    def set_joint_speed(self, joint: str, speed: Optional[float] = None) -> None: ...
-    def set_rotation(self, joint: str, rotation: float) -> None: ...
-    def set_translation(self, joint: str, translation: float) -> None: ...
-    def set_rotations(self, rotations: Sequence[float]) -> None: ...
-    def set_translations(self, translations: Sequence[float]) -> None: ...
-    def rotate(self, joint: str, value: float, speed: Optional[float] = None) -> None: ...
-    def translate(self, joint: str, value: float, speed: Optional[float] = None) -> None: ...
-    def rotate_joints(self, values: Union[Mapping[str, float], Sequence[float]], speed: Optional[float] = None) -> None: ...
-    def translate_joints(self, values: Union[Mapping[str, float], Sequence[float]], speed: Optional[float] = None) -> None: ...
-    def trajectory(self, trajectory: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None: ...
-    def stop(self) -> None: ...
-    def create_ik_targets(self, links: Sequence[str], options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> List[str]: ...
-    def list_IK_targets(self) -> List[str]: ...
-    def ik_target_pose(self, target: str) -> Pose: ...
-    def place_IK_target(self, target: str, translation: Vec3, rotation: Vec3, relative: bool = True) -> Dict[str, Any]: ...
-    def move_IK_target(self, target: str, translation: Vec3, rotation: Vec3, relative: bool, linear_speed: Optional[float] = None, radial_speed: Optional[float] = None) -> None: ...
-    def ik(self, frame: str, target: Union[Pose, Vec3], options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def append(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def collision_sampler(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def com(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def continuous(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def create_ik_targets(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def fixed(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def fk(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def frame_pose(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def geoms(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def get_IK_limits(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def get_configurations(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def get_dofs(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def get_joints(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def get_properties(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def ik(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def ik_target_pose(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def jacobian(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def list_IK_targets(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def mass(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def move_IK_target(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def place(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def place_IK_target(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def pose_sensor(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def prismatic(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def properties(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def revolute(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def rotate(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def rotate_joints(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def set_joint_speed(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def set_property(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def set_rotation(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def set_rotations(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def set_translation(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def set_translations(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def stance(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def stop(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def to_map(self) -> Any: ...  # generated: tests/test_stubs.py
+    def trajectory(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def translate(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def translate_joints(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def mjcf(path: Path) -> Robot:
     """A robot loaded from a MuJoCo MJCF file, compiled as MuJoCo does."""
@@ -182,6 +206,7 @@ def jacobian(robot: Robot, frame: str, q: Config, convention: str) -> F64:
 
 Contacts = Union[Mapping[str, Any], Sequence[Mapping[str, Any]]]
 
+@final
 class Scene:
     """Rigid bodies with colliders; robot bodies follow their robot."""
     @property
@@ -197,7 +222,11 @@ class Scene:
     def body_pose(self, body: str) -> Pose: ...
     def contacts(self) -> List[Dict[str, Any]]: ...
     def to_map(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def taxel_skin(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def touch(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class Touch:
     """MIMo-style touch sensors over a scene's bodies."""
     @property
@@ -216,8 +245,9 @@ class Touch:
     def sensor_counts(self) -> Dict[str, Dict[str, int]]: ...
     def contacts(self) -> List[Dict[str, Any]]: ...
     def to_map(self) -> Dict[str, Any]: ...
-    def plot_outputs(self, path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None: ...
-    def plot_sensors(self, path: Path, body: str, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None: ...
+    def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def plot_outputs(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def plot_sensors(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def scene(law: Optional[Mapping[str, float]] = None, **kwargs: Any) -> Scene:
     """An empty scene; law {stiffness, exponent, damping, friction, slip_speed}."""
@@ -226,6 +256,7 @@ def touch(scene: Scene, options: Optional[Mapping[str, Any]] = None, **kwargs: A
 
 # stability --------------------------------------------------------------------------------
 
+@final
 class Contact:
     """A rectangular contact (normal = its local z), world-placed or following a robot link
     (its pose is then read from the robot at every use)."""
@@ -252,9 +283,18 @@ class Contact:
     def set_wrench(self, wrench: Sequence[float]) -> None: ...
     def unset_wrench(self) -> None: ...
     def wrench_at(self, point: Vec3) -> Optional[F64]: ...
+    def force_inequalities(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def force_span(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def grasp_matrix(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def local_wrench_inequalities(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def wrench_hrep(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def wrench_inequalities(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def wrench_span(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class Stance:
     """A CoM (a point or a robot's), a mass and contacts, read from the robot at every use."""
+    def to_map(self) -> Dict[str, Any]: ...
     @property
     def com(self) -> F64: ...
     @property
@@ -265,8 +305,16 @@ class Stance:
     def contacts(self) -> List[Contact]: ...
     def set_wrench(self, index: int, wrench: Sequence[float]) -> None: ...
     def unset_wrench(self, index: int) -> None: ...
-    def plot_polygon(self, path: Path, polygon: Optional[Mapping[str, Any]] = None) -> None: ...
-    def wrench_distributor(self, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> WrenchDistributor: ...
+    def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def com_inside(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def com_margin(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def distribute(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def find_supporting_wrenches(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def gravity_wrench(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def plot_polygon(self, path: Any, polygon: Any = ...) -> Any: ...  # generated: tests/test_stubs.py
+    def point_contacts(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def static_polygon(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def wrench_distributor(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 @overload
 def contact(options: Mapping[str, Any], **kwargs: Any) -> Contact: ...
@@ -307,12 +355,20 @@ def grasp_matrix(contact: Union[Contact, ContactSet], point: Vec3) -> F64:
 
 # jointspace -------------------------------------------------------------------------------
 
+@final
 class CollisionSampler:
     @property
     def joints(self) -> List[str]: ...
     @property
     def pairs(self) -> List[Tuple[str, str]]: ...
+    @property
+    def ranges(self) -> List[List[float]]: ...
+    def to_map(self) -> Dict[str, Any]: ...
+    def boundary(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def grid(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def random(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class SampleMap:
     """Sampled configurations, one value each (a grid or random draws)."""
     @property
@@ -340,7 +396,10 @@ class SampleMap:
         """(n, 2k): rows [q, J]."""
     def save(self, path: Path) -> None: ...
     def __len__(self) -> int: ...
+    def jointspace_model(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
+    def len(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
+@final
 class JointspaceModel:
     """A fitted model of the joint-space distance."""
     def distance(self, q: Union[Sequence[float], Sequence[Sequence[float]], F64]) -> Any:
@@ -367,6 +426,7 @@ def collision_sampler(robot: Robot, spec: Optional[Mapping[str, Any]] = None, **
     """spec {joints, ranges, pairs, reference}."""
 def grid(sampler: CollisionSampler, steps: Union[int, Sequence[int]], options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> SampleMap: ...
 
+@final
 class Boundary:
     """Configurations on the collision boundary."""
     @property
@@ -385,6 +445,8 @@ class Boundary:
     def to_map(self) -> Dict[str, Any]: ...
     def save(self, path: Path) -> None: ...
     def __len__(self) -> int: ...
+    def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def len(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def random(sampler: CollisionSampler, n: int, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> SampleMap:
     """n configurations drawn uniformly in the ranges; options seed (default 0), distance, zero_in_collision."""
@@ -416,6 +478,7 @@ def test_mode() -> bool:
     """Whether MORSEL_TEST_MODE is set to 1/true (as the binary's test harness)."""
 
 # sensing: kinematic taxels
+@final
 class Taxels:
     """Kinematic taxels: probes on a link that read a spring-damper force where they sink into other bodies."""
     def read(self, scene: Scene) -> Dict[str, F64]:
@@ -432,7 +495,8 @@ class Taxels:
     def probes(self) -> F64: ...
     def to_map(self) -> Dict[str, Any]: ...
     def __len__(self) -> int: ...
-    def plot_forces(self, path: Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None: ...
+    def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def plot_forces(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def taxels(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Taxels:
     """Kinematic taxels on a body (Genesis's options and defaults: link_name, probe_local_pos, probe_local_normal, contact_depth_query, probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels, crosstalk, crosstalk_radius, hysteresis, seed (default seed()))."""
@@ -482,6 +546,7 @@ def ik(robot: Robot, frame: str, target: Union[Pose, Vec3], options: Optional[Ma
     """{status, converged, q, iterations, restarts, errors}; options seed, max_iterations,
     max_restarts, position_tolerance, orientation_tolerance, random_seed, position_only."""
 
+@final
 class Recorder:
     """One row per simulation step, the time first."""
     @property
@@ -493,10 +558,12 @@ class Recorder:
         """Writes the recording: .csv (columns in order), .npy (rows) or .json."""
     def __len__(self) -> int: ...
 
+@final
 class PoseSensor:
     """The armature pose sensor of one robot."""
     def read(self) -> Dict[str, float]: ...
 
+@final
 class Simulation:
     """A fixed-step kinematic simulation."""
     def add(self, arm: Union[Robot, WrenchDistributor]) -> None:
@@ -514,6 +581,7 @@ class Simulation:
     @property
     def events(self) -> List[Dict[str, Any]]: ...
     def to_map(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
 
 def simulation(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Simulation:
     """A simulation at time 0; options dt (s, default 0.01), record_poses (bool, default False; animations need it)."""
@@ -522,6 +590,7 @@ def pose_sensor(arm: Robot) -> PoseSensor: ...
 # stability, sensing and plots (contact sets, given wrenches, the wrench distributor, probe
 # sensors, SVG plots) ----------------------------------------------------------------------
 
+@final
 class ContactSet:
     """An ordered, non-empty set of contacts (copies)."""
     @property
@@ -536,6 +605,7 @@ class ContactSet:
     def to_map(self) -> Dict[str, Any]: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Any: ...
+    def find_supporting_wrenches(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def contact_set(contacts: Sequence[Contact]) -> ContactSet:
     """An ordered, non-empty set of contacts."""
@@ -552,6 +622,7 @@ def unset_wrench(stance: Stance, index: int) -> None:
 def wrench_at(contact: Contact, point: Vec3) -> Optional[F64]:
     """The contact's known wrench moved to `point` (world frame), or None when it has none."""
 
+@final
 class WrenchDistributor:
     """A per-tick wrench distributor (pymanoid's StanceWrenchDistributor) with a stability check and a log."""
     def step(self, com_acceleration: Optional[Vec3] = None) -> Dict[str, Any]:
@@ -566,6 +637,7 @@ class WrenchDistributor:
     @property
     def ticks(self) -> int: ...
     def to_map(self) -> Dict[str, Any]: ...
+    def save(self, *args: Any, **kwargs: Any) -> Any: ...  # generated: tests/test_stubs.py
 
 def wrench_distributor(stance: Stance, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> WrenchDistributor:
     """A per-tick distributor; options com_acceleration ([x, y, z] or "estimated"), polygon (bool)."""
@@ -574,6 +646,7 @@ def set_stance(distributor: WrenchDistributor, stance: Stance) -> None:
 def table(distributor: WrenchDistributor) -> Dict[str, F64]:
     """The distributor's table: one float64 column per quantity, a row per tick."""
 
+@final
 class TaxelContacts:
     """A contact flag per probe (Genesis's KinematicContactSensor)."""
     def read(self, scene: Scene) -> npt.NDArray[np.bool_]:
@@ -582,6 +655,7 @@ class TaxelContacts:
     @property
     def num_probes(self) -> int: ...
 
+@final
 class TaxelDepths:
     """Raw penetration depth per probe (Genesis's KinematicDepthSensor) and slip."""
     def read(self, scene: Scene) -> Dict[str, F64]:
@@ -612,3 +686,6 @@ def _api_docstrings() -> dict[str, str]:
 def _api_methods() -> dict[str, list[str]]: ...
 def _api_overloads() -> list[tuple[str, str, str, list[tuple[str, str]], Optional[str], list[tuple[str, bool]]]]: ...
 def _api_properties() -> list[tuple[str, str]]: ...
+def _view_html(value: Any, name: str = "morsel") -> str:
+    """The offline three.js view of a drawable object as one HTML document."""
+    ...

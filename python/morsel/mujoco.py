@@ -16,12 +16,12 @@ from ._errors import InvalidValueError, WrongTypeError
 
 # Per-model cache of body names by geom: {id(model): (model, names)}; keeps the model alive so
 # that its id is not reused.
-_GEOM_BODY_NAMES = {}
+_GEOM_BODY_NAMES: dict = {}
 
 
 def _mujoco():
     try:
-        import mujoco  # noqa: F401
+        import mujoco  # type: ignore[import-untyped]  # noqa: F401
     except ImportError as e:  # pragma: no cover - exercised only without mujoco
         raise ImportError(
             "morsel.mujoco needs the `mujoco` package: pip install mujoco"

@@ -53,7 +53,10 @@ fn _api_overloads() -> Vec<(
                 f.signature.clone(),
                 f.parameters(),
                 f.returns(),
-                f.options.iter().map(|o| (o.key.clone(), o.required)).collect(),
+                f.options
+                    .iter()
+                    .map(|o| (o.key.clone(), o.required))
+                    .collect(),
             )
         })
         .collect()

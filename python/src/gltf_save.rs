@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 
 use crate::convert::type_name;
 use crate::errors::{ToPy, type_error, value_error};
-use crate::jointspace::PyBoundary;
 use crate::kinematics::PyRobot;
+use crate::sample_maps::PyBoundary;
 use crate::sensing::PyScene;
 use crate::simulation::PySimulation;
 use crate::stability::PyStance;

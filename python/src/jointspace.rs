@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use morsel_jointspace::{
-    BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec, jointspace_distance,
+    BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec,
+    jointspace_distance,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

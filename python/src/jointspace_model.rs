@@ -16,7 +16,9 @@ use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::convert::{Options, array2_arg, count_arg, f64_arg, f64s_arg, path_arg, seed_arg, type_name};
+use crate::convert::{
+    Options, array2_arg, count_arg, f64_arg, f64s_arg, path_arg, seed_arg, type_name,
+};
 use crate::errors::{Kind, ToPy, error, type_error, value_error};
 use crate::jointspace::PySampleMap;
 
@@ -37,14 +39,12 @@ impl PyModel {
 }
 
 fn map_arg<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<&'a PySampleMap> {
-    obj.cast::<PySampleMap>()
-        .map(|m| m.get())
-        .map_err(|_| {
-            type_error(format!(
-                "{what}: expected a SampleMap, got {}",
-                type_name(obj)
-            ))
-        })
+    obj.cast::<PySampleMap>().map(|m| m.get()).map_err(|_| {
+        type_error(format!(
+            "{what}: expected a SampleMap, got {}",
+            type_name(obj)
+        ))
+    })
 }
 
 /// Whether `q` is a batch: a 2-D array, or a sequence whose first element is a sequence.
@@ -82,7 +82,12 @@ impl PyModel {
             return Ok(PyArray1::from_vec(py, d).into_any());
         }
         let q = single(q, "distance")?;
-        Ok(self.lock()?.distance(&q).py()?.into_pyobject(py)?.into_any())
+        Ok(self
+            .lock()?
+            .distance(&q)
+            .py()?
+            .into_pyobject(py)?
+            .into_any())
     }
 
     /// The analytic gradient of the model's value with respect to q: `(k,)` at one
@@ -106,7 +111,11 @@ impl PyModel {
     /// Certifies the model on a map it was not fitted to and stores the offset in the model:
     /// {samples, colliding, max_error, p99_error, rms_error, offset, false_free, lost_free,
     /// lost_range_of_motion}.
-    fn certify<'py>(&self, py: Python<'py>, map: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    fn certify<'py>(
+        &self,
+        py: Python<'py>,
+        map: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let m = &map_arg(map, "`map` of certify()")?.0;
         let mut guard = self.lock()?;
         let model: &mut JointspaceModel = &mut guard;

@@ -3,10 +3,12 @@
 //! `to_map()`, `to_jointspace`, `jacobian` and `save`. The numbers come from
 //! `morsel_jointspace`; the file formats from `morsel_lab::save`, as for scripts.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use morsel_jointspace::{Boundary, SampleMap};
 use morsel_lab::Value;
+use morsel_lab::gltf::Drawing;
 use ndarray::{Array2, ArrayView2};
 use numpy::{PyArray1, PyArray2, PyArrayDyn};
 use pyo3::prelude::*;
@@ -24,14 +26,12 @@ pub struct PySampleMap(pub(crate) SampleMap);
 pub struct PyBoundary(pub(crate) Boundary);
 
 fn boundary_arg<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<&'a Boundary> {
-    obj.cast::<PyBoundary>()
-        .map(|b| &b.get().0)
-        .map_err(|_| {
-            type_error(format!(
-                "{what}: expected a Boundary, got {}",
-                type_name(obj)
-            ))
-        })
+    obj.cast::<PyBoundary>().map(|b| &b.get().0).map_err(|_| {
+        type_error(format!(
+            "{what}: expected a Boundary, got {}",
+            type_name(obj)
+        ))
+    })
 }
 
 fn rows_value(rows: ArrayView2<'_, f64>) -> Value {
@@ -47,18 +47,53 @@ fn ranges_value(ranges: &[[f64; 2]]) -> Vec<Vec<f64>> {
     ranges.iter().map(|r| r.to_vec()).collect()
 }
 
+fn strings_value(names: &[String]) -> Value {
+    Value::List(names.iter().map(|n| Value::Str(n.clone())).collect())
+}
+
+fn ranges_plain(ranges: &[[f64; 2]]) -> Value {
+    Value::List(
+        ranges
+            .iter()
+            .map(|r| Value::List(vec![Value::Float(r[0]), Value::Float(r[1])]))
+            .collect(),
+    )
+}
+
+/// A map's `to_map()` as plain data (what `.json` holds).
+fn map_plain(m: &SampleMap) -> Value {
+    let mut out = BTreeMap::new();
+    out.insert("joints".into(), strings_value(m.joints()));
+    out.insert("ranges".into(), ranges_plain(m.ranges()));
+    if let Some(steps) = m.steps() {
+        let steps = steps.iter().map(|&s| Value::Int(s as i64)).collect();
+        out.insert("steps".into(), Value::List(steps));
+    }
+    out.insert("quantity".into(), Value::Str(m.quantity().label()));
+    out.insert("rows".into(), rows_value(m.rows().view()));
+    Value::Map(out)
+}
+
+/// A boundary's `to_map()` as plain data.
+fn boundary_plain(b: &Boundary) -> Value {
+    let mut out = BTreeMap::new();
+    out.insert("joints".into(), strings_value(b.joints()));
+    out.insert("ranges".into(), ranges_plain(b.ranges()));
+    out.insert("precision".into(), Value::Float(b.precision()));
+    let periodic = b.periods().iter().any(Option::is_some);
+    out.insert("periodic".into(), Value::Bool(periodic));
+    out.insert("points".into(), rows_value(b.points().view()));
+    Value::Map(out)
+}
+
 /// Writes rows (`.npy`, `.csv`) or `map` (`.json`) through the lab's encoders.
-fn save_rows(path: &Bound<'_, PyAny>, rows: ArrayView2<'_, f64>, map: &Bound<'_, PyDict>) -> PyResult<()> {
+fn save_rows(path: &Bound<'_, PyAny>, rows: ArrayView2<'_, f64>, map: Value) -> PyResult<()> {
     let target = path_arg(path, "`path` of save()")?;
     let name = target.to_string_lossy().into_owned();
     let json = target
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let plain = if json {
-        crate::shell::to_value(map.as_any(), &mut String::from("value"), 0)?
-    } else {
-        rows_value(rows)
-    };
+    let plain = if json { map } else { rows_value(rows) };
     match morsel_lab::save::write(&name, Path::new(&target), &plain) {
         Ok(_) => Ok(()),
         Err(morsel_lab::LabError::Io { source, .. })
@@ -159,8 +194,8 @@ impl PySampleMap {
     }
     /// Writes the map: `.npy` and `.csv` hold the rows [q_1 .. q_k, value]; `.json` its
     /// `to_map()`.
-    fn save(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
-        save_rows(path, self.0.rows().view(), &self.to_map(py)?)
+    fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        save_rows(path, self.0.rows().view(), map_plain(&self.0))
     }
     fn __len__(&self) -> usize {
         self.0.len()
@@ -226,18 +261,20 @@ impl PyBoundary {
     }
     /// Writes the points: `.npy` and `.csv` hold the rows [q_1 .. q_k]; `.json` its
     /// `to_map()`; `.glb`, `.gltf` and `.html` draw them (2 or 3 joints).
-    fn save(slf: &Bound<'_, Self>, path: &Bound<'_, PyAny>) -> PyResult<()> {
-        let name = path_arg(path, "`path` of save()")?
-            .to_string_lossy()
-            .into_owned();
+    fn save(&self, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        let target = path_arg(path, "`path` of save()")?;
+        let name = target.to_string_lossy().into_owned();
         if morsel_lab::view::is_view_path(&name) {
-            let drawing = crate::gltf_save::drawing(&name, slf.as_any())?;
-            return morsel_lab::view::write(&name, Path::new(&name), &drawing)
+            let stem = target
+                .file_stem()
+                .map_or_else(|| "morsel".into(), |s| s.to_string_lossy().into_owned());
+            let drawing = Drawing::from_boundary(&stem, &self.0)
+                .map_err(|reason| value_error(format!("cannot save {name}: {reason}")))?;
+            return morsel_lab::view::write(&name, &target, &drawing)
                 .map(|_| ())
                 .map_err(|e| value_error(e.to_string()));
         }
-        let b = slf.get();
-        save_rows(path, b.0.points().view(), &b.to_map(slf.py())?)
+        save_rows(path, self.0.points().view(), boundary_plain(&self.0))
     }
     fn __len__(&self) -> usize {
         self.0.len()

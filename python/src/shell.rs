@@ -150,7 +150,8 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
 fn _view_html(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     let path = format!("{name}.html");
     let drawing = crate::gltf_save::drawing(&path, value)?;
-    let bytes = morsel_lab::view::encode(&path, &drawing).map_err(|e| value_error(e.to_string()))?;
+    let bytes =
+        morsel_lab::view::encode(&path, &drawing).map_err(|e| value_error(e.to_string()))?;
     String::from_utf8(bytes).map_err(|e| value_error(format!("the view is not UTF-8: {e}")))
 }
 

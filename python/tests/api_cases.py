@@ -27,7 +27,10 @@ OBJECTS = [
     ("arm", "revolute(armature('base'), 'shoulder', {'axis': [0.0, 0.0, 1.0], 'origin': [0.0, 0.0, 0.3]})"),
     ("sim", "simulation({'dt': 0.01})"),
     ("sc", "add_body(scene(), 'ball', sph, pb)"),
+    ("tc", "touch(sc, {'scales': {'ball': 0.05}})"),
+    ("slider", "prismatic(armature('rail'), 's', {'limits': [0.0, 1.0]})"),
 ]
+LEG = str(pathlib.Path(SOLO12).parent / "meshes" / "stl" / "with_foot" / "solo_lower_leg_left_side.stl")
 
 JOINTSPACE_OBJECTS = [
     (
@@ -240,6 +243,37 @@ CASES = {
     "ik(robot: Robot, frame: string, target: Pose | [x, y, z]) -> Map": "solo, 'FL_FOOT', [0.2, 0.15, -0.2]",
     "add(sim: Simulation, arm: Robot)": "sim, arm",
     "record(sim: Simulation, arm: Robot, what: \"pose\" | link_name) -> Recorder": "sim, arm, 'pose'",
+    "mesh(path: string) -> Shape": f"'{LEG}'",
+    "mesh(path: string, scale: number | [sx, sy, sz]) -> Shape": f"'{LEG}', [1.0, 2.0, 0.5]",
+    "append(parent: Robot, child: Robot, offset: Pose) -> Robot": "arm, armature('tool_base'), pb",
+    "append(parent: Robot, child: Robot, link: string, offset: Pose) -> Robot": "arm, armature('tool_base'), 'shoulder', pb",
+    "create_ik_targets(arm: Robot, links: [string], options: #{kind: \"pose\" | \"position\"}) -> [string]": (
+        "arm, ['shoulder'], {'kind': 'position'}"
+    ),
+    "ik(robot: Robot, frame: string, target: Pose | [x, y, z], options: #{seed, max_iterations, max_restarts, position_tolerance, orientation_tolerance, random_seed, position_only}) -> Map": (
+        "solo, 'FL_FOOT', [0.2, 0.15, -0.2], {'max_restarts': 5, 'random_seed': 3}"
+    ),
+    "set_translation(arm: Robot, joint: string, translation: number)": "slider, 's', 0.5",
+    "set_translations(arm: Robot, translations: [number])": "slider, [0.25]",
+    "translate(arm: Robot, joint: string, value: translation(m))": "slider, 's', 0.5",
+    "translate(arm: Robot, joint: string, value: translation(m), speed: number)": "slider, 's', 0.5, 0.1",
+    "translate_joints(arm: Robot, values: #{joint: value} | [value])": "slider, {'s': 0.3}",
+    "translate_joints(arm: Robot, values: #{joint: value} | [value], speed: number)": "slider, [0.3], 0.2",
+    "trajectory(arm: Robot, trajectory: #{starttime, points: [#{positions, velocities, time_from_start}]})": (
+        "arm, {'starttime': 0.0, 'points': [{'positions': [0.5], 'time_from_start': 1.0}]}"
+    ),
+    "to_map(recorder: Recorder) -> Map": "record(sim, arm, 'pose')",
+    "add_robot(scene: Scene, robot: Robot, options: #{geometry: \"collision\" | \"visual\", prefix: string}) -> Scene": (
+        "sc, solo, {'prefix': 'r_'}"
+    ),
+    "ignore(scene: Scene, a: string, b: string)": "add_body(sc, 'block', bx, pc), 'ball', 'block'",
+    "scene(law: #{stiffness, exponent, damping, friction, slip_speed}) -> Scene": "{'stiffness': 1000.0}",
+    "body_output(touch: Touch, body: string) -> [[number]]": "tc, 'ball'",
+    "sensor_counts(touch: Touch) -> Map": "tc",
+    "sensor_positions(touch: Touch, body: string) -> [[x, y, z]]": "tc, 'ball'",
+    "observe(touch: Touch) -> [number]": "tc",
+    "contacts(touch: Touch) -> [Map]": "tc",
+    "to_map(touch: Touch) -> Map": "tc",
 }
 
 

@@ -129,13 +129,25 @@ pub fn python_text(text: &str) -> String {
     let mut out = text.replace("#{", "{");
     for (from, to) in [
         ("under --out", "(relative to the working folder)"),
-        ("relative to the script or --out", "relative to the working folder"),
+        (
+            "relative to the script or --out",
+            "relative to the working folder",
+        ),
         ("relative to the script", "relative to the working folder"),
         ("The run's --seed", "The run's seed"),
-        ("the run's --seed", "morsel.seed() (MORSEL_SEED, 0 when unset)"),
-        ("the golden-test harness runs the script", "MORSEL_TEST_MODE is 1 (a test harness runs the code)"),
+        (
+            "the run's --seed",
+            "morsel.seed() (MORSEL_SEED, 0 when unset)",
+        ),
+        (
+            "the golden-test harness runs the script",
+            "MORSEL_TEST_MODE is 1 (a test harness runs the code)",
+        ),
         ("defaults to --seed", "defaults to morsel.seed()"),
-        ("(0 by default)", "(the MORSEL_SEED environment variable, 0 when unset)"),
+        (
+            "(0 by default)",
+            "(the MORSEL_SEED environment variable, 0 when unset)",
+        ),
     ] {
         out = out.replace(from, to);
     }
@@ -216,7 +228,13 @@ pub fn python_signature(f: &ApiFunction) -> String {
 pub fn python_docstring(api: &Api, name: &str) -> Option<String> {
     let parts: Vec<String> = api
         .overloads(name)
-        .map(|f| format!("{}\n    {}", python_signature(f), python_text(&f.description)))
+        .map(|f| {
+            format!(
+                "{}\n    {}",
+                python_signature(f),
+                python_text(&f.description)
+            )
+        })
         .collect();
     (!parts.is_empty()).then(|| parts.join("\n\n"))
 }
