@@ -23,6 +23,7 @@ mod ellipsoid;
 mod error;
 pub mod file_access;
 mod halfspace;
+pub mod hull3;
 mod mesh;
 pub mod mesh_io;
 pub mod obj_mujoco;

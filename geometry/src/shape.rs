@@ -293,11 +293,7 @@ impl Shape {
         for p in points {
             range::point("convex hull point", p)?;
         }
-        let pts: Vec<Vector> = points.iter().map(to_parry_point).collect();
-        let (hull_vertices, hull_faces) = parry3d_f64::transformation::try_convex_hull(&pts)
-            .map_err(|e| GeometryError::DegenerateHull {
-                reason: format!("{e:?} (give at least four points that are not coplanar)"),
-            })?;
+        let (hull_vertices, hull_faces) = crate::hull3::hull_for_shape(points, &|| false)?;
         let polyhedron = ConvexPolyhedron::from_convex_mesh(hull_vertices.clone(), &hull_faces)
             .ok_or_else(|| GeometryError::DegenerateHull {
                 reason: "the hull is flat or degenerate (are the points coplanar?)".to_string(),
