@@ -28,8 +28,8 @@ use crate::sample_map::Quantity;
 pub use certify::{Certificate, certify, lost_motion_map, predicted_map};
 pub use encoding::{JointEncoding, encode, input_width, pull_back};
 pub use export_c::{CHeaderOptions, c_header, c_prefix};
-pub use export_json::{MODEL_FORMAT, from_json, save_npz, to_json};
-pub use mlp::{Layer, Mlp, Scratch};
+pub use export_json::{ACTIVATION_NAME, MODEL_FORMAT, MODEL_VERSION, from_json, save_npz, to_json};
+pub use mlp::{ACTIVATION_CLAMP, Layer, Mlp, Scratch, activation};
 pub use training::{FitOptions, FitReport, Validation, fit};
 
 /// Configurations per parallel task in batched evaluation.
