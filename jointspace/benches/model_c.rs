@@ -58,25 +58,28 @@ int main(void) {
 "#;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let dir = tempfile::tempdir()?;
+    // Kept under the target folder, to read the generated code and the compiler's output.
+    let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("model_c_bench");
     for (name, k, hidden) in [
         ("2D shoulder", 2, vec![16, 16]),
         ("3D leg", 3, vec![32, 32]),
     ] {
         let m = model(k, &hidden)?;
+        let dir = root.join(format!("{k}d"));
+        std::fs::create_dir_all(&dir)?;
         let header = c_header(
             &m,
             &CHeaderOptions {
                 prefix: "bench_model".into(),
             },
         );
-        std::fs::write(dir.path().join("bench_model.h"), header)?;
-        std::fs::write(dir.path().join("bench.c"), PROGRAM)?;
-        let exe = dir.path().join("bench");
+        std::fs::write(dir.join("bench_model.h"), header)?;
+        std::fs::write(dir.join("bench.c"), PROGRAM)?;
+        let exe = dir.join("bench");
         let status = Command::new("cc")
             .args(["-std=c99", "-O2", "-o"])
             .arg(&exe)
-            .arg(dir.path().join("bench.c"))
+            .arg(dir.join("bench.c"))
             .arg("-lm")
             .status()?;
         if !status.success() {

@@ -2,15 +2,20 @@
 //!
 //! The header declares `<prefix>_distance(q)` (the model's value, without the offset),
 //! `<prefix>_gradient(q, grad)` (its gradient), `<prefix>_distance_gradient(q, grad)` (both
-//! from one pass) and the constants `<PREFIX>_JOINTS` and `<PREFIX>_OFFSET`. Its loops follow
-//! [`Mlp::forward`](super::Mlp::forward) and [`Mlp::backward`](super::Mlp::backward) operation
-//! for operation, and the weights are printed with Rust's shortest round-trip formatting, so
-//! the C values equal Morsel's to rounding (compile without `-ffast-math`).
+//! from one pass) and the constants `<PREFIX>_JOINTS` and `<PREFIX>_OFFSET`. Every value is
+//! summed in the order of [`Mlp::forward`](super::Mlp::forward) and
+//! [`Mlp::backward`](super::Mlp::backward), the activation is
+//! [`activation`](super::activation) operation for operation, and the weights are printed
+//! with Rust's shortest round-trip formatting, so the C values equal Morsel's to rounding
+//! (compile without `-ffast-math`). For speed the loops have fixed sizes, the loop over a
+//! layer's units is the innermost one (its sums are independent, so it vectorises), the
+//! forward pass reads a transposed copy of the weights, and one pass gives value and gradient.
 
 use std::fmt::Write;
 
 use super::JointspaceModel;
 use super::encoding::JointEncoding;
+use super::mlp::ACTIVATION_CLAMP;
 
 /// Options of [`c_header`].
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +55,7 @@ pub fn c_header(model: &JointspaceModel, options: &CHeaderOptions) -> String {
     // Writing into a String cannot fail.
     let _ = write_header(&mut h, model, &p, &up);
     let _ = write_weights(&mut h, mlp, &p);
+    let _ = write_activation(&mut h, &p);
     let _ = write_function(&mut h, model, &p);
     let _ = writeln!(
         h,
@@ -91,7 +97,7 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
     }
     writeln!(
         h,
-        " * Network: {} inputs, hidden layers {:?} (tanh), linear output; {} parameters.",
+        " * Network: {} inputs, hidden layers {:?} (tanh as a Pade\n *   approximant, see {p}_tanh), linear output; {} parameters.",
         model.mlp.inputs(),
         model.mlp.hidden(),
         model.mlp.param_count()
@@ -107,7 +113,7 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
     writeln!(h, " * is 0 when the model was not certified).")?;
     writeln!(
         h,
-        " * Self-contained C99; link with -lm. Do not use -ffast-math."
+        " * Self-contained C99; link with -lm. Do not use -ffast-math; in GNU modes (not -std=c99)\n * add -ffp-contract=off so that the values equal Morsel's to rounding."
     )?;
     writeln!(h, " */")?;
     writeln!(h, "#ifndef {up}_H\n#define {up}_H\n\n#include <math.h>\n")?;
@@ -116,45 +122,71 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
 }
 
 fn write_weights(h: &mut String, mlp: &super::Mlp, p: &str) -> std::fmt::Result {
+    let list =
+        |values: &mut dyn Iterator<Item = f64>| values.map(lit).collect::<Vec<_>>().join(", ");
+    writeln!(
+        h,
+        "/* Layer l: {p}_w<l> is outputs x inputs, row-major (the JSON's layout, used by the\n * gradient); {p}_wt<l> the same weights transposed (used by the value). */"
+    )?;
     for (l, layer) in mlp.layers.iter().enumerate() {
+        let (n_in, n_out) = (layer.inputs, layer.outputs);
         writeln!(
             h,
             "static const double {p}_w{l}[{}] = {{{}}};",
             layer.weights.len(),
-            layer
-                .weights
-                .iter()
-                .map(|w| lit(*w))
-                .collect::<Vec<_>>()
-                .join(", ")
+            list(&mut layer.weights.iter().copied())
         )?;
+        if n_out > 1 {
+            writeln!(
+                h,
+                "static const double {p}_wt{l}[{}] = {{{}}};",
+                layer.weights.len(),
+                list(&mut (0..n_in * n_out).map(|t| layer.weights[(t % n_out) * n_in + t / n_out]))
+            )?;
+        }
         writeln!(
             h,
             "static const double {p}_b{l}[{}] = {{{}}};",
             layer.bias.len(),
-            layer
-                .bias
-                .iter()
-                .map(|w| lit(*w))
-                .collect::<Vec<_>>()
-                .join(", ")
+            list(&mut layer.bias.iter().copied())
         )?;
     }
     writeln!(h)
 }
 
+/// The activation of [`activation`](super::activation), operation for operation.
+fn write_activation(h: &mut String, p: &str) -> std::fmt::Result {
+    let c = lit(ACTIVATION_CLAMP);
+    writeln!(
+        h,
+        "/* The hidden units' activation: tanh as its [7/6] Pade approximant on x clamped to\n * +-{c} (within 1e-4 of tanh), and its exact slope, 0 outside the clamp. */"
+    )?;
+    writeln!(
+        h,
+        "static inline double {p}_tanh(double x, double *slope) {{
+    /* branch-free, so that loops over units vectorise: inside is 1 for |x| < {c}, else 0 */
+    const double inside = 0.5 * (copysign(1.0, x + {c}) - copysign(1.0, x - {c}));
+    const double c = inside * x + (1.0 - inside) * copysign({c}, x);
+    const double x2 = c * c;
+    const double num = c * (((x2 + 378.0) * x2 + 17325.0) * x2 + 135135.0);
+    const double den = ((28.0 * x2 + 3150.0) * x2 + 62370.0) * x2 + 135135.0;
+    const double dnum = ((7.0 * x2 + 1890.0) * x2 + 51975.0) * x2 + 135135.0;
+    const double dden = c * ((168.0 * x2 + 12600.0) * x2 + 124740.0);
+    const double inv = 1.0 / den;
+    const double y = num * inv;
+    *slope = (dnum - y * dden) * inv * inside;
+    return y;
+}}
+"
+    )
+}
+
 fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt::Result {
     let mlp = &model.mlp;
     let last = mlp.layers.len() - 1;
-    let widest = mlp
-        .layers
-        .iter()
-        .map(|l| l.inputs.max(l.outputs))
-        .max()
-        .unwrap_or(1);
     writeln!(
         h,
-        "/* The value at q and, when grad is not null, its gradient ({} values). */",
+        "/* The value at q and, when grad is not null, its gradient ({} values), from one pass. */",
         model.dim()
     )?;
     writeln!(
@@ -162,16 +194,13 @@ fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt:
         "static inline double {p}_distance_gradient(const double *q, double *grad) {{"
     )?;
     writeln!(h, "    double a0[{}];", mlp.inputs())?;
-    for (l, layer) in mlp.layers.iter().enumerate() {
-        writeln!(h, "    double a{}[{}];", l + 1, layer.outputs)?;
-    }
     let mut i = 0;
     for (a, e) in model.encoding.iter().enumerate() {
         match *e {
             JointEncoding::Periodic => {
                 writeln!(
                     h,
-                    "    a0[{i}] = cos(q[{a}]);\n    a0[{}] = sin(q[{a}]);",
+                    "    const double c{a} = cos(q[{a}]), s{a} = sin(q[{a}]);\n    a0[{i}] = c{a};\n    a0[{}] = s{a};",
                     i + 1
                 )?;
                 i += 2;
@@ -188,48 +217,79 @@ fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt:
             }
         }
     }
-    for (l, layer) in mlp.layers.iter().enumerate() {
-        let (n_in, n_out) = (layer.inputs, layer.outputs);
-        let act = if l < last { "tanh(s)" } else { "s" };
+    // Forward: each unit sums its bias, then its inputs in order (as Mlp::forward); the loop
+    // over units is innermost, so that its independent sums vectorise.
+    for (l, layer) in mlp.layers.iter().enumerate().take(last) {
+        let (n_in, n_out, o) = (layer.inputs, layer.outputs, l + 1);
+        writeln!(h, "    double a{o}[{n_out}], d{o}[{n_out}];")?;
+        let bias = format!("{p}_b{l}");
+        write_dense(
+            h,
+            &format!("a{o}"),
+            n_out,
+            Some(&bias),
+            &format!("a{l}"),
+            n_in,
+            &format!("{p}_wt{l}"),
+        )?;
         writeln!(
             h,
-            "    for (int i = 0; i < {n_out}; ++i) {{\n        double s = {p}_b{l}[i];\n        for (int j = 0; j < {n_in}; ++j) s += {p}_w{l}[i * {n_in} + j] * a{l}[j];\n        a{}[i] = {act};\n    }}",
-            l + 1
+            "    for (int i = 0; i < {n_out}; ++i) a{o}[i] = {p}_tanh(a{o}[i], &d{o}[i]);"
         )?;
     }
-    writeln!(h, "    if (grad) {{")?;
-    writeln!(h, "        double g[{widest}], gi[{widest}];")?;
-    writeln!(h, "        g[0] = 1.0;")?;
-    for (l, layer) in mlp.layers.iter().enumerate().rev() {
-        let (n_in, n_out) = (layer.inputs, layer.outputs);
-        if l < last {
-            writeln!(
-                h,
-                "        for (int i = 0; i < {n_out}; ++i) g[i] *= 1.0 - a{}[i] * a{}[i];",
-                l + 1,
-                l + 1
-            )?;
-        }
+    let out = &mlp.layers[last];
+    writeln!(
+        h,
+        "    double value = {p}_b{last}[0];\n    for (int j = 0; j < {}; ++j) value += {p}_w{last}[j] * a{last}[j];",
+        out.inputs
+    )?;
+    writeln!(h, "    if (!grad) return value;")?;
+    // Backward: the gradient with respect to each layer's input, summed over the units in
+    // order (as Mlp::backward), the loop over inputs innermost.
+    if last > 0 {
         writeln!(
             h,
-            "        for (int j = 0; j < {n_in}; ++j) {{\n            double s = 0.0;\n            for (int i = 0; i < {n_out}; ++i) s += {p}_w{l}[i * {n_in} + j] * g[i];\n            gi[j] = s;\n        }}\n        for (int j = 0; j < {n_in}; ++j) g[j] = gi[j];"
+            "    double g{last}[{n}];\n    for (int i = 0; i < {n}; ++i) g{last}[i] = {p}_w{last}[i] * d{last}[i];",
+            n = out.inputs
         )?;
+    } else {
+        writeln!(
+            h,
+            "    double g0[{n}];\n    for (int i = 0; i < {n}; ++i) g0[i] = {p}_w0[i];",
+            n = out.inputs
+        )?;
+    }
+    for l in (0..last).rev() {
+        let (n_in, n_out) = (mlp.layers[l].inputs, mlp.layers[l].outputs);
+        let o = l + 1;
+        writeln!(h, "    double g{l}[{n_in}];")?;
+        write_dense(
+            h,
+            &format!("g{l}"),
+            n_in,
+            None,
+            &format!("g{o}"),
+            n_out,
+            &format!("{p}_w{l}"),
+        )?;
+        if l > 0 {
+            writeln!(
+                h,
+                "    for (int j = 0; j < {n_in}; ++j) g{l}[j] *= d{l}[j];"
+            )?;
+        }
     }
     let mut i = 0;
     for (a, e) in model.encoding.iter().enumerate() {
         match *e {
             JointEncoding::Periodic => {
-                writeln!(
-                    h,
-                    "        grad[{a}] = g[{}] * cos(q[{a}]) - g[{i}] * sin(q[{a}]);",
-                    i + 1
-                )?;
+                writeln!(h, "    grad[{a}] = g0[{}] * c{a} - g0[{i}] * s{a};", i + 1)?;
                 i += 2;
             }
             JointEncoding::Scaled { lo, hi } => {
                 writeln!(
                     h,
-                    "        grad[{a}] = g[{i}] * (2.0 / (({}) - ({})));",
+                    "    grad[{a}] = g0[{i}] * (2.0 / (({}) - ({})));",
                     lit(hi),
                     lit(lo)
                 )?;
@@ -237,5 +297,48 @@ fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt:
             }
         }
     }
-    writeln!(h, "    }}\n    return a{}[0];\n}}\n", mlp.layers.len())
+    writeln!(h, "    return value;\n}}\n")
+}
+
+/// Accumulators per block of [`write_dense`]: 16 doubles fill 8 SSE registers, enough
+/// independent sums to hide the latency of the additions.
+const BLOCK: usize = 16;
+
+/// Code for `out[i] = init_i + Σ_j w[j * n_out + i] · src[j]` (`init_i` the bias or 0), summed
+/// in order of `j`, in blocks of up to [`BLOCK`] outputs whose sums stay in registers.
+fn write_dense(
+    h: &mut String,
+    out: &str,
+    n_out: usize,
+    bias: Option<&str>,
+    src: &str,
+    n_src: usize,
+    w: &str,
+) -> std::fmt::Result {
+    let mut start = 0;
+    while start < n_out {
+        let size = BLOCK.min(n_out - start);
+        writeln!(h, "    {{")?;
+        for k in 0..size {
+            match bias {
+                Some(b) => writeln!(h, "        double s{k} = {b}[{}];", start + k)?,
+                None => writeln!(h, "        double s{k} = 0.0;")?,
+            }
+        }
+        writeln!(h, "        for (int j = 0; j < {n_src}; ++j) {{")?;
+        writeln!(
+            h,
+            "            const double x = {src}[j];\n            const double *w = {w} + j * {n_out} + {start};"
+        )?;
+        for k in 0..size {
+            writeln!(h, "            s{k} += w[{k}] * x;")?;
+        }
+        writeln!(h, "        }}")?;
+        for k in 0..size {
+            writeln!(h, "        {out}[{}] = s{k};", start + k)?;
+        }
+        writeln!(h, "    }}")?;
+        start += size;
+    }
+    Ok(())
 }

@@ -1,6 +1,9 @@
 //! JSON and NPZ exports of a [`JointspaceModel`], for Python and other tools.
 //!
-//! JSON: `{"format": "morsel-jointspace-model", "version": 1, "model": {...}}` where the model
+//! JSON: `{"format": "morsel-jointspace-model", "version": 2, "activation": "tanh-pade-7-6",
+//! "model": {...}}` where `activation` names the hidden units' function ([`activation`](super::activation):
+//! the `[7/6]` Padé approximant of `tanh` on inputs clamped to ±4.97; version 1 files used
+//! the library `tanh` and are refused) and the model
 //! lists `joints`, `ranges`, `encoding` (per joint `"Periodic"` or `{"Scaled": {"lo", "hi"}}`),
 //! the network's `layers` (`weights` row-major `outputs × inputs`, `bias`), `quantity` and
 //! `offset`; numbers round-trip exactly. NPZ: `w<l>` (`outputs × inputs`) and `b<l>` per layer,
@@ -19,11 +22,17 @@ use crate::error::{JointspaceError, Result};
 
 /// The JSON format tag.
 pub const MODEL_FORMAT: &str = "morsel-jointspace-model";
+/// The JSON format version.
+pub const MODEL_VERSION: u32 = 2;
+/// The name of the hidden units' function in the JSON ([`activation`](super::activation)).
+pub const ACTIVATION_NAME: &str = "tanh-pade-7-6";
 
 #[derive(Serialize, Deserialize)]
 struct Document {
     format: String,
     version: u32,
+    #[serde(default)]
+    activation: String,
     model: JointspaceModel,
 }
 
@@ -31,7 +40,8 @@ struct Document {
 pub fn to_json(model: &JointspaceModel) -> Result<String> {
     serde_json::to_string_pretty(&Document {
         format: MODEL_FORMAT.into(),
-        version: 1,
+        version: MODEL_VERSION,
+        activation: ACTIVATION_NAME.into(),
         model: model.clone(),
     })
     .map_err(|e| JointspaceError::invalid("model JSON", e.to_string()))
@@ -41,12 +51,21 @@ pub fn to_json(model: &JointspaceModel) -> Result<String> {
 pub fn from_json(text: &str) -> Result<JointspaceModel> {
     let doc: Document = serde_json::from_str(text)
         .map_err(|e| JointspaceError::invalid("model JSON", e.to_string()))?;
-    if doc.format != MODEL_FORMAT || doc.version != 1 {
+    if doc.format != MODEL_FORMAT || doc.version != MODEL_VERSION {
         return Err(JointspaceError::invalid(
             "model JSON",
             format!(
-                "format \"{}\" version {} is not {MODEL_FORMAT} version 1",
+                "format \"{}\" version {} is not {MODEL_FORMAT} version {MODEL_VERSION} (a version 1 model used another activation: fit it again)",
                 doc.format, doc.version
+            ),
+        ));
+    }
+    if doc.activation != ACTIVATION_NAME {
+        return Err(JointspaceError::invalid(
+            "model JSON",
+            format!(
+                "activation \"{}\" is not \"{ACTIVATION_NAME}\"",
+                doc.activation
             ),
         ));
     }

@@ -9,8 +9,10 @@
 //! exports all read the same struct.
 //!
 //! Files: `encoding.rs` (inputs), `mlp.rs` (network), `training.rs` ([`fit`]),
-//! `certify.rs` ([`certify`]), `export_c.rs` (C99 header), `export_json.rs` (JSON and NPZ).
+//! `certify.rs` ([`certify`]), `export_c.rs` (C99 header), `export_json.rs` (JSON and NPZ),
+//! `avoidance.rs` ([`repulsive_velocity`], the model in a controller).
 
+mod avoidance;
 mod certify;
 mod encoding;
 mod export_c;
@@ -25,11 +27,12 @@ use serde::{Deserialize, Serialize};
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::Quantity;
 
+pub use avoidance::{Repulsion, repulsive_velocity};
 pub use certify::{Certificate, certify, lost_motion_map, predicted_map};
 pub use encoding::{JointEncoding, encode, input_width, pull_back};
 pub use export_c::{CHeaderOptions, c_header, c_prefix};
-pub use export_json::{MODEL_FORMAT, from_json, save_npz, to_json};
-pub use mlp::{Layer, Mlp, Scratch};
+pub use export_json::{ACTIVATION_NAME, MODEL_FORMAT, MODEL_VERSION, from_json, save_npz, to_json};
+pub use mlp::{ACTIVATION_CLAMP, Layer, Mlp, Scratch, activation};
 pub use training::{FitOptions, FitReport, Validation, fit};
 
 /// Configurations per parallel task in batched evaluation.

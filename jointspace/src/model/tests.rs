@@ -336,3 +336,31 @@ fn json_round_trips_exactly() {
     assert_eq!(back, model);
     assert!(from_json("{\"format\": \"other\"}").is_err());
 }
+
+/// The hidden activation against the standard library's `tanh` (within 1e-4), its slope
+/// against central differences of itself and against `1 − tanh²`, and its saturation.
+#[test]
+fn activation_is_tanh_within_its_bound() {
+    let mut worst = 0.0_f64;
+    for i in -8000..=8000 {
+        let x = i as f64 * 1e-3;
+        let (y, slope) = super::mlp::activation(x);
+        worst = worst.max((y - x.tanh()).abs());
+        assert!(
+            (slope - (1.0 - x.tanh().powi(2))).abs() < 1e-3,
+            "slope at {x}"
+        );
+        if x.abs() < super::mlp::ACTIVATION_CLAMP - 1e-3 {
+            let h = 1e-6;
+            let fd =
+                (super::mlp::activation(x + h).0 - super::mlp::activation(x - h).0) / (2.0 * h);
+            assert!((fd - slope).abs() < 1e-8, "fd {fd} vs slope {slope} at {x}");
+        }
+        // Odd, bounded by 1 and monotone.
+        assert_eq!(super::mlp::activation(-x).0, -y);
+        assert!(y.abs() < 1.0 && slope >= 0.0);
+    }
+    assert!(worst < 1e-4 && worst > 1e-6, "largest difference {worst}");
+    assert_eq!(super::mlp::activation(1e300), super::mlp::activation(5.0));
+    assert_eq!(super::mlp::activation(1e300).1, 0.0);
+}

@@ -8,6 +8,7 @@ mod coal_reference;
 mod common;
 mod contact_bits;
 mod errors;
+mod model_avoidance;
 mod model_c_header;
 mod nearest;
 mod sharding;

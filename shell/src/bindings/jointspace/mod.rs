@@ -19,9 +19,10 @@
 use std::sync::Arc;
 
 use morsel_jointspace::{
-    BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec,
+    BoundaryOptions, CollisionSampler, DistanceOptions, JointSelector, Measure, PairSelector,
+    SampleOptions, SamplerSpec,
 };
-use rhai::{Dynamic, Engine, INT, Map};
+use rhai::{Dynamic, Engine, FLOAT, INT, Map};
 
 use crate::context::ShellContext;
 use crate::convert::{describe, from_indices, string_arg, usize_arg, vec_arg};
@@ -74,6 +75,18 @@ fn register_sampler(engine: &mut Engine) {
             .map(|[a, b]| Dynamic::from_array(vec![a.into(), b.into()]))
             .collect()
     });
+    doc(
+        "distance",
+        &["sampler: CollisionSampler", "q: [q_1 .. q_k]", "FLOAT"],
+    )
+    .register_into_engine(
+        engine,
+        |s: &mut Sampler, q: Dynamic| -> ScriptResult<FLOAT> {
+            let q = vec_arg(&q, "configuration").or_script()?;
+            s.evaluate(&q, &Measure::Distance(DistanceOptions::default()))
+                .or_script()
+        },
+    );
     doc("to_map", &["sampler: CollisionSampler", "Map"])
         .register_into_engine(engine, |s: &mut Sampler| sampler_map(s));
     engine.register_fn("to_string", |s: &mut Sampler| sampler_text(s));

@@ -1,13 +1,14 @@
 //! Joint-space models in scripts: `jointspace_model(samples, options)` fits one,
 //! `model.distance(q)` and `model.gradient(q)` evaluate it (one configuration or an array of
-//! them), `certify(model, map)` certifies it and `save("x.h" | "x.json" | "x.npz", model)`
+//! them), `model.repulsion(q, options)` gives a controller's repulsive velocity, `certify(model, map)` certifies it and `save("x.h" | "x.json" | "x.npz", model)`
 //! exports it. The domain logic is in `morsel_jointspace::model`.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use morsel_jointspace::model::{
-    CHeaderOptions, c_header, lost_motion_map, predicted_map, save_npz, to_json,
+    CHeaderOptions, Repulsion, c_header, lost_motion_map, predicted_map, repulsive_velocity,
+    save_npz, to_json,
 };
 use morsel_jointspace::{
     Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit,
@@ -104,6 +105,18 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             Ok(Arc::new(lost_motion_map(&*h.lock()?, &m).or_script()?))
         },
     );
+    doc(
+        "repulsion",
+        &[
+            "model: JointspaceModel",
+            "q: [q_1 .. q_k]",
+            "options: #{threshold: number, gain: number}",
+            "[FLOAT, ...]",
+        ],
+    )
+    .register_into_engine(engine, |h: &mut ModelHandle, q: Dynamic, opts: Dynamic| {
+        repulsion(h, &q, &opts)
+    });
     doc("to_map", &["model: JointspaceModel", "Map"])
         .register_into_engine(engine, |h: &mut ModelHandle| model_map(h));
     engine.register_get("joints", |h: &mut ModelHandle| -> ScriptResult<Array> {
@@ -243,6 +256,20 @@ fn gradient(h: &ModelHandle, q: &Dynamic) -> ScriptResult<Dynamic> {
     Ok(Dynamic::from_array(from_f64s(
         &model.gradient(&single(q)?).or_script()?,
     )))
+}
+
+fn repulsion(h: &ModelHandle, q: &Dynamic, opts: &Dynamic) -> ScriptResult<Array> {
+    let mut o = Options::new("repulsion", opts).or_script()?;
+    let threshold = o.f64("threshold").or_script()?;
+    let gain = o.f64("gain").or_script()?;
+    o.finish().or_script()?;
+    let r = Repulsion {
+        threshold: threshold.unwrap_or(0.2),
+        gain: gain.unwrap_or(10.0),
+    };
+    Ok(from_f64s(
+        &repulsive_velocity(&*h.lock()?, &single(q)?, &r).or_script()?,
+    ))
 }
 
 fn certificate_map(c: &Certificate) -> Map {
