@@ -5,11 +5,13 @@
  *   q[0] FL_HAA: range [-3.141592653589793, 3.141592653589793], periodic, input (cos q, sin q)
  *   q[1] FL_HFE: range [-3.141592653589793, 3.141592653589793], periodic, input (cos q, sin q)
  *   q[2] FL_KFE: range [-3.141592653589793, 3.141592653589793], periodic, input (cos q, sin q)
- * Network: 6 inputs, hidden layers [6] (tanh), linear output; 49 parameters.
+ * Network: 6 inputs, hidden layers [6] (tanh as a Pade
+ *   approximant, see solo12_leg_model_tanh), linear output; 49 parameters.
  * solo12_leg_model_distance(q) is the model's value without the offset; solo12_leg_model_distance(q) - SOLO12_LEG_MODEL_OFFSET
  * <= 0 covers every configuration in collision on the certification map (SOLO12_LEG_MODEL_OFFSET
  * is 0 when the model was not certified).
- * Self-contained C99; link with -lm. Do not use -ffast-math.
+ * Self-contained C99; link with -lm. Do not use -ffast-math; in GNU modes (not -std=c99)
+ * add -ffp-contract=off so that the values equal Morsel's to rounding.
  */
 #ifndef SOLO12_LEG_MODEL_H
 #define SOLO12_LEG_MODEL_H
@@ -17,55 +19,105 @@
 #include <math.h>
 
 #define SOLO12_LEG_MODEL_JOINTS 3
-#define SOLO12_LEG_MODEL_OFFSET 0.31454187610375595
+#define SOLO12_LEG_MODEL_OFFSET 0.3132092599721635
 
-static const double solo12_leg_model_w0[36] = {0.8693673607062047, 0.9138982957838908, 0.4321490714507285, -0.3582772614745145, -0.12039768868189152, -0.06559921330725317, -0.13895221831780538, -0.7778932754083075, 0.39790153997692723, 0.16711644528290168, 0.04637713486416884, 0.0007270300805052934, -0.4549969081803545, 0.8901260538323079, 0.7620758117675726, -0.033377239839548906, 0.04423178855371602, -0.07629340518759056, -0.11468763698448645, -0.1627897671006685, 0.5160254677346982, 0.41712351929285024, 0.054488412833028035, -0.5750174118513757, -0.6497119449990516, -0.8497904039461817, -0.32152845996917273, -0.268803833723906, -0.010937530094218148, -0.04937861640701763, -0.7084272384448541, -0.42586930409571394, -0.07808376492545308, -0.2772773811001153, -0.1747777377179214, 0.4408602431740987};
-static const double solo12_leg_model_b0[6] = {-0.4982081952313472, 0.669093334456144, 1.149473870202189, -0.16833379475747756, 0.4421949929839433, 0.19079859628255902};
-static const double solo12_leg_model_w1[6] = {0.8044495333672029, 0.8304807656816191, -1.4142145706919875, -0.19713058184599885, -0.5938140241319105, -0.370332248246395};
-static const double solo12_leg_model_b1[1] = {1.177267147362494};
+/* Layer l: solo12_leg_model_w<l> is outputs x inputs, row-major (the JSON's layout, used by the
+ * gradient); solo12_leg_model_wt<l> the same weights transposed (used by the value). */
+static const double solo12_leg_model_w0[36] = {0.8674637542619427, 0.9154660750306872, 0.4287330056177911, -0.35733831958007617, -0.11918158251060512, -0.0668659869716775, -0.14163139139715447, -0.7864113604523844, 0.40257075179423635, 0.16609661182626986, 0.042797656206216436, -9.537711967973119e-5, -0.4528626173750587, 0.8846804550121145, 0.759203773494723, -0.03357180353697768, 0.044341439656008334, -0.07700060428275451, -0.11477907250901934, -0.16170956478688142, 0.5168703232515265, 0.4171893656698436, 0.05335820764008041, -0.5743716572001678, -0.6476182569102338, -0.853845914882134, -0.3234504436937985, -0.26975902052970346, -0.013119339115099982, -0.04640544605746988, -0.7081814193397028, -0.42744326079926126, -0.07581436002551478, -0.27709154598262925, -0.17587356147127275, 0.44080213496714843};
+static const double solo12_leg_model_wt0[36] = {0.8674637542619427, -0.14163139139715447, -0.4528626173750587, -0.11477907250901934, -0.6476182569102338, -0.7081814193397028, 0.9154660750306872, -0.7864113604523844, 0.8846804550121145, -0.16170956478688142, -0.853845914882134, -0.42744326079926126, 0.4287330056177911, 0.40257075179423635, 0.759203773494723, 0.5168703232515265, -0.3234504436937985, -0.07581436002551478, -0.35733831958007617, 0.16609661182626986, -0.03357180353697768, 0.4171893656698436, -0.26975902052970346, -0.27709154598262925, -0.11918158251060512, 0.042797656206216436, 0.044341439656008334, 0.05335820764008041, -0.013119339115099982, -0.17587356147127275, -0.0668659869716775, -9.537711967973119e-5, -0.07700060428275451, -0.5743716572001678, -0.04640544605746988, 0.44080213496714843};
+static const double solo12_leg_model_b0[6] = {-0.49866601012446843, 0.6712101360393087, 1.146383265009392, -0.16864842966369514, 0.4396000528056456, 0.19067098147164224};
+static const double solo12_leg_model_w1[6] = {0.8058877318982186, 0.8318705876855726, -1.4202324192442788, -0.19950351102948666, -0.5941934469518866, -0.37101321295621753};
+static const double solo12_leg_model_b1[1] = {1.180750672891293};
 
-/* The value at q and, when grad is not null, its gradient (3 values). */
+/* The hidden units' activation: tanh as its [7/6] Pade approximant on x clamped to
+ * +-4.97 (within 1e-4 of tanh), and its exact slope, 0 outside the clamp. */
+static inline double solo12_leg_model_tanh(double x, double *slope) {
+    /* branch-free, so that loops over units vectorise: inside is 1 for |x| < 4.97, else 0 */
+    const double inside = 0.5 * (copysign(1.0, x + 4.97) - copysign(1.0, x - 4.97));
+    const double c = inside * x + (1.0 - inside) * copysign(4.97, x);
+    const double x2 = c * c;
+    const double num = c * (((x2 + 378.0) * x2 + 17325.0) * x2 + 135135.0);
+    const double den = ((28.0 * x2 + 3150.0) * x2 + 62370.0) * x2 + 135135.0;
+    const double dnum = ((7.0 * x2 + 1890.0) * x2 + 51975.0) * x2 + 135135.0;
+    const double dden = c * ((168.0 * x2 + 12600.0) * x2 + 124740.0);
+    const double inv = 1.0 / den;
+    const double y = num * inv;
+    *slope = (dnum - y * dden) * inv * inside;
+    return y;
+}
+
+/* The value at q and, when grad is not null, its gradient (3 values), from one pass. */
 static inline double solo12_leg_model_distance_gradient(const double *q, double *grad) {
     double a0[6];
-    double a1[6];
-    double a2[1];
-    a0[0] = cos(q[0]);
-    a0[1] = sin(q[0]);
-    a0[2] = cos(q[1]);
-    a0[3] = sin(q[1]);
-    a0[4] = cos(q[2]);
-    a0[5] = sin(q[2]);
-    for (int i = 0; i < 6; ++i) {
-        double s = solo12_leg_model_b0[i];
-        for (int j = 0; j < 6; ++j) s += solo12_leg_model_w0[i * 6 + j] * a0[j];
-        a1[i] = tanh(s);
-    }
-    for (int i = 0; i < 1; ++i) {
-        double s = solo12_leg_model_b1[i];
-        for (int j = 0; j < 6; ++j) s += solo12_leg_model_w1[i * 6 + j] * a1[j];
-        a2[i] = s;
-    }
-    if (grad) {
-        double g[6], gi[6];
-        g[0] = 1.0;
+    const double c0 = cos(q[0]), s0 = sin(q[0]);
+    a0[0] = c0;
+    a0[1] = s0;
+    const double c1 = cos(q[1]), s1 = sin(q[1]);
+    a0[2] = c1;
+    a0[3] = s1;
+    const double c2 = cos(q[2]), s2 = sin(q[2]);
+    a0[4] = c2;
+    a0[5] = s2;
+    double a1[6], d1[6];
+    {
+        double s0 = solo12_leg_model_b0[0];
+        double s1 = solo12_leg_model_b0[1];
+        double s2 = solo12_leg_model_b0[2];
+        double s3 = solo12_leg_model_b0[3];
+        double s4 = solo12_leg_model_b0[4];
+        double s5 = solo12_leg_model_b0[5];
         for (int j = 0; j < 6; ++j) {
-            double s = 0.0;
-            for (int i = 0; i < 1; ++i) s += solo12_leg_model_w1[i * 6 + j] * g[i];
-            gi[j] = s;
+            const double x = a0[j];
+            const double *w = solo12_leg_model_wt0 + j * 6 + 0;
+            s0 += w[0] * x;
+            s1 += w[1] * x;
+            s2 += w[2] * x;
+            s3 += w[3] * x;
+            s4 += w[4] * x;
+            s5 += w[5] * x;
         }
-        for (int j = 0; j < 6; ++j) g[j] = gi[j];
-        for (int i = 0; i < 6; ++i) g[i] *= 1.0 - a1[i] * a1[i];
-        for (int j = 0; j < 6; ++j) {
-            double s = 0.0;
-            for (int i = 0; i < 6; ++i) s += solo12_leg_model_w0[i * 6 + j] * g[i];
-            gi[j] = s;
-        }
-        for (int j = 0; j < 6; ++j) g[j] = gi[j];
-        grad[0] = g[1] * cos(q[0]) - g[0] * sin(q[0]);
-        grad[1] = g[3] * cos(q[1]) - g[2] * sin(q[1]);
-        grad[2] = g[5] * cos(q[2]) - g[4] * sin(q[2]);
+        a1[0] = s0;
+        a1[1] = s1;
+        a1[2] = s2;
+        a1[3] = s3;
+        a1[4] = s4;
+        a1[5] = s5;
     }
-    return a2[0];
+    for (int i = 0; i < 6; ++i) a1[i] = solo12_leg_model_tanh(a1[i], &d1[i]);
+    double value = solo12_leg_model_b1[0];
+    for (int j = 0; j < 6; ++j) value += solo12_leg_model_w1[j] * a1[j];
+    if (!grad) return value;
+    double g1[6];
+    for (int i = 0; i < 6; ++i) g1[i] = solo12_leg_model_w1[i] * d1[i];
+    double g0[6];
+    {
+        double s0 = 0.0;
+        double s1 = 0.0;
+        double s2 = 0.0;
+        double s3 = 0.0;
+        double s4 = 0.0;
+        double s5 = 0.0;
+        for (int j = 0; j < 6; ++j) {
+            const double x = g1[j];
+            const double *w = solo12_leg_model_w0 + j * 6 + 0;
+            s0 += w[0] * x;
+            s1 += w[1] * x;
+            s2 += w[2] * x;
+            s3 += w[3] * x;
+            s4 += w[4] * x;
+            s5 += w[5] * x;
+        }
+        g0[0] = s0;
+        g0[1] = s1;
+        g0[2] = s2;
+        g0[3] = s3;
+        g0[4] = s4;
+        g0[5] = s5;
+    }
+    grad[0] = g0[1] * c0 - g0[0] * s0;
+    grad[1] = g0[3] * c1 - g0[2] * s1;
+    grad[2] = g0[5] * c2 - g0[4] * s2;
+    return value;
 }
 
 static inline double solo12_leg_model_distance(const double *q) {

@@ -4,11 +4,13 @@
  * q lists 2 joints, in this order:
  *   q[0] FL_HAA: range [-3.141592653589793, 3.141592653589793], periodic, input (cos q, sin q)
  *   q[1] FL_HFE: range [-3.141592653589793, 3.141592653589793], periodic, input (cos q, sin q)
- * Network: 4 inputs, hidden layers [6] (tanh), linear output; 37 parameters.
+ * Network: 4 inputs, hidden layers [6] (tanh as a Pade
+ *   approximant, see solo12_shoulder_model_tanh), linear output; 37 parameters.
  * solo12_shoulder_model_distance(q) is the model's value without the offset; solo12_shoulder_model_distance(q) - SOLO12_SHOULDER_MODEL_OFFSET
  * <= 0 covers every configuration in collision on the certification map (SOLO12_SHOULDER_MODEL_OFFSET
  * is 0 when the model was not certified).
- * Self-contained C99; link with -lm. Do not use -ffast-math.
+ * Self-contained C99; link with -lm. Do not use -ffast-math; in GNU modes (not -std=c99)
+ * add -ffp-contract=off so that the values equal Morsel's to rounding.
  */
 #ifndef SOLO12_SHOULDER_MODEL_H
 #define SOLO12_SHOULDER_MODEL_H
@@ -16,52 +18,95 @@
 #include <math.h>
 
 #define SOLO12_SHOULDER_MODEL_JOINTS 2
-#define SOLO12_SHOULDER_MODEL_OFFSET 0.04417801176052975
+#define SOLO12_SHOULDER_MODEL_OFFSET 0.05457509180709108
 
-static const double solo12_shoulder_model_w0[24] = {0.11036311811299528, -0.776050656305437, 1.3929868536435555, 0.4746935252488715, 0.030385049911861854, 0.24919635194553635, 0.26649798734577856, -1.0487631044358636, 0.4855965366917373, -0.20129676692297913, -0.028959629482508534, 1.241369402761919, -0.6310661651284537, 0.05626653711395052, 0.10095416821830944, 0.2859918942406925, 0.0807117199259926, 1.2153339460879928, -0.7914360691007213, 0.5841267336786811, 0.4681943698268037, -0.7896112731531365, -0.7085748308536931, -0.3035890013773804};
-static const double solo12_shoulder_model_b0[6] = {1.1325011320224825, 0.5019236737673878, 0.611059195876909, -0.5061255721803778, 0.9765552437077339, -0.2883653513733499};
-static const double solo12_shoulder_model_w1[6] = {0.9274205635997023, 0.8753749699967124, 0.7897035377875485, -1.0789314545408648, 1.0377840308708401, 0.5253071256905687};
-static const double solo12_shoulder_model_b1[1] = {-1.6023082731139873};
+/* Layer l: solo12_shoulder_model_w<l> is outputs x inputs, row-major (the JSON's layout, used by the
+ * gradient); solo12_shoulder_model_wt<l> the same weights transposed (used by the value). */
+static const double solo12_shoulder_model_w0[24] = {0.10269657712353886, -0.758346792426317, 1.4105268149176688, 0.510815477486647, 0.003724950385758135, 0.23221905538560023, 0.28838494692064354, -1.041425984662843, 0.44894236681701294, -0.15676900251700637, -0.03783665996973973, 1.2485211079647454, -0.6731850714626689, 0.08404339374478959, 0.11001503131914249, 0.27606999202236376, 0.08281449580274207, 1.1830922145446845, -0.7670624887536198, 0.5904869160796481, 0.466462283829111, -0.7866563756532929, -0.7050667999830555, -0.32443771830768414};
+static const double solo12_shoulder_model_wt0[24] = {0.10269657712353886, 0.003724950385758135, 0.44894236681701294, -0.6731850714626689, 0.08281449580274207, 0.466462283829111, -0.758346792426317, 0.23221905538560023, -0.15676900251700637, 0.08404339374478959, 1.1830922145446845, -0.7866563756532929, 1.4105268149176688, 0.28838494692064354, -0.03783665996973973, 0.11001503131914249, -0.7670624887536198, -0.7050667999830555, 0.510815477486647, -1.041425984662843, 1.2485211079647454, 0.27606999202236376, 0.5904869160796481, -0.32443771830768414};
+static const double solo12_shoulder_model_b0[6] = {1.2013873919579274, 0.47758075011821155, 0.6357968159131221, -0.499651745285491, 0.9641068153382419, -0.31838410492650177};
+static const double solo12_shoulder_model_w1[6] = {0.9441401155481528, 0.8951996851630954, 0.7818651256633844, -1.0882055160348514, 1.0464922282460731, 0.5271001744027376};
+static const double solo12_shoulder_model_b1[1] = {-1.6227944043447153};
 
-/* The value at q and, when grad is not null, its gradient (2 values). */
+/* The hidden units' activation: tanh as its [7/6] Pade approximant on x clamped to
+ * +-4.97 (within 1e-4 of tanh), and its exact slope, 0 outside the clamp. */
+static inline double solo12_shoulder_model_tanh(double x, double *slope) {
+    /* branch-free, so that loops over units vectorise: inside is 1 for |x| < 4.97, else 0 */
+    const double inside = 0.5 * (copysign(1.0, x + 4.97) - copysign(1.0, x - 4.97));
+    const double c = inside * x + (1.0 - inside) * copysign(4.97, x);
+    const double x2 = c * c;
+    const double num = c * (((x2 + 378.0) * x2 + 17325.0) * x2 + 135135.0);
+    const double den = ((28.0 * x2 + 3150.0) * x2 + 62370.0) * x2 + 135135.0;
+    const double dnum = ((7.0 * x2 + 1890.0) * x2 + 51975.0) * x2 + 135135.0;
+    const double dden = c * ((168.0 * x2 + 12600.0) * x2 + 124740.0);
+    const double inv = 1.0 / den;
+    const double y = num * inv;
+    *slope = (dnum - y * dden) * inv * inside;
+    return y;
+}
+
+/* The value at q and, when grad is not null, its gradient (2 values), from one pass. */
 static inline double solo12_shoulder_model_distance_gradient(const double *q, double *grad) {
     double a0[4];
-    double a1[6];
-    double a2[1];
-    a0[0] = cos(q[0]);
-    a0[1] = sin(q[0]);
-    a0[2] = cos(q[1]);
-    a0[3] = sin(q[1]);
-    for (int i = 0; i < 6; ++i) {
-        double s = solo12_shoulder_model_b0[i];
-        for (int j = 0; j < 4; ++j) s += solo12_shoulder_model_w0[i * 4 + j] * a0[j];
-        a1[i] = tanh(s);
-    }
-    for (int i = 0; i < 1; ++i) {
-        double s = solo12_shoulder_model_b1[i];
-        for (int j = 0; j < 6; ++j) s += solo12_shoulder_model_w1[i * 6 + j] * a1[j];
-        a2[i] = s;
-    }
-    if (grad) {
-        double g[6], gi[6];
-        g[0] = 1.0;
-        for (int j = 0; j < 6; ++j) {
-            double s = 0.0;
-            for (int i = 0; i < 1; ++i) s += solo12_shoulder_model_w1[i * 6 + j] * g[i];
-            gi[j] = s;
-        }
-        for (int j = 0; j < 6; ++j) g[j] = gi[j];
-        for (int i = 0; i < 6; ++i) g[i] *= 1.0 - a1[i] * a1[i];
+    const double c0 = cos(q[0]), s0 = sin(q[0]);
+    a0[0] = c0;
+    a0[1] = s0;
+    const double c1 = cos(q[1]), s1 = sin(q[1]);
+    a0[2] = c1;
+    a0[3] = s1;
+    double a1[6], d1[6];
+    {
+        double s0 = solo12_shoulder_model_b0[0];
+        double s1 = solo12_shoulder_model_b0[1];
+        double s2 = solo12_shoulder_model_b0[2];
+        double s3 = solo12_shoulder_model_b0[3];
+        double s4 = solo12_shoulder_model_b0[4];
+        double s5 = solo12_shoulder_model_b0[5];
         for (int j = 0; j < 4; ++j) {
-            double s = 0.0;
-            for (int i = 0; i < 6; ++i) s += solo12_shoulder_model_w0[i * 4 + j] * g[i];
-            gi[j] = s;
+            const double x = a0[j];
+            const double *w = solo12_shoulder_model_wt0 + j * 6 + 0;
+            s0 += w[0] * x;
+            s1 += w[1] * x;
+            s2 += w[2] * x;
+            s3 += w[3] * x;
+            s4 += w[4] * x;
+            s5 += w[5] * x;
         }
-        for (int j = 0; j < 4; ++j) g[j] = gi[j];
-        grad[0] = g[1] * cos(q[0]) - g[0] * sin(q[0]);
-        grad[1] = g[3] * cos(q[1]) - g[2] * sin(q[1]);
+        a1[0] = s0;
+        a1[1] = s1;
+        a1[2] = s2;
+        a1[3] = s3;
+        a1[4] = s4;
+        a1[5] = s5;
     }
-    return a2[0];
+    for (int i = 0; i < 6; ++i) a1[i] = solo12_shoulder_model_tanh(a1[i], &d1[i]);
+    double value = solo12_shoulder_model_b1[0];
+    for (int j = 0; j < 6; ++j) value += solo12_shoulder_model_w1[j] * a1[j];
+    if (!grad) return value;
+    double g1[6];
+    for (int i = 0; i < 6; ++i) g1[i] = solo12_shoulder_model_w1[i] * d1[i];
+    double g0[4];
+    {
+        double s0 = 0.0;
+        double s1 = 0.0;
+        double s2 = 0.0;
+        double s3 = 0.0;
+        for (int j = 0; j < 6; ++j) {
+            const double x = g1[j];
+            const double *w = solo12_shoulder_model_w0 + j * 4 + 0;
+            s0 += w[0] * x;
+            s1 += w[1] * x;
+            s2 += w[2] * x;
+            s3 += w[3] * x;
+        }
+        g0[0] = s0;
+        g0[1] = s1;
+        g0[2] = s2;
+        g0[3] = s3;
+    }
+    grad[0] = g0[1] * c0 - g0[0] * s0;
+    grad[1] = g0[3] * c1 - g0[2] * s1;
+    return value;
 }
 
 static inline double solo12_shoulder_model_distance(const double *q) {
