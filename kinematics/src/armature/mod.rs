@@ -33,7 +33,7 @@ use std::sync::Arc;
 use nalgebra::{DVector, Isometry3};
 
 use crate::forward_kinematics::{update_frame_placements, update_link_placements};
-use crate::{Data, FrameKey, IkSolver, JointId, KinematicsError, Model, Result};
+use crate::{Data, FrameKey, IkSolver, JointId, JointKind, KinematicsError, Model, Result};
 use ik_targets::{IkMotion, IkTargetState};
 use joint_motion::JointMotion;
 use trajectory::TrajectoryRun;
@@ -91,8 +91,8 @@ pub struct Armature {
 
 impl Armature {
     /// An armature called `name` driving `model`, at its reference configuration (the
-    /// neutral one, or MuJoCo's `qpos0` for MJCF models) clamped into
-    /// the limits, placed at the scene origin, with MORSE's default properties.
+    /// neutral one, or MuJoCo's `qpos0` for MJCF models), clamped into the limits unless the
+    /// model has a floating base, placed at the scene origin, with MORSE's default properties.
     ///
     /// A floating (free) or ball joint is held in the configuration: its values change only
     /// through [`set_configuration`](Armature::set_configuration) (and IK), never through the
@@ -104,7 +104,15 @@ impl Armature {
             .filter(|&j| model.joint(j).nq() == 1)
             .collect();
         let mut q = model.reference_configuration().clone();
-        model.clamp_configuration(q.as_mut_slice());
+        // A floating-base model starts exactly at its reference configuration (MuJoCo's qpos0,
+        // which may lie outside a joint's range, as the ant's hips); a fixed-base one clamped.
+        let floating = model
+            .joints()
+            .iter()
+            .any(|j| j.kind() == JointKind::Floating);
+        if !floating {
+            model.clamp_configuration(q.as_mut_slice());
+        }
         let mut armature = Armature {
             name: name.into(),
             data: Data::new(&model),

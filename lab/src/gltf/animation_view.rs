@@ -3,8 +3,9 @@
 
 use crate::simulation::Simulation;
 
-use super::drawing::{Animation, Drawing, Part, SURFACE_COLOUR, Track, robot_legend, robot_parts};
+use super::drawing::{Animation, Drawing, Part, SURFACE_COLOUR, Track};
 use super::legend::LegendEntry;
+use super::robot_view::{robot_legend, robot_parts};
 use super::skeleton;
 
 impl Drawing {

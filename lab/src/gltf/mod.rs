@@ -31,6 +31,7 @@ pub mod document;
 pub mod drawing;
 pub mod glyphs;
 pub mod legend;
+pub mod robot_view;
 pub mod skeleton;
 pub mod stance_view;
 pub mod taxel_view;
