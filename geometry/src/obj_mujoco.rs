@@ -27,11 +27,12 @@ pub fn load_obj_as_mujoco_with(path: &Path, access: &FileAccess) -> Result<Trian
     TriangleMesh::new_from(vertices, faces, Some(path))
 }
 
+/// Vertices and triangles (indices into the vertices).
+pub type ObjMesh = (Vec<Point3<f64>>, Vec<[u32; 3]>);
+
 /// Every vertex of the OBJ text and the triangles of its first shape, or a message naming the
 /// line at fault.
-pub fn parse_obj_as_mujoco(
-    bytes: &[u8],
-) -> std::result::Result<(Vec<Point3<f64>>, Vec<[u32; 3]>), String> {
+pub fn parse_obj_as_mujoco(bytes: &[u8]) -> std::result::Result<ObjMesh, String> {
     let text = String::from_utf8_lossy(bytes);
     let mut vertices: Vec<Point3<f64>> = Vec::new();
     let mut faces: Vec<[u32; 3]> = Vec::new();
@@ -63,11 +64,7 @@ pub fn parse_obj_as_mujoco(
                 }
                 vertices.push(Point3::new(c[0], c[1], c[2]));
             }
-            "o" | "g" => {
-                if !faces.is_empty() {
-                    first_shape_done = true;
-                }
-            }
+            "o" | "g" if !faces.is_empty() => first_shape_done = true,
             "f" if !first_shape_done => {
                 let mut polygon = Vec::new();
                 for word in words {

@@ -31,6 +31,9 @@ const HANG: Duration = Duration::from_secs(30);
 fn check_one(format: &Format, dir: &Path, bytes: &[u8]) -> Option<String> {
     let file = format!("input.{}", format.extension);
     std::fs::write(dir.join(&file), bytes).expect("write the input");
+    format
+        .write_companions(dir)
+        .expect("write the companion files");
     let script = if format.is_script() {
         file.clone()
     } else {
