@@ -37,13 +37,13 @@ pub enum HullError {
     Inconsistent,
 }
 
+/// A hull's vertices and its triangles (indices into the vertices).
+pub type HullMesh = (Vec<Point3<f64>>, Vec<[u32; 3]>);
+
 /// The hull of `points` as (vertices, counter-clockwise triangles seen from outside).
 /// `stop` is asked now and then (about every 1,000 added vertices); when it says true the
 /// work ends with [`HullError::Stopped`].
-pub fn convex_hull(
-    points: &[Point3<f64>],
-    stop: &dyn Fn() -> bool,
-) -> Result<(Vec<Point3<f64>>, Vec<[u32; 3]>), HullError> {
+pub fn convex_hull(points: &[Point3<f64>], stop: &dyn Fn() -> bool) -> Result<HullMesh, HullError> {
     if points.len() < 4 {
         return Err(HullError::Degenerate("fewer than four points"));
     }
@@ -309,7 +309,7 @@ impl Hull<'_> {
     }
 
     /// The live faces over the vertices they use, renumbered in first-use order.
-    fn output(&self) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+    fn output(&self) -> HullMesh {
         let mut index: HashMap<u32, u32> = HashMap::new();
         let mut vertices = Vec::new();
         let mut faces = Vec::new();
