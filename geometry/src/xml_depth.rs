@@ -14,6 +14,22 @@ pub const MAX_XML_DEPTH: usize = 500;
 /// entity's text adds counts that many times, to stay on the safe side.
 const ENTITY_LEVELS: usize = 10;
 
+/// A parser's message on one line: control characters it quotes from the file (a newline where
+/// `>` was expected) are written as escapes, so that an error stays one line.
+pub fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
 /// The 1-based line of the first element of `text` nested deeper than `limit`, if any.
 ///
 /// Comments, CDATA sections, processing instructions and quoted attribute values are skipped.
@@ -176,6 +192,16 @@ fn nesting(fragment: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_stay_on_one_line() {
+        assert_eq!(
+            one_line("expected '>' not '\n' at 3:32"),
+            "expected '>' not '\\n' at 3:32"
+        );
+        assert_eq!(one_line("tab\there"), "tab\\there");
+        assert_eq!(one_line("plain é"), "plain é");
+    }
 
     fn nested(depth: usize) -> String {
         "<a>\n".repeat(depth) + &"</a>".repeat(depth)

@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use morsel_kinematics::mjcf::{configuration_from_joint_values, configuration_from_qpos};
 use morsel_kinematics::urdf::{RootJoint, UrdfOptions};
 use morsel_kinematics::{
-    Data, JacobianConvention, Model, center_of_mass, forward_kinematics,
-    frame_jacobian_at, geom_aabb,
+    Data, JacobianConvention, Model, center_of_mass, forward_kinematics, frame_jacobian_at,
+    geom_aabb,
 };
 use morsel_lab::simulation::Robot as LabRobot;
 use nalgebra::{DVector, Isometry3};
@@ -342,7 +342,7 @@ fn urdf(
         opts.root_joint = RootJoint::Floating;
     }
     if let Some(r) = o.take("root") {
-        opts.file_access = crate::convert::root_arg(Some(&r), "option `root` of urdf()")?;
+        opts.file_access = crate::convert::root_arg(Some(&r), "the `root` folder given to urdf()")?;
     }
     if let Some(g) = o.take("geometry") {
         let g = g

@@ -7,9 +7,7 @@ use std::sync::{Mutex, MutexGuard};
 use morsel_sensing::{
     Contact, MujocoCone, MujocoContacts, MujocoModel, MujocoScene, Touch, TouchConfig,
 };
-use numpy::{
-    PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods,
-};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 

@@ -41,7 +41,10 @@ pub struct PyTaxels {
 
 impl PyTaxels {
     pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, Option<Built>>> {
-        crate::locking::lock(&self.built, "this taxel sensor was left broken by an earlier failure; rebuild it")
+        crate::locking::lock(
+            &self.built,
+            "this taxel sensor was left broken by an earlier failure; rebuild it",
+        )
     }
 
     /// The sensor built for `first` (rebuilt, with its state cleared, when the scene changes).

@@ -36,7 +36,10 @@ impl PyTouch {
     }
 
     pub(crate) fn lock(&self) -> PyResult<MutexGuard<'_, Touch>> {
-        crate::locking::lock(&self.touch, "this touch sensor was left broken by an earlier failure; rebuild it")
+        crate::locking::lock(
+            &self.touch,
+            "this touch sensor was left broken by an earlier failure; rebuild it",
+        )
     }
 }
 

@@ -166,7 +166,7 @@ impl<'a> Reader<'a> {
                     | roxmltree::Error::UnclosedRootNode => text.lines().count().max(1) as u32,
                     _ => e.pos().row,
                 },
-                message: e.to_string(),
+                message: morsel_geometry::xml_depth::one_line(&e.to_string()),
             })?;
         let file: Arc<Path> = Arc::from(path);
         let root = doc.root_element();

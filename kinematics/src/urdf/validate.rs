@@ -36,7 +36,7 @@ pub(crate) fn validate<'t>(text: &'t str, source_name: &str) -> Result<Document<
                 "{e} at line {} (the end of the file)",
                 text.lines().count().max(1)
             ),
-            _ => e.to_string(),
+            _ => morsel_geometry::xml_depth::one_line(&e.to_string()),
         },
     })?;
     let robot = doc.root_element();
