@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use morsel_jointspace::{
-    BoundaryOptions, CollisionSampler, JointSelector, PairSelector, SampleOptions, SamplerSpec,
-    jointspace_distance,
+    BoundaryOptions, CollisionSampler, DistanceOptions, JointSelector, Measure, PairSelector,
+    SampleOptions, SamplerSpec, jointspace_distance,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -35,6 +35,14 @@ impl PySampler {
     #[getter]
     fn ranges(&self) -> Vec<[f64; 2]> {
         self.0.subspace().ranges()
+    }
+    /// The exact signed mesh distance of the sampled pairs at one configuration `q` of the
+    /// sampled joints, shape `(k,)` (negative: penetration depth).
+    fn distance(&self, py: Python<'_>, q: &Bound<'_, PyAny>) -> PyResult<f64> {
+        let q = f64s_arg(q, "`q` of distance()")?;
+        let sampler = &self.0;
+        py.detach(|| sampler.evaluate(&q, &Measure::Distance(DistanceOptions::default())))
+            .py()
     }
     /// {joints, ranges, q_indices (configuration indices), pairs}.
     fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use morsel_jointspace::model::{
-    CHeaderOptions, c_header, lost_motion_map, predicted_map, save_npz, to_json,
+    CHeaderOptions, Repulsion, c_header, lost_motion_map, predicted_map, repulsive_velocity,
+    save_npz, to_json,
 };
 use morsel_jointspace::{
     Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit,
@@ -106,6 +107,27 @@ impl PyModel {
         }
         let q = single(q, "gradient")?;
         Ok(PyArray1::from_vec(py, self.lock()?.gradient(&q).py()?).into_any())
+    }
+
+    /// A controller's repulsive joint velocity at `q` `(k,)`: `gain·(threshold − m)` along the
+    /// unit gradient of `m = distance − offset` where `m` is below `threshold`, zeros elsewhere.
+    /// Options `threshold` (default 0.2) and `gain` (default 10.0).
+    #[pyo3(signature = (q, options=None, **kwargs))]
+    fn repulsion<'py>(
+        &self,
+        py: Python<'py>,
+        q: &Bound<'py, PyAny>,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let mut o = Options::new("repulsion", options)?.merge(kwargs)?;
+        let threshold = o.f64("threshold")?.unwrap_or(0.2);
+        let gain = o.f64("gain")?.unwrap_or(10.0);
+        o.finish()?;
+        let q = single(q, "repulsion")?;
+        let r = Repulsion { threshold, gain };
+        let v = repulsive_velocity(&*self.lock()?, &q, &r).py()?;
+        Ok(PyArray1::from_vec(py, v))
     }
 
     /// Certifies the model on a map it was not fitted to and stores the offset in the model:

@@ -170,6 +170,10 @@ CASES = {
     "predict(model: JointspaceModel, map: SampleMap) -> SampleMap": "md, js",
     "lost_motion(model: JointspaceModel, map: SampleMap) -> SampleMap": "md, js",
     "to_map(model: JointspaceModel) -> Map": "md",
+    "repulsion(model: JointspaceModel, q: [q_1 .. q_k], options: #{threshold: number, gain: number}) -> [FLOAT, ...]": (
+        "md, [0.1, 0.2], {'threshold': 5.0, 'gain': 2.0}"
+    ),
+    "distance(sampler: CollisionSampler, q: [q_1 .. q_k]) -> FLOAT": "cs, [0.1, 0.2]",
     "boundary(sampler: CollisionSampler, n: INT) -> Boundary": "cs, 8",
     "grid(sampler: CollisionSampler, steps: INT | [INT, ...], options: #{distance: bool, zero_in_collision: bool}) -> SampleMap": (
         "cs, [5, 4], {'distance': False}"

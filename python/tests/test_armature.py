@@ -376,6 +376,8 @@ def test_bad_input_raises():
         morsel.ik(arm, "tool", [0.1, 0.0, 0.5], max_iterations=-3)
     with pytest.raises(morsel.UnknownNameError):
         arm.properties(Speed=1.0)
+    # A floating base lists its seven named components first, in MuJoCo's qpos order.
     floating = morsel.urdf(SOLO12, floating=True)
-    with pytest.raises(morsel.InvalidValueError):
-        floating.get_joints()
+    names = floating.get_joints()
+    assert names[:7] == [f"root_joint.{c}" for c in ("x", "y", "z", "qw", "qx", "qy", "qz")]
+    assert len(names) == 7 + 12
