@@ -41,8 +41,13 @@ impl PySampler {
     fn distance(&self, py: Python<'_>, q: &Bound<'_, PyAny>) -> PyResult<f64> {
         let q = f64s_arg(q, "`q` of distance()")?;
         let sampler = &self.0;
-        py.detach(|| sampler.evaluate(&q, &Measure::Distance(DistanceOptions::default())))
-            .py()
+        py.detach(|| {
+            sampler
+                .evaluate(&q, &Measure::Distance(DistanceOptions::default()))
+                .map_err(Box::new)
+        })
+        .map_err(|e| *e)
+        .py()
     }
     /// {joints, ranges, q_indices (configuration indices), pairs}.
     fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
