@@ -76,6 +76,23 @@ pub fn name_error(message: impl Into<String>) -> PyErr {
     error(Kind::Name, message)
 }
 
+/// The Python exception for a failed `save(name, ...)`: a missing folder is a file error that
+/// asks whether the folder exists, a value the format cannot hold an `InvalidValueError`.
+pub fn save_error(name: &str, e: morsel_lab::LabError) -> PyErr {
+    match e {
+        morsel_lab::LabError::Io { source, .. }
+            if source.kind() == std::io::ErrorKind::NotFound =>
+        {
+            error(
+                Kind::File,
+                format!("cannot write {name}: {source} (does its folder exist?)"),
+            )
+        }
+        e @ morsel_lab::LabError::Save { .. } => value_error(e.to_string()),
+        e => error(Kind::Other, e.to_string()),
+    }
+}
+
 /// Converts a crate's error into the fitting Python exception.
 pub trait ToPy<T> {
     /// The value, or the error as a Python exception.

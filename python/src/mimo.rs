@@ -4,6 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use morsel_sensing::touch::{SensorGroup, TouchModel};
 use morsel_sensing::{
     Contact, MujocoCone, MujocoContacts, MujocoModel, MujocoScene, Touch, TouchConfig,
 };
@@ -270,12 +271,7 @@ impl PyMimoTouch {
     /// mesh touch), (count, 3).
     fn positions<'py>(&self, py: Python<'py>, g: usize) -> PyResult<Bound<'py, PyArray2<f64>>> {
         let s = self.lock()?;
-        let group = s.touch.model().groups().get(g).ok_or_else(|| {
-            value_error(format!(
-                "group {g} out of range ({})",
-                s.touch.model().groups().len()
-            ))
-        })?;
+        let group = sensor_group(s.touch.model(), g)?;
         Ok(points_out(py, group.positions()))
     }
 
@@ -283,12 +279,7 @@ impl PyMimoTouch {
     /// vertex normals (n, 3)), body frame; None for point touch.
     fn mesh<'py>(&self, py: Python<'py>, g: usize) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let s = self.lock()?;
-        let group = s.touch.model().groups().get(g).ok_or_else(|| {
-            value_error(format!(
-                "group {g} out of range ({})",
-                s.touch.model().groups().len()
-            ))
-        })?;
+        let group = sensor_group(s.touch.model(), g)?;
         let Some(mesh) = group.mesh() else {
             return Ok(None);
         };
@@ -328,4 +319,12 @@ impl PyMimoTouch {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMimoTouch>()?;
     Ok(())
+}
+
+/// Sensor group `g` of `model`, or an error naming the count.
+fn sensor_group(model: &TouchModel, g: usize) -> PyResult<&SensorGroup> {
+    let groups = model.groups();
+    groups
+        .get(g)
+        .ok_or_else(|| value_error(format!("group {g} out of range ({})", groups.len())))
 }

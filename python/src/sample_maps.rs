@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::convert::{path_arg, type_name};
-use crate::errors::{Kind, ToPy, error, type_error, value_error};
+use crate::errors::{ToPy, save_error, type_error, value_error};
 
 /// Sampled configurations, one value each (a grid or random draws).
 #[pyclass(frozen, name = "SampleMap", module = "morsel")]
@@ -94,19 +94,9 @@ fn save_rows(path: &Bound<'_, PyAny>, rows: ArrayView2<'_, f64>, map: Value) -> 
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let plain = if json { map } else { rows_value(rows) };
-    match morsel_lab::save::write(&name, Path::new(&target), &plain) {
-        Ok(_) => Ok(()),
-        Err(morsel_lab::LabError::Io { source, .. })
-            if source.kind() == std::io::ErrorKind::NotFound =>
-        {
-            Err(error(
-                Kind::File,
-                format!("cannot write {name}: {source} (does its folder exist?)"),
-            ))
-        }
-        Err(e @ morsel_lab::LabError::Save { .. }) => Err(value_error(e.to_string())),
-        Err(e) => Err(error(Kind::Other, e.to_string())),
-    }
+    morsel_lab::save::write(&name, Path::new(&target), &plain)
+        .map(|_| ())
+        .map_err(|e| save_error(&name, e))
 }
 
 #[pymethods]

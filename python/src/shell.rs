@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use crate::convert::type_name;
-use crate::errors::{Kind, error, type_error, value_error};
+use crate::errors::{save_error, type_error, value_error};
 
 /// A Python object as plain data: `None`, bools, ints, floats, strings, lists and tuples, dicts
 /// with string keys, NumPy arrays and scalars (through `.tolist()`), and Morsel objects through
@@ -127,19 +127,7 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         let plain = to_value(value, &mut String::from("value"), 0)?;
         morsel_lab::save::write(&name, Path::new(&name), &plain).map(|_| ())
     };
-    match written {
-        Ok(_) => Ok(()),
-        Err(morsel_lab::LabError::Io { source, .. })
-            if source.kind() == std::io::ErrorKind::NotFound =>
-        {
-            Err(error(
-                Kind::File,
-                format!("cannot write {name}: {source} (does its folder exist?)"),
-            ))
-        }
-        Err(e @ morsel_lab::LabError::Save { .. }) => Err(value_error(e.to_string())),
-        Err(e) => Err(error(Kind::Other, e.to_string())),
-    }
+    written.map_err(|e| save_error(&name, e))
 }
 
 /// `_view_html(value, name)`: the offline three.js view of a drawable object (Scene, Robot,
