@@ -1,0 +1,5 @@
+"""Lets the tests import corpus from this folder."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
