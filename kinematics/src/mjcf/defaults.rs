@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use super::error::{MjcfError, MjcfResult};
+use super::orientation::ORIENTATIONS;
 use super::reader::Node;
 
 /// Attribute values per element tag (`geom`, `joint`, ...).
@@ -63,6 +64,11 @@ impl Defaults {
                 child.tag.clone()
             };
             let entry = values.entry(tag).or_default();
+            // An orientation the class gives replaces the one it inherits, whatever its form
+            // (MuJoCo: a class's `quat` wins over its parent's `euler`).
+            if child.attrs.iter().any(|(k, _)| ORIENTATIONS.contains(&k.as_str())) {
+                entry.retain(|k, _| !ORIENTATIONS.contains(&k.as_str()));
+            }
             for (k, v) in &child.attrs {
                 entry.insert(k.clone(), v.clone());
             }

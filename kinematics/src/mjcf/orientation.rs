@@ -19,14 +19,27 @@ pub(crate) fn pose(a: &Attrs, compiler: &Compiler) -> MjcfResult<Isometry3<f64>>
     ))
 }
 
-/// The element's orientation (identity when none is given).
+/// MuJoCo's five orientation attributes.
+pub(crate) const ORIENTATIONS: [&str; 5] = ["quat", "axisangle", "euler", "xyaxes", "zaxis"];
+
+/// The element's orientation (identity when none is given). An orientation written on the
+/// element wins over its default class's, whatever their forms (as in MuJoCo); without one, the
+/// class's applies.
 pub(crate) fn orientation(a: &Attrs, compiler: &Compiler) -> MjcfResult<UnitQuaternion<f64>> {
-    let forms = ["quat", "axisangle", "euler", "xyaxes", "zaxis"];
-    let given: Vec<&str> = forms
+    let own: Vec<&str> = ORIENTATIONS
         .iter()
         .copied()
         .filter(|f| a.node.attr(f).is_some())
         .collect();
+    let given = if own.is_empty() {
+        ORIENTATIONS
+            .iter()
+            .copied()
+            .filter(|f| a.str(f).is_some())
+            .collect()
+    } else {
+        own
+    };
     if given.len() > 1 {
         return Err(MjcfError::Invalid {
             at: a.node.location(),

@@ -10,6 +10,7 @@
 use nalgebra::{Isometry3, Quaternion, Translation3, UnitQuaternion, Vector3};
 use roxmltree::{Document, Node};
 
+use super::validate::CheckedGeometry;
 use crate::spatial::rotation_from_rpy;
 use crate::{KinematicsError, Result};
 
@@ -57,8 +58,9 @@ pub(crate) struct UrdfJoint {
     pub offset: usize,
 }
 
-/// Reads a validated URDF document.
-pub(crate) fn read(doc: &Document) -> Result<UrdfRobot> {
+/// Reads a validated URDF document; the `<geometry>` of visuals and collisions only where
+/// `geometry` asks for it (the ones [`validate`](super::validate) checked).
+pub(crate) fn read(doc: &Document, geometry: CheckedGeometry) -> Result<UrdfRobot> {
     let robot = doc.root_element();
     let version = version(robot);
     let mut out = UrdfRobot {
@@ -68,7 +70,7 @@ pub(crate) fn read(doc: &Document) -> Result<UrdfRobot> {
     };
     for node in robot.children().filter(Node::is_element) {
         match node.tag_name().name() {
-            "link" => out.links.push(link(node, version)?),
+            "link" => out.links.push(link(node, version, geometry)?),
             "joint" => out.joints.push(joint(node, version)?),
             _ => {}
         }
@@ -151,7 +153,7 @@ fn origin(parent: Node, version: (u32, u32)) -> Result<Isometry3<f64>> {
     Ok(Isometry3::from_parts(Translation3::new(x, y, z), rotation))
 }
 
-fn link(node: Node, version: (u32, u32)) -> Result<UrdfLink> {
+fn link(node: Node, version: (u32, u32), geometry: CheckedGeometry) -> Result<UrdfLink> {
     let mut link = UrdfLink {
         name: node.attribute("name").unwrap_or_default().to_owned(),
         inertial_origin: Isometry3::identity(),
@@ -177,20 +179,20 @@ fn link(node: Node, version: (u32, u32)) -> Result<UrdfLink> {
     }
     for item in node.children().filter(Node::is_element) {
         let list = match item.tag_name().name() {
-            "visual" => &mut link.visuals,
-            "collision" => &mut link.collisions,
+            "visual" if geometry.visual => &mut link.visuals,
+            "collision" if geometry.collision => &mut link.collisions,
             _ => continue,
         };
         let Some(shape) = child(item, "geometry").and_then(|g| g.children().find(Node::is_element))
         else {
             continue;
         };
-        list.push((origin(item, version)?, geometry(shape)?));
+        list.push((origin(item, version)?, shape_of(shape)?));
     }
     Ok(link)
 }
 
-fn geometry(shape: Node) -> Result<UrdfGeometry> {
+fn shape_of(shape: Node) -> Result<UrdfGeometry> {
     Ok(match shape.tag_name().name() {
         "box" => UrdfGeometry::Box {
             size: numbers(shape, "size", [0.0; 3])?,

@@ -12,6 +12,7 @@ mod document;
 mod geometry;
 mod paths;
 mod validate;
+mod xml_declaration;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -145,8 +146,13 @@ fn load_with_meshes(
     base_dir: Option<&Path>,
     options: &UrdfOptions,
 ) -> Result<(Model, Vec<PathBuf>)> {
-    let doc = validate::validate(text, source_name)?;
-    let robot = document::read(&doc)?;
+    let geometry = validate::CheckedGeometry {
+        visual: options.load_visuals,
+        collision: options.load_collisions,
+    };
+    let text = xml_declaration::after_blank_lines(text);
+    let doc = validate::validate(&text, source_name, geometry)?;
+    let robot = document::read(&doc, geometry)?;
     drop(doc);
     let mut builder = ModelBuilder::new(robot.name.clone());
     let locator = MeshLocator {
@@ -164,7 +170,7 @@ fn load_with_meshes(
         let at = || {
             format!(
                 "{source_name}, line {}",
-                document::line_of(text, joint.offset)
+                document::line_of(&text, joint.offset)
             )
         };
         builder.add_joint(joint_spec(joint, &joint_names, at, &mut warnings));
@@ -247,11 +253,13 @@ fn link_spec(
 }
 
 /// The joint's description. A `<mimic>` that Pinocchio ignores is ignored here too, with a
-/// warning: one on a fixed joint, and one that names no joint of the file.
+/// warning: one on a fixed joint, and one that names no joint of the file. A `<limit>` whose
+/// lower value is above its upper one leaves the joint unlimited, with a warning: pybullet's
+/// convention for "no limit" (its `cube_no_rotation.urdf` uses it); Pinocchio loads such a file.
 fn joint_spec(
     joint: &UrdfJoint,
     joint_names: &HashSet<&str>,
-    at: impl FnOnce() -> String,
+    at: impl Fn() -> String,
     warnings: &mut Vec<String>,
 ) -> JointSpec {
     let kind = match joint.kind.as_str() {
@@ -262,7 +270,15 @@ fn joint_spec(
         // Planar and spherical joints are rejected by the validation pass.
         _ => JointKind::Fixed,
     };
-    let [lower, upper, effort, velocity] = joint.limit;
+    let [mut lower, mut upper, effort, velocity] = joint.limit;
+    if lower > upper && matches!(kind, JointKind::Revolute | JointKind::Prismatic) {
+        warnings.push(format!(
+            "{}: joint \"{}\" has its lower limit {lower} above its upper limit {upper}; it is taken as unlimited (pybullet's convention)",
+            at(),
+            joint.name
+        ));
+        (lower, upper) = (f64::NEG_INFINITY, f64::INFINITY);
+    }
     let positive_or_inf = |v: f64| if v > 0.0 { v } else { f64::INFINITY };
     let limits = match kind {
         JointKind::Revolute | JointKind::Prismatic => Some(JointLimits {

@@ -8,8 +8,21 @@ use roxmltree::{Document, Node};
 
 use crate::{KinematicsError, Result};
 
+/// Which `<geometry>` elements the load reads (and so checks): those of `<visual>`, those of
+/// `<collision>`. Shapes a load does not read are not checked, as Pinocchio's
+/// `buildModelFromUrdf` reads none (pybullet's files hold `<plane>` and `<cdf>` shapes).
+#[derive(Clone, Copy)]
+pub(crate) struct CheckedGeometry {
+    pub visual: bool,
+    pub collision: bool,
+}
+
 /// Parses a URDF and checks the parts that Morsel reads. `source_name` is used in parse errors.
-pub(crate) fn validate<'t>(text: &'t str, source_name: &str) -> Result<Document<'t>> {
+pub(crate) fn validate<'t>(
+    text: &'t str,
+    source_name: &str,
+    geometry: CheckedGeometry,
+) -> Result<Document<'t>> {
     // The XML parsers recurse per level: measure the nesting before either sees the text.
     if let Some(line) = too_deep(text, MAX_XML_DEPTH) {
         return Err(KinematicsError::UrdfParse {
@@ -40,7 +53,10 @@ pub(crate) fn validate<'t>(text: &'t str, source_name: &str) -> Result<Document<
         },
     })?;
     let robot = doc.root_element();
-    let checker = Checker { doc: &doc };
+    let checker = Checker {
+        doc: &doc,
+        geometry,
+    };
     if robot.tag_name().name() != "robot" {
         return Err(checker.error(robot, "document", "the root element must be <robot>".into()));
     }
@@ -61,6 +77,7 @@ pub(crate) fn validate<'t>(text: &'t str, source_name: &str) -> Result<Document<
 
 struct Checker<'a, 'input> {
     doc: &'a Document<'input>,
+    geometry: CheckedGeometry,
 }
 
 impl Checker<'_, '_> {
@@ -177,7 +194,13 @@ impl Checker<'_, '_> {
                 self.numbers(inertia, &format!("{element} > inertia"), attribute, 1, true)?;
             }
         }
-        for kind in ["visual", "collision"] {
+        for (kind, read) in [
+            ("visual", self.geometry.visual),
+            ("collision", self.geometry.collision),
+        ] {
+            if !read {
+                continue;
+            }
             for (i, item) in children(link, kind).enumerate() {
                 let element = format!("{element} > {kind} #{}", i + 1);
                 self.origin(item, &element)?;
@@ -295,23 +318,7 @@ impl Checker<'_, '_> {
                 self.numbers(limit, &limit_element, attribute, 1, false)?;
             }
             self.numbers(limit, &limit_element, "velocity", 1, true)?;
-            let value = |a: &str| {
-                limit
-                    .attribute(a)
-                    .and_then(|v| v.trim().parse::<f64>().ok())
-                    .unwrap_or(0.0)
-            };
-            if value("lower") > value("upper") {
-                return Err(self.error(
-                    limit,
-                    &limit_element,
-                    format!(
-                        "lower {} is above upper {}; swap them",
-                        value("lower"),
-                        value("upper")
-                    ),
-                ));
-            }
+            // A lower limit above the upper one is read as "no limit" (see `joint_spec`).
         }
         // The optional elements the URDF reader also parses: their numbers are checked here so
         // that a bad one is reported with its line.

@@ -11,3 +11,4 @@ mod mjcf_errors;
 mod mjcf_reference;
 mod mjcf_scale;
 mod urdf;
+mod urdf_oddities;

@@ -284,3 +284,8 @@ fn obj_objects_and_quad_splits_match_mujoco() {
 fn meshes_named_in_included_files_of_other_folders_match_mujoco() {
     check("include_dirs.json");
 }
+
+#[test]
+fn orientations_from_default_classes_match_mujoco() {
+    check("default_orientations.json");
+}

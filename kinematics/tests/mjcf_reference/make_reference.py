@@ -41,6 +41,7 @@ MODELS = {
     "kinematics/tests/mjcf_models/fitted_aabb.xml": "fitted_aabb",
     "kinematics/tests/mjcf_models/obj_objects.xml": "obj_objects",
     "kinematics/tests/mjcf_models/include_dirs/main.xml": "include_dirs",
+    "kinematics/tests/mjcf_models/default_orientations.xml": "default_orientations",
 }
 
 GEOM_TYPES = {
