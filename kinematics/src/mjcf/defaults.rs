@@ -66,7 +66,11 @@ impl Defaults {
             let entry = values.entry(tag).or_default();
             // An orientation the class gives replaces the one it inherits, whatever its form
             // (MuJoCo: a class's `quat` wins over its parent's `euler`).
-            if child.attrs.iter().any(|(k, _)| ORIENTATIONS.contains(&k.as_str())) {
+            if child
+                .attrs
+                .iter()
+                .any(|(k, _)| ORIENTATIONS.contains(&k.as_str()))
+            {
                 entry.retain(|k, _| !ORIENTATIONS.contains(&k.as_str()));
             }
             for (k, v) in &child.attrs {

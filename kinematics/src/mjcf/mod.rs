@@ -12,7 +12,8 @@
 //! - `<compiler>`: `angle` (degrees by default), `eulerseq`, `meshdir`/`assetdir`,
 //!   `autolimits`, `inertiafromgeom`, `inertiagrouprange`, `boundmass`, `boundinertia`,
 //!   `balanceinertia`, `settotalmass`; `coordinate="global"` is rejected as MuJoCo 2.3.3+ does.
-//! - orientations `quat`, `axisangle`, `euler`, `xyaxes`, `zaxis`; `fromto` on capsules,
+//! - orientations `quat`, `axisangle`, `euler`, `xyaxes`, `zaxis`, on the element or from its
+//!   default class (the element's own wins, whatever the forms); `fromto` on capsules,
 //!   cylinders, boxes and ellipsoids (and sites).
 //! - bodies (MuJoCo's order; unnamed ones are called `body<id>`), joints `hinge`, `slide`,
 //!   `ball`, `free` with `pos`, `axis`, `ref`, `range`, `limited` (several joints per body

@@ -1,5 +1,10 @@
 //! Loading models from URDF (read with Morsel's own reader over roxmltree).
 //!
+//! Files that Pinocchio loads load here too (see `kinematics/tests/corpus`): an XML declaration
+//! after blank lines; a `<limit>` with lower above upper (pybullet's "no limit": the joint is
+//! unlimited, with a load warning); shapes of a `<visual>` or `<collision>` that the load does
+//! not read (a kinematics-only load reads none) are not checked.
+//!
 //! ```
 //! use morsel_kinematics::urdf::{load_file, UrdfOptions};
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/robots/panda/panda.urdf");

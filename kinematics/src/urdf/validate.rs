@@ -53,16 +53,13 @@ pub(crate) fn validate<'t>(
         },
     })?;
     let robot = doc.root_element();
-    let checker = Checker {
-        doc: &doc,
-        geometry,
-    };
+    let checker = Checker { doc: &doc };
     if robot.tag_name().name() != "robot" {
         return Err(checker.error(robot, "document", "the root element must be <robot>".into()));
     }
     for node in robot.children().filter(Node::is_element) {
         match node.tag_name().name() {
-            "link" => checker.link(node)?,
+            "link" => checker.link(node, geometry)?,
             "joint" => checker.joint(node)?,
             _ => {}
         }
@@ -77,7 +74,6 @@ pub(crate) fn validate<'t>(
 
 struct Checker<'a, 'input> {
     doc: &'a Document<'input>,
-    geometry: CheckedGeometry,
 }
 
 impl Checker<'_, '_> {
@@ -173,7 +169,7 @@ impl Checker<'_, '_> {
         Ok(())
     }
 
-    fn link(&self, link: Node) -> Result<()> {
+    fn link(&self, link: Node, geometry: CheckedGeometry) -> Result<()> {
         let name = self.required(link, "link", "name")?;
         let element = format!("link \"{name}\"");
         for inertial in children(link, "inertial") {
@@ -195,8 +191,8 @@ impl Checker<'_, '_> {
             }
         }
         for (kind, read) in [
-            ("visual", self.geometry.visual),
-            ("collision", self.geometry.collision),
+            ("visual", geometry.visual),
+            ("collision", geometry.collision),
         ] {
             if !read {
                 continue;

@@ -48,7 +48,13 @@ mod tests {
     #[test]
     fn a_declaration_at_the_start_and_text_without_one_are_left_alone() {
         let at_start = "<?xml version=\"1.0\"?>\n<robot/>";
-        assert!(matches!(after_blank_lines(at_start), std::borrow::Cow::Borrowed(_)));
-        assert!(matches!(after_blank_lines("\n<robot/>"), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(
+            after_blank_lines(at_start),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            after_blank_lines("\n<robot/>"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 }

@@ -35,9 +35,13 @@ fn a_declaration_after_blank_lines_loads_and_keeps_line_numbers() {
     let limit = r#"<limit lower="-1" upper="1" effort="1" velocity="1"/>"#;
     let model = load_str(&slider(limit, "\n\n"), &UrdfOptions::default()).expect("loads");
     assert!((b_position(&model, 0.25) - Vector3::new(0.25, 0.0, 0.5)).norm() < 1e-15);
-    let broken = slider(r#"<limit lower="x" upper="1" effort="1" velocity="1"/>"#, "\n\n");
+    let broken = slider(
+        r#"<limit lower="x" upper="1" effort="1" velocity="1"/>"#,
+        "\n\n",
+    );
     let error = load_str(&broken, &UrdfOptions::default()).expect_err("bad lower");
-    assert!(error.to_string().contains("line 8"), "{error}");
+    // The <limit> stands on line 9: two blank lines, the declaration, then six lines.
+    assert!(error.to_string().contains("(line 9)"), "{error}");
 }
 
 /// pybullet's `cube_no_rotation.urdf` writes lower 1, upper -1: its convention for "no limit".
@@ -78,7 +82,10 @@ fn unreadable_shapes_stop_only_loads_that_read_geometry() {
 </robot>"#
         );
         let error = load_str(&text, &UrdfOptions::default()).expect_err(shape);
-        assert!(error.to_string().contains("visual #1 > geometry"), "{error}");
+        assert!(
+            error.to_string().contains("visual #1 > geometry"),
+            "{error}"
+        );
         let model = load_str(&text, &UrdfOptions::kinematics_only()).expect(shape);
         assert_eq!(model.total_mass(), 1.5);
     }
