@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python front end (python/, `import morsel`): builds the wheel in a venv and runs pytest.
 # Idempotent: reuses target/py-venv; `pip install ./python` rebuilds the extension module.
-# Needs python3 (>= 3.9) with venv, a Rust toolchain, and PyPI (numpy, mujoco, pytest, maturin).
+# Needs python3 (>= 3.9) with venv, a Rust toolchain, and PyPI (numpy, mujoco, pytest, maturin,
+# mypy for its stubtest).
 # MORSEL_BIN (default target/debug/morsel) is the binary the parity tests compare against;
 # tests that need it are skipped when it is missing.
 set -euo pipefail
@@ -11,7 +12,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 "$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest \
-    nbconvert ipykernel matplotlib
+    nbconvert ipykernel matplotlib mypy
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current), for
 # the tests that compare numbers through Python with numbers through Rhai.
 if [ -z "${MORSEL_BIN:-}" ]; then
@@ -19,6 +20,9 @@ if [ -z "${MORSEL_BIN:-}" ]; then
     export MORSEL_BIN="$PWD/target/debug/morsel"
 fi
 "$VENV/bin/python" -m pytest python/tests -q "$@"
+# The stubs (morsel/__init__.pyi, morsel/_morsel.pyi) against the installed module: every
+# public function, method and property, with the runtime's parameters.
+"$VENV/bin/python" -m mypy.stubtest morsel
 # The Solo-12 joint-space notebook, executed, then opened with its inline 3D views in headless
 # Chromium with the network cut off (Debian's chromium, installed as .ci/html.sh does).
 if ! command -v chromium >/dev/null 2>&1; then

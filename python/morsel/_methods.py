@@ -8,13 +8,15 @@ function becomes a method of each class the table names. Nothing here lists name
 the two forms cannot drift from the description (``tests/test_api_methods.py`` checks that
 every pair of the table resolves)."""
 
+import inspect
+
 from ._errors import WrongTypeError
 
 
 def method_of_first_argument(name, doc=None):
     """A module function that calls method `name` of its first argument."""
 
-    def call(obj, *args, **kwargs):
+    def call(obj, /, *args, **kwargs):
         method = getattr(type(obj), name, None)
         if method is None or not callable(method):
             raise WrongTypeError(
@@ -38,7 +40,25 @@ def method_calling(function, name):
     method.__qualname__ = name
     method.__doc__ = f"{name}(...) on this object: see morsel.{name}.\n\n{function.__doc__ or ''}"
     method.__morsel_generated__ = True
+    signature = _as_method(function)
+    if signature is not None:
+        method.__signature__ = signature
     return method
+
+
+def _as_method(function):
+    """The signature of `function` with its first parameter as `self` (what the method takes),
+    or None when the function's parameters are not known (a function dispatching on its first
+    argument takes any)."""
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if not parameters or parameters[0].kind not in positional:
+        return None
+    first = parameters[0].replace(name="self", default=inspect.Parameter.empty, annotation=inspect.Parameter.empty)
+    return inspect.Signature([first] + parameters[1:])
 
 
 def dispatching(name, holders, fallback, doc):
@@ -62,7 +82,19 @@ def dispatching(name, holders, fallback, doc):
     call.__module__ = "morsel"
     call.__doc__ = doc
     call.__wrapped__ = fallback
+    # Its own signature, not the fallback's: it takes every overload of `name` (the stubs,
+    # morsel/__init__.pyi, list them; tests/test_stubs.py generates them from the holders).
+    call.__signature__ = _ANY_ARGUMENTS
+    call.__morsel_holders__ = tuple(holders)
     return call
+
+
+_ANY_ARGUMENTS = inspect.Signature(
+    [
+        inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL),
+        inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD),
+    ]
+)
 
 
 def install(namespace, native, docstrings):

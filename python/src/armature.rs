@@ -19,7 +19,7 @@ use crate::geometry::PyPose;
 use crate::kinematics::{PyRobot, robot_arg};
 
 /// The robot of a call (`what` names the function for errors).
-pub fn arm(obj: &Bound<'_, PyAny>, function: &str) -> PyResult<PyRobot> {
+pub fn arm_of(obj: &Bound<'_, PyAny>, function: &str) -> PyResult<PyRobot> {
     robot_arg(obj, &format!("`arm` of {function}()"))
 }
 
@@ -42,14 +42,14 @@ fn armature(name: &Bound<'_, PyAny>) -> PyResult<PyRobot> {
 
 /// Reads a joint's options (dict and keyword arguments) and appends the joint.
 fn add_joint<'py>(
-    arm_obj: &Bound<'py, PyAny>,
+    arm: &Bound<'py, PyAny>,
     kind: JointKind,
     joint: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyAny>>,
     kwargs: Option<&Bound<'py, PyDict>>,
     function: &'static str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let r = arm(arm_obj, function)?;
+    let r = arm_of(arm, function)?;
     let joint = string_arg(joint, &format!("`joint` of {function}()"))?;
     let mut o = Options::new(function, options)?.merge(kwargs)?;
     let v3 = |v: Option<Bound<'py, PyAny>>, key: &str| {
@@ -80,7 +80,7 @@ fn add_joint<'py>(
         com,
     };
     r.lab.add_joint_spec(kind, &joint, &spec, function).py()?;
-    Ok(arm_obj.clone())
+    Ok(arm.clone())
 }
 
 /// An origin given as [x, y, z] or as a Pose.
@@ -167,8 +167,8 @@ fn append<'py>(
 
 /// `get_joints(arm)`: the armature's joint names, root to tip (fixed joints left out).
 #[pyfunction]
-fn get_joints(arm_obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    arm(arm_obj, "get_joints")?
+fn get_joints(arm: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    arm_of(arm, "get_joints")?
         .lab
         .with(|a| Ok(a.get_joints()))
         .py()
@@ -176,8 +176,8 @@ fn get_joints(arm_obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 
 /// `get_dofs(arm)`: {joint: [x, y, z]}, which of its own axes each joint moves along or about.
 #[pyfunction]
-fn get_dofs<'py>(py: Python<'py>, arm_obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-    let dofs = arm(arm_obj, "get_dofs")?
+fn get_dofs<'py>(py: Python<'py>, arm: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    let dofs = arm_of(arm, "get_dofs")?
         .lab
         .with(|a| Ok(a.get_dofs()))
         .py()?;
@@ -192,11 +192,11 @@ fn get_dofs<'py>(py: Python<'py>, arm_obj: &Bound<'py, PyAny>) -> PyResult<Bound
 #[pyfunction(name = "get_IK_limits")]
 fn get_ik_limits<'py>(
     py: Python<'py>,
-    arm_obj: &Bound<'py, PyAny>,
+    arm: &Bound<'py, PyAny>,
     joint: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let joint = string_arg(joint, "`joint` of get_IK_limits()")?;
-    let (lo, hi) = arm(arm_obj, "get_IK_limits")?
+    let (lo, hi) = arm_of(arm, "get_IK_limits")?
         .lab
         .with(|a| a.get_ik_limits(&joint))
         .py()?;
@@ -205,11 +205,8 @@ fn get_ik_limits<'py>(
 
 /// `get_properties(arm)`: {property: value} with MORSE's names (RotationSpeed, ...).
 #[pyfunction]
-fn get_properties<'py>(
-    py: Python<'py>,
-    arm_obj: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let props = arm(arm_obj, "get_properties")?
+fn get_properties<'py>(py: Python<'py>, arm: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    let props = arm_of(arm, "get_properties")?
         .lab
         .with(|a| Ok(a.get_properties()))
         .py()?;
@@ -253,21 +250,21 @@ pub fn robot_dict<'py>(py: Python<'py>, r: &PyRobot) -> PyResult<Bound<'py, PyDi
 #[pyfunction]
 fn get_configurations<'py>(
     py: Python<'py>,
-    arm_obj: &Bound<'py, PyAny>,
+    arm: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    robot_dict(py, &arm(arm_obj, "get_configurations")?)
+    robot_dict(py, &arm_of(arm, "get_configurations")?)
 }
 
 /// `set_property(arm, name, value)`: sets one property by its MORSE name.
 #[pyfunction]
 fn set_property(
-    arm_obj: &Bound<'_, PyAny>,
+    arm: &Bound<'_, PyAny>,
     name: &Bound<'_, PyAny>,
     value: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
     let name = string_arg(name, "`name` of set_property()")?;
     let v = f64_arg(value, "`value` of set_property()")?;
-    arm(arm_obj, "set_property")?
+    arm_of(arm, "set_property")?
         .lab
         .with(|a| a.set_property(&name, v))
         .py()
@@ -332,7 +329,7 @@ type One = fn(&mut Armature, &str, f64) -> morsel_kinematics::Result<()>;
 type Many = fn(&mut Armature, &[f64]) -> morsel_kinematics::Result<()>;
 
 fn set_one(
-    arm_obj: &Bound<'_, PyAny>,
+    arm: &Bound<'_, PyAny>,
     joint: &Bound<'_, PyAny>,
     value: &Bound<'_, PyAny>,
     f: One,
@@ -341,18 +338,18 @@ fn set_one(
 ) -> PyResult<()> {
     let joint = string_arg(joint, &format!("`joint` of {function}()"))?;
     let v = f64_arg(value, &format!("`{what}` of {function}()"))?;
-    arm(arm_obj, function)?.lab.with(|a| f(a, &joint, v)).py()
+    arm_of(arm, function)?.lab.with(|a| f(a, &joint, v)).py()
 }
 
 fn set_many(
-    arm_obj: &Bound<'_, PyAny>,
+    arm: &Bound<'_, PyAny>,
     values: &Bound<'_, PyAny>,
     f: Many,
     function: &str,
     what: &str,
 ) -> PyResult<()> {
     let v = f64s_arg(values, &format!("`{what}` of {function}()"))?;
-    arm(arm_obj, function)?.lab.with(|a| f(a, &v)).py()
+    arm_of(arm, function)?.lab.with(|a| f(a, &v)).py()
 }
 
 /// `set_rotation(arm, joint, rotation)`: sets a rotational joint at once (clamped to its limits).

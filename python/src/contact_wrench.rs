@@ -151,7 +151,7 @@ pub fn call_method_of<'py>(
 /// managed: its wrench is given (contact frame, at the contact point) and subtracted from
 /// distributions.
 #[pyfunction]
-#[pyo3(signature = (target, *args, **kwargs))]
+#[pyo3(signature = (target, /, *args, **kwargs))]
 fn set_wrench<'py>(
     target: &Bound<'py, PyAny>,
     args: &Bound<'py, PyTuple>,
@@ -163,7 +163,7 @@ fn set_wrench<'py>(
 /// `unset_wrench(contact)` or `unset_wrench(stance, index)`: makes the contact supporting
 /// again (its wrench is found by distributions).
 #[pyfunction]
-#[pyo3(signature = (target, *args, **kwargs))]
+#[pyo3(signature = (target, /, *args, **kwargs))]
 fn unset_wrench<'py>(
     target: &Bound<'py, PyAny>,
     args: &Bound<'py, PyTuple>,

@@ -91,6 +91,15 @@ impl PyWrenchDistributor {
         Ok(d)
     }
 
+    /// `save(path)`: writes table() by the path's extension (morsel-lab's table encoding, the
+    /// same bytes as a script's): `.csv` a header in column order (time first), `.json` a map of
+    /// columns. The path is relative to the working folder.
+    fn save(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        let columns: Vec<String> = COLUMNS.iter().map(|c| (*c).to_string()).collect();
+        let rows: Vec<Vec<f64>> = self.log(|l| l.table().iter().map(|r| r.to_vec()).collect())?;
+        crate::table_save::save_table(py, path, &columns, &rows)
+    }
+
     /// The records, one dict per tick: {tick, time, status, com, com_acceleration, links,
     /// normal_forces, margin, inside, polygon_area}.
     #[getter]

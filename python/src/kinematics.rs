@@ -15,7 +15,7 @@ use morsel_kinematics::{
 };
 use morsel_lab::simulation::Robot as LabRobot;
 use nalgebra::{DVector, Isometry3};
-use numpy::{PyArray1, PyArray2, PyArray3};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -445,31 +445,68 @@ fn fk_batch<'py>(
             "`Q` of fk_batch() must be finite, found {bad}"
         )));
     }
-    // One flat copy of Q (the view cannot leave the interpreter), row after row.
+    // One flat copy of Q (the view cannot leave the interpreter), row after row; the poses are
+    // written straight into the result's buffer, rows shared out over the threads.
     let flat_q: Vec<f64> = q_view.iter().copied().collect();
-    let result: Result<Vec<f64>, String> = py.detach(|| {
-        let mut out = Vec::with_capacity(n * frames * 7);
-        let mut data = Data::new(&model);
-        let mut q = model.reference_configuration().clone();
-        for i in 0..n {
-            let row = &flat_q[i * width..(i + 1) * width];
-            for (idx_q, nq, col) in &columns {
-                q.rows_mut(*idx_q, *nq)
-                    .copy_from_slice(&row[*col..*col + *nq]);
-            }
-            forward_kinematics(&model, &mut data, q.as_slice()).map_err(|e| e.to_string())?;
-            for p in data.world_from_frames() {
-                let t = p.translation.vector;
-                let r = p.rotation.quaternion();
-                out.extend_from_slice(&[t.x, t.y, t.z, r.w, r.i, r.j, r.k]);
-            }
-        }
-        Ok(out)
-    });
-    let flat = result.map_err(value_error)?;
-    let a = ndarray::Array3::from_shape_vec((n, frames, 7), flat)
+    let result = PyArray3::<f64>::zeros(py, [n, frames, 7], false);
+    let mut writable = result.readwrite();
+    let out = writable
+        .as_slice_mut()
         .map_err(|e| value_error(e.to_string()))?;
-    Ok(PyArray3::from_owned_array(py, a))
+    let columns = &columns;
+    py.detach(|| fk_rows(&model, columns, width, &flat_q, out))
+        .map_err(value_error)?;
+    drop(writable);
+    Ok(result)
+}
+
+/// Rows per thread's share below which fk_batch stays on one thread (a thread's start costs
+/// about as much as this many rows).
+const FK_ROWS_PER_TASK: usize = 256;
+
+/// Forward kinematics of every row of `flat_q` (`width` values each, placed at `columns`:
+/// (model index, count, column)) into `out`, 7 floats per frame and row, rows in parallel.
+fn fk_rows(
+    model: &Model,
+    columns: &[(usize, usize, usize)],
+    width: usize,
+    flat_q: &[f64],
+    out: &mut [f64],
+) -> Result<(), String> {
+    use rayon::prelude::*;
+    let per_row = model.frames().len() * 7;
+    if per_row == 0 || out.is_empty() {
+        return Ok(());
+    }
+    let rows = out.len() / per_row;
+    let task = rows
+        .div_ceil(rayon::current_num_threads().max(1))
+        .max(FK_ROWS_PER_TASK);
+    out.par_chunks_mut(task * per_row)
+        .enumerate()
+        .try_for_each(|(c, chunk)| {
+            let mut data = Data::new(model);
+            let mut q = model.reference_configuration().clone();
+            for (k, poses) in chunk.chunks_exact_mut(per_row).enumerate() {
+                let i = c * task + k;
+                let row = &flat_q[i * width..(i + 1) * width];
+                for (idx_q, nq, col) in columns {
+                    q.rows_mut(*idx_q, *nq)
+                        .copy_from_slice(&row[*col..*col + *nq]);
+                }
+                forward_kinematics(model, &mut data, q.as_slice()).map_err(|e| e.to_string())?;
+                for (p, slot) in data
+                    .world_from_frames()
+                    .iter()
+                    .zip(poses.chunks_exact_mut(7))
+                {
+                    let t = p.translation.vector;
+                    let r = p.rotation.quaternion();
+                    slot.copy_from_slice(&[t.x, t.y, t.z, r.w, r.i, r.j, r.k]);
+                }
+            }
+            Ok(())
+        })
 }
 
 /// `com(robot, q)`: the centre of mass (m) in the base frame.

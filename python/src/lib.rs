@@ -32,7 +32,9 @@ mod shell;
 mod simulation;
 mod stability;
 mod stance_contacts;
+mod table_save;
 mod taxel_probes;
+mod taxel_recorder;
 mod taxels;
 mod touch;
 
@@ -58,6 +60,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     armature::register(m)?;
     motions::register(m)?;
     simulation::register(m)?;
+    taxel_recorder::register(m)?;
     // stability, sensing and plots (issue 17)
     contact_wrench::register(m)?;
     distributor::register(m)?;

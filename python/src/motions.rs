@@ -13,7 +13,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList};
 
-use crate::armature::{arm, optional_speed, trajectory_arg};
+use crate::armature::{arm_of, optional_speed, trajectory_arg};
 use crate::convert::{
     COUNT, Options, count_arg, f64_arg, f64s_arg, string_arg, strings_arg, type_name, vector3_arg,
 };
@@ -25,7 +25,7 @@ type Single = fn(&mut Armature, &str, f64, Option<f64>) -> morsel_kinematics::Re
 type Multi = fn(&mut Armature, &[(&str, f64)], Option<f64>) -> morsel_kinematics::Result<()>;
 
 fn move_one(
-    arm_obj: &Bound<'_, PyAny>,
+    arm: &Bound<'_, PyAny>,
     joint: &Bound<'_, PyAny>,
     value: &Bound<'_, PyAny>,
     speed: Option<&Bound<'_, PyAny>>,
@@ -35,10 +35,7 @@ fn move_one(
     let joint = string_arg(joint, &format!("`joint` of {function}()"))?;
     let v = f64_arg(value, &format!("`value` of {function}()"))?;
     let s = optional_speed(speed, function)?;
-    arm(arm_obj, function)?
-        .lab
-        .with(|a| f(a, &joint, v, s))
-        .py()
+    arm_of(arm, function)?.lab.with(|a| f(a, &joint, v, s)).py()
 }
 
 /// `rotate(arm, joint, value, speed=None)`: starts moving a rotational joint to `value` (rad,
@@ -68,7 +65,7 @@ fn translate(
 
 /// Joint targets from a dict {joint: value} or a sequence of values, root to tip.
 fn joint_targets(
-    arm_obj: &Bound<'_, PyAny>,
+    arm: &Bound<'_, PyAny>,
     values: &Bound<'_, PyAny>,
     function: &str,
 ) -> PyResult<Vec<(String, f64)>> {
@@ -89,7 +86,7 @@ fn joint_targets(
             type_name(values)
         ))
     })?;
-    let joints = arm(arm_obj, function)?
+    let joints = arm_of(arm, function)?
         .lab
         .with(|a| Ok(a.get_joints()))
         .py()?;
@@ -97,16 +94,16 @@ fn joint_targets(
 }
 
 fn move_many(
-    arm_obj: &Bound<'_, PyAny>,
+    arm: &Bound<'_, PyAny>,
     values: &Bound<'_, PyAny>,
     speed: Option<&Bound<'_, PyAny>>,
     f: Multi,
     function: &str,
 ) -> PyResult<()> {
-    let targets = joint_targets(arm_obj, values, function)?;
+    let targets = joint_targets(arm, values, function)?;
     let s = optional_speed(speed, function)?;
     let pairs: Vec<(&str, f64)> = targets.iter().map(|(j, v)| (j.as_str(), *v)).collect();
-    arm(arm_obj, function)?.lab.with(|a| f(a, &pairs, s)).py()
+    arm_of(arm, function)?.lab.with(|a| f(a, &pairs, s)).py()
 }
 
 /// `rotate_joints(arm, values, speed=None)`: starts moving rotational joints ({joint: value}
@@ -154,8 +151,8 @@ fn trajectory(
 
 /// `stop(arm)`: stops the motion in progress, leaving the joints where they are.
 #[pyfunction]
-fn stop(arm_obj: &Bound<'_, PyAny>) -> PyResult<()> {
-    arm(arm_obj, "stop")?
+fn stop(arm: &Bound<'_, PyAny>) -> PyResult<()> {
+    arm_of(arm, "stop")?
         .lab
         .with(|a| {
             a.stop();
@@ -196,8 +193,8 @@ fn create_ik_targets(
 
 /// `list_IK_targets(arm)`: the names of the armature's IK targets.
 #[pyfunction(name = "list_IK_targets")]
-fn list_ik_targets(arm_obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    arm(arm_obj, "list_IK_targets")?
+fn list_ik_targets(arm: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    arm_of(arm, "list_IK_targets")?
         .lab
         .with(|a| Ok(a.list_ik_targets()))
         .py()
@@ -205,9 +202,9 @@ fn list_ik_targets(arm_obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 
 /// `ik_target_pose(arm, target)`: the target's scene pose.
 #[pyfunction]
-fn ik_target_pose(arm_obj: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<PyPose> {
+fn ik_target_pose(arm: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>) -> PyResult<PyPose> {
     let target = string_arg(target, "`target` of ik_target_pose()")?;
-    let p = arm(arm_obj, "ik_target_pose")?
+    let p = arm_of(arm, "ik_target_pose")?
         .lab
         .with(|a| a.ik_target_pose(&target))
         .py()?;

@@ -13,6 +13,8 @@ use crate::convert::{Options, f64_arg, rows_out, string_arg, type_name};
 use crate::distributor::PyWrenchDistributor;
 use crate::errors::{Kind, ToPy, error, type_error};
 use crate::kinematics::{PyRobot, robot_arg};
+use crate::sensing::scene_arg;
+use crate::taxels::PyTaxels;
 
 /// A fixed-step kinematic simulation: each step advances the clock by dt and runs its
 /// processes (armatures, recorders) in the order they were added.
@@ -52,13 +54,25 @@ impl PySimulation {
     }
 
     /// `record(sim, arm, what)` (what "pose" or a link name) or `record(sim, sensor)`: adds a
-    /// recorder, which samples now and after every step; returns it.
+    /// recorder, which samples now and after every step; returns it. `record(sim, taxels,
+    /// scene)`: a TaxelRecorder of the taxels' probe forces on that scene.
     #[pyo3(signature = (source, what=None))]
-    fn record(
+    fn record<'py>(
         &self,
-        source: &Bound<'_, PyAny>,
-        what: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyRecorder> {
+        source: &Bound<'py, PyAny>,
+        what: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = source.py();
+        if let Ok(t) = source.cast::<PyTaxels>() {
+            let Some(scene) = what else {
+                return Err(type_error(
+                    "record(sim, taxels, scene): give the scene the taxels read",
+                ));
+            };
+            let sc = scene_arg(scene, "`scene` of record()")?;
+            let rec = crate::taxel_recorder::record(&self.0, t.clone().unbind(), sc)?;
+            return Ok(Bound::new(py, rec)?.into_any());
+        }
         let (robot, kind) = if let Ok(s) = source.cast::<PyPoseSensor>() {
             if what.is_some() {
                 return Err(type_error(
@@ -69,7 +83,7 @@ impl PySimulation {
         } else {
             let r = robot_arg(source, "`arm` of record()").map_err(|_| {
                 type_error(format!(
-                    "record(): expected a morsel.Robot or a morsel.PoseSensor, got {}",
+                    "record(): expected a morsel.Robot, a morsel.PoseSensor or morsel.Taxels, got {}",
                     type_name(source)
                 ))
             })?;
@@ -83,7 +97,7 @@ impl PySimulation {
         };
         let rec = Recorder::new(robot.lab, kind).py()?;
         self.0.add_recorder(&rec).py()?;
-        Ok(PyRecorder(rec))
+        Ok(Bound::new(py, PyRecorder(rec))?.into_any())
     }
 
     /// `step(sim)`: advances by one step.

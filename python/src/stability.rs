@@ -104,7 +104,7 @@ fn robot_or_none(obj: &Bound<'_, PyAny>) -> Option<morsel_lab::simulation::Robot
 /// (kg; defaults to the robot's), contacts ([Contact] or ContactSet), robot, gravity. With a
 /// robot, contacts that name a link follow it and the CoM defaults to the robot's.
 #[pyfunction]
-#[pyo3(signature = (first=None, options=None, **kwargs))]
+#[pyo3(signature = (first=None, /, options=None, **kwargs))]
 fn stance(
     first: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyAny>>,

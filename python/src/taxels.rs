@@ -79,22 +79,25 @@ impl PyTaxels {
         function: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
         let sc = scene_arg(scene, &format!("`scene` of {function}()"))?;
+        let reading = py.detach(|| self.read_scene(&sc, truth))?;
+        reading_dict(py, reading, true)
+    }
+
+    /// One step on `sc` (the measured branch, or the ground truth), kept as the last reading.
+    pub(crate) fn read_scene(&self, sc: &PyScene, truth: bool) -> PyResult<TaxelReading> {
         let state = sc.fresh()?;
         let mut built = self.lock()?;
-        let sensor = Self::sensor(&mut built, &self.config, &sc, &state.scene)?;
-        let reading = py
-            .detach(|| {
-                if truth {
-                    sensor.read_ground_truth(&state.scene)
-                } else {
-                    sensor.read(&state.scene)
-                }
-            })
-            .py()?;
+        let sensor = Self::sensor(&mut built, &self.config, sc, &state.scene)?;
+        let reading = if truth {
+            sensor.read_ground_truth(&state.scene)
+        } else {
+            sensor.read(&state.scene)
+        }
+        .py()?;
         if let Some(b) = built.as_mut() {
             b.last = Some(reading.clone());
         }
-        reading_dict(py, reading, true)
+        Ok(reading)
     }
 
     /// Runs `f` on the configuration and, once read, the scene last read and the last reading.

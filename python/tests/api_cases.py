@@ -3,8 +3,10 @@ for tests/test_api_calls.py: each case is written once, in Python syntax, and tr
 Rhai (`rhai()`), so that both front ends make the same call on the same objects.
 
 OBJECTS builds the objects the cases name (fresh for every call: some calls mutate them);
-JOINTSPACE_OBJECTS the sampler, maps, boundary and model, built only for the cases that name
-them. CASES maps an overload's signature (as script_api.txt writes it) to its arguments."""
+OPTIONAL_OBJECTS (the sampler, maps, boundary and model, IK targets, taxels, a distributor, ...)
+only for the cases that name them. CASES maps an overload's signature (as script_api.txt writes it) to its arguments, or to
+(arguments, probe): a probe is an expression of the result `r` compared in its place (for
+results that cannot be saved as JSON: sensors without to_map, infinite joint limits)."""
 
 import ast
 import pathlib
@@ -44,6 +46,49 @@ JOINTSPACE_OBJECTS = [
     ("md", "jointspace_model(js, {'hidden': [4], 'epochs': 20, 'seed': 1})"),
 ]
 JOINTSPACE_NAMES = {n for n, _ in JOINTSPACE_OBJECTS}
+
+# Objects built only for the cases that name them (or name an object built from them); a list
+# literal indexed by its last element, [a(x), x][1], runs a call on x before x is used.
+FINGERTIP = (
+    "add_body(add_body(scene(), 'fingertip', {'pose': pose([0.0, 0.0, %s])}), 'block',"
+    " {'colliders': [[box(0.1, 0.1, 0.05), pose([0.0, 0.0, -0.05])]]})"
+)
+TAXELS = "{'link_name': 'fingertip', 'probe_local_pos': [[0.0, 0.0, 0.0], [0.005, 0.0, 0.0], [0.0, 0.004, 0.0]]}"
+CONTACT = (
+    "{'body_a': 'floor', 'body_b': 'ball', 'position': [0.15, 0.05, -0.05], 'normal': [0.0, 0.0, 1.0],"
+    " 'depth': 0.001, 'force': [0.0, 0.3, 2.0]}"
+)
+OPTIONAL_OBJECTS = JOINTSPACE_OBJECTS + [
+    ("ikt", "create_ik_targets(arm, ['shoulder'])"),
+    ("psens", "pose_sensor(arm)"),
+    ("tsc", FINGERTIP % "0.004"),
+    ("tsc2", FINGERTIP % "0.007"),
+    ("tx", f"taxels({TAXELS})"),
+    ("txr", "[read(tx, tsc), tx][1]"),
+    ("txrec", "[record(sim, tx, tsc), set_pose(tsc, 'fingertip', pose([0.0, 0.0, 0.001])), run(sim, 0.02)][0]"),
+    ("tcs", f"taxel_contacts({TAXELS})"),
+    ("tds", f"taxel_depths({TAXELS})"),
+    ("flsc", "add_body(add_body(scene(), 'ball', sph, pb), 'floor', halfspace([0.0, 0.0, 1.0]), pose([0.0, 0.0, -0.05]))"),
+    ("fltc", "touch(flsc, {'scales': {'ball': 0.05}})"),
+    ("tco", f"[observe(fltc, [{CONTACT}]), fltc][1]"),
+    (
+        "feet",
+        "add_body(add_body(add_body(scene(), 'floor', halfspace([0.0, 0.0, 1.0]), pose([0.0, 0.0, 0.0])),"
+        " 'left', box(0.11, 0.05, 0.02), pose([0.0, 0.15, 0.02])), 'right', box(0.11, 0.05, 0.02), pose([0.0, -0.15, 0.02]))",
+    ),
+    (
+        "fst",
+        "stance({'com': [0.0, 0.05, 0.8], 'mass': 10.0, 'contacts': ["
+        "contact({'shape': [0.11, 0.05], 'pos': [0.0, 0.15, 0.0], 'friction': 0.7, 'link': 'left'}),"
+        " contact({'shape': [0.11, 0.05], 'pos': [0.0, -0.15, 0.0], 'friction': 0.7, 'link': 'right'})]})",
+    ),
+    ("wd", "wrench_distributor(st, {'com_acceleration': [0.5, 0.0, 0.0]})"),
+    ("wds", "[add(sim, wd), run(sim, 0.03), wd][2]"),
+]
+OPTIONAL_NAMES = {n for n, _ in OPTIONAL_OBJECTS}
+# Robots without a to_map() that JSON can hold (infinite limits) are compared by what they give.
+JOINTS_PROBE = "[get_joints(r), get_dofs(r), frame_pose(r, 'wrist')]"
+MJCF = str(pathlib.Path(SOLO12).parents[1] / "gymnasium" / "ant.xml")
 
 Q = "{'FL_HAA': 0.1, 'FL_HFE': 0.8, 'FL_KFE': -1.6}"
 
@@ -278,6 +323,97 @@ CASES = {
     "observe(touch: Touch) -> [number]": "tc",
     "contacts(touch: Touch) -> [Map]": "tc",
     "to_map(touch: Touch) -> Map": "tc",
+    # shell, files and the rest (a path 'out:NAME' is a file the test compares between the two
+    # front ends: under --out for the binary, in a temporary folder for Python)
+    "record(sim: Simulation, taxels: Taxels, scene: Scene) -> TaxelRecorder": (
+        "sim, tx, tsc", "[set_pose(tsc, 'fingertip', pose([0.0, 0.0, 0.002])), run(sim, 0.03), r][2]"
+    ),
+    "save(recorder: TaxelRecorder, path: string)": "txrec, 'out:taxels.csv'",
+    "to_map(recorder: TaxelRecorder) -> Map": "txrec",
+    "save(path: string, value: any)": "'out:v.json', {'a': [1.0, 2.5], 'b': 'x', 'c': None, 'd': True}",
+    "seed() -> INT": "",
+    "test_mode() -> bool": "",
+    "continuous(arm: Robot, joint: string) -> Robot": ("arm, 'wrist'", JOINTS_PROBE),
+    "continuous(arm: Robot, joint: string, options: #{axis: [x, y, z], origin: [x, y, z] | Pose, rpy: [r, p, y], limits: [lo, hi], speed: number, mass: number, com: [x, y, z]}) -> Robot": (
+        "arm, 'wrist', {'axis': [1.0, 0.0, 0.0], 'origin': [0.0, 0.0, 0.2], 'speed': 2.0, 'mass': 0.5}",
+        JOINTS_PROBE,
+    ),
+    "ik_target_pose(arm: Robot, target: string) -> Pose": "arm, ikt[0]",
+    "mjcf(path: string) -> Robot": (f"'{MJCF}'", "[get_joints(r), mass(r), com(r, {}), frame_pose(r, 'front_left_leg')]"),
+    "move_IK_target(arm: Robot, target: string, translation: [x, y, z], rotation: [r, p, y], relative: bool)": (
+        "arm, ikt[0], [0.0, 0.1, 0.0], [0.0, 0.0, 0.2], True"
+    ),
+    "move_IK_target(arm: Robot, target: string, translation: [x, y, z], rotation: [r, p, y], relative: bool, linear_speed: number | (), radial_speed: number | ())": (
+        "arm, ikt[0], [0.0, 0.1, 0.0], [0.0, 0.0, 0.2], False, 0.1, None"
+    ),
+    "place_IK_target(arm: Robot, target: string, translation: [x, y, z], rotation: [r, p, y]) -> Map": (
+        "arm, ikt[0], [0.0, 0.05, 0.0], [0.0, 0.0, 0.3]"
+    ),
+    "place_IK_target(arm: Robot, target: string, translation: [x, y, z], rotation: [r, p, y], relative: bool) -> Map": (
+        "arm, ikt[0], [0.0, 0.05, 0.3], [0.0, 0.0, 0.3], False"
+    ),
+    "pose_sensor(arm: Robot) -> PoseSensor": ("arm", "[rotate(arm, 'shoulder', 0.4), set_rotation(arm, 'shoulder', 0.3), read(r)][2]"),
+    "read(sensor: PoseSensor) -> Map": "psens",
+    "record(sim: Simulation, sensor: PoseSensor) -> Recorder": "sim, psens",
+    "save(recorder: Recorder, path: string)": "[run(sim, 0.05), record(sim, arm, 'pose')][1], 'out:rec.csv'",
+    "observe(touch: Touch, contacts: [#{body_a, body_b, position, normal, depth, force}]) -> [number]": (
+f"fltc, [{CONTACT}]"
+    ),
+    "plot_forces(taxels: Taxels, path: string)": "txr, 'out:forces.svg'",
+    "plot_forces(taxels: Taxels, path: string, options: #{title, views, arrows: bool})": (
+        "txr, 'out:forces.svg', {'title': 'probe forces', 'views': ['top', 'side'], 'arrows': True}"
+    ),
+    "plot_outputs(touch: Touch, path: string)": "tco, 'out:outputs.svg'",
+    "plot_outputs(touch: Touch, path: string, options: #{title, views, arrows: bool, bodies: [string], per_body: bool})": (
+        "tco, 'out:outputs.svg', {'title': 'ball', 'views': ['front'], 'arrows': True, 'bodies': ['ball']}"
+    ),
+    "plot_sensors(touch: Touch, path: string, body: string)": "tc, 'out:sensors.svg', 'ball'",
+    "plot_sensors(touch: Touch, path: string, body: string, options: #{title, views: [\"top\" | \"front\" | \"side\" | \"isometric\"]})": (
+        "tc, 'out:sensors.svg', 'ball', {'title': 'ball sensors', 'views': ['top', 'isometric']}"
+    ),
+    "point_contacts(stance: Stance, scene: Scene, ground: string) -> [Map]": "fst, feet, 'floor'",
+    "read(sensor: TaxelContacts, scene: Scene) -> [bool]": "tcs, tsc",
+    "read(sensor: TaxelDepths, scene: Scene) -> #{depth, slip}": "tds, tsc",
+    "read(taxels: Taxels, scene: Scene) -> #{force, torque, raw}": "tx, tsc",
+    "read_batch(sensor: TaxelContacts, scenes: [Scene]) -> [[bool]]": "tcs, [tsc, tsc2]",
+    "read_batch(sensor: TaxelDepths, scenes: [Scene]) -> #{depth, slip}": "tds, [tsc, tsc2]",
+    "read_batch(taxels: Taxels, scenes: [Scene]) -> #{force, torque, raw}": "tx, [tsc, tsc2]",
+    "read_ground_truth(taxels: Taxels, scene: Scene) -> #{force, torque, raw}": "tx, tsc2",
+    "reset(taxels: Taxels)": "txr",
+    "taxel_contacts(options: #{...}) -> TaxelContacts": ("{'link_name': 'fingertip', 'probe_radius': 0.005}", "read(r, tsc)"),
+    "taxel_depths(options: #{...}) -> TaxelDepths": ("{'link_name': 'fingertip', 'history_length': 2}", "read(r, tsc2)"),
+    "taxel_skin(scene: Scene, options: #{body, spacing, kind: \"points\" | \"mesh\", ...}) -> Taxels": (
+        "sc, {'body': 'ball', 'spacing': 0.05, 'normal_stiffness': 500.0}"
+    ),
+    "taxels(options: #{link_name, probe_local_pos: [[x, y, z]], probe_local_normal, contact_depth_query: \"sdf\" | \"raycast\", probe_radius, probe_radius_noise, normal_stiffness, normal_damping, normal_exponent, shear_scalar, twist_scalar, history_length, probe_gain, delay, jitter, noise, bias, resolution, dead_taxels: [i], crosstalk, crosstalk_radius, hysteresis, seed}) -> Taxels": (
+        "{'link_name': 'fingertip', 'probe_local_pos': [[0.0, 0.0, 0.0], [0.01, 0.0, 0.0]], 'normal_stiffness': 800.0,"
+        " 'noise': 0.1, 'bias': 0.05, 'dead_taxels': [1], 'seed': 4}"
+    ),
+    "to_map(taxels: Taxels) -> Map": "tx",
+    "touch(scene: Scene, options: #{scales: #{body: spacing}, touch_function: \"normal\" | \"force_vector\" | \"force_vector_global\" | \"normal_force\", response_function: \"nearest\" | \"spread_linear\", kind: \"points\" | \"mesh\", mesh_layout: \"mimo\" | \"points\", mimo_quirks: bool}) -> Touch": (
+        "sc, {'scales': {'ball': 0.04}, 'touch_function': 'normal', 'response_function': 'nearest', 'kind': 'points',"
+        " 'mimo_quirks': False}"
+    ),
+    "add(sim: Simulation, distributor: WrenchDistributor)": "sim, wd",
+    "plot_polygon(path: string, stance: Stance)": "'out:polygon.svg', st",
+    "plot_polygon(path: string, stance: Stance, polygon: Map)": "'out:polygon.svg', st, static_polygon(st, 'hull')",
+    "save(distributor: WrenchDistributor, path: string)": "wds, 'out:table.csv'",
+    "set_stance(distributor: WrenchDistributor, stance: Stance)": "wd, fst",
+    "stance(robot: Robot, options: #{contacts, mass, gravity, com}) -> Stance": "solo, {'contacts': [c1, c2], 'gravity': 9.8}",
+    "step(distributor: WrenchDistributor) -> Map": "wd",
+    "step(distributor: WrenchDistributor, com_acceleration: [x, y, z]) -> Map": "wd, [0.2, 0.1, 0.0]",
+    "table(distributor: WrenchDistributor) -> Map": "wds",
+    "to_map(distributor: WrenchDistributor) -> Map": "wds",
+    "wrench_distributor(stance: Stance) -> WrenchDistributor": "st",
+    "wrench_distributor(stance: Stance, options: #{com_acceleration: [x, y, z] | \"estimated\", polygon: bool}) -> WrenchDistributor": (
+        "st, {'com_acceleration': [0.1, 0.0, 0.0], 'polygon': True}"
+    ),
+    "plot_map(path: string, boundary: Boundary)": "'out:boundary.svg', bd",
+    "plot_map(path: string, map: SampleMap)": "'out:map.svg', gm",
+    "save(path: string, boundary: Boundary)": "'out:boundary.csv', bd",
+    "save(path: string, map: SampleMap)": "'out:map.csv', js",
+    "save(path: string, model: JointspaceModel)": "'out:model.json', md",
+    "save(path: string, model: JointspaceModel, options: #{prefix: string})": "'out:model.h', md, {'prefix': 'fl_leg'}",
 }
 
 
@@ -307,6 +443,8 @@ def rhai(node, names):
     if isinstance(node, ast.Dict):
         items = ", ".join(f"{rhai(k, names)}: {rhai(v, names)}" for k, v in zip(node.keys, node.values))
         return "#{" + items + "}"
+    if isinstance(node, ast.Subscript):
+        return f"{rhai(node.value, names)}[{rhai(node.slice, names)}]"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return f"{node.func.id}(" + ", ".join(rhai(a, names) for a in node.args) + ")"
     raise ValueError(f"no Rhai for {ast.dump(node)}")

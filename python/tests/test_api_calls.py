@@ -5,7 +5,8 @@ binary's for the same call (MORSEL_BIN; skipped when it is not built).
 One generated case per overload of lab/src/api/script_api.txt. The arguments of each overload
 are written once (tests/api_cases.py) and translated to Rhai; the binary runs every case in one
 script, each on freshly built objects, and saves the results as JSON (objects as their
-to_map()); Python's results are turned into the same plain data and compared to 1e-12
+to_map()); the files a case writes (its 'out:NAME' paths) are compared byte for byte;
+Python's results are turned into the same plain data and compared to 1e-12
 relative. Overloads without arguments written yet are listed in NOT_YET_CALLED, which only
 shrinks (a test fails when a listed overload gets a case or an unlisted one has none)."""
 
@@ -19,7 +20,7 @@ import numpy as np
 import pytest
 
 import morsel
-from api_cases import CASES, JOINTSPACE_NAMES, JOINTSPACE_OBJECTS, OBJECTS, names_in, parse_args, rhai
+from api_cases import CASES, OBJECTS, OPTIONAL_OBJECTS, names_in, parse_args, rhai
 from conftest import REPO
 
 OVERLOADS = [o[2] for o in morsel._morsel._api_overloads()]
@@ -33,12 +34,32 @@ NOT_YET_CALLED = {
 }
 
 
+def case(signature):
+    """(arguments, probe or None) of an overload's case."""
+    c = CASES[signature]
+    return c if isinstance(c, tuple) else (c, None)
+
+
 def _objects_for(src):
-    used = names_in(src)
-    objs = list(OBJECTS)
-    if used & JOINTSPACE_NAMES:
-        objs += JOINTSPACE_OBJECTS
-    return objs
+    """OBJECTS, then the optional objects that `src` names or that those are built from."""
+    needed = names_in(src)
+    for name, expr in reversed(OPTIONAL_OBJECTS):
+        if name in needed:
+            needed |= names_in(expr)
+    return list(OBJECTS) + [(n, e) for n, e in OPTIONAL_OBJECTS if n in needed]
+
+
+OUT = "'out:"
+
+
+def out_files(src):
+    """The files a case writes: its arguments 'out:NAME'."""
+    return [part.split("'", 1)[0] for part in src.split(OUT)[1:]]
+
+
+def _with_out(src, cid, folder=""):
+    """The case with its 'out:NAME' paths as `folder`/cid_NAME (the binary: under --out)."""
+    return src.replace(OUT, "'" + (f"{folder}/" if folder else "") + f"{cid}_")
 
 
 def _case_id(signature):
@@ -48,15 +69,20 @@ def _case_id(signature):
 def rhai_script():
     """One script that runs every case on fresh objects and saves {id: result or error}."""
     lines = []
-    for signature, src in CASES.items():
+    for signature in CASES:
         if signature not in OVERLOADS:
             continue
+        src, probe = case(signature)
+        src = _with_out(src, _case_id(signature))
         body = []
-        for name, expr in _objects_for(src):
+        for name, expr in _objects_for(", ".join(x for x in (src, probe) if x)):
             body.append(f"let {name} = {rhai(_expr(expr), ())};")
         args = ", ".join(rhai(a, ()) for a in parse_args(src))
         cid = _case_id(signature)
-        body.append(f'try {{ save("{cid}.json", #{{ value: {NAME[signature]}({args}) }}); }}')
+        value = f"{NAME[signature]}({args})"
+        if probe is not None:
+            value = f"{{ let r = {value}; {rhai(_expr(probe), ())} }}"
+        body.append(f'try {{ save("{cid}.json", #{{ value: {value} }}); }}')
         body.append(f'catch (e) {{ save("{cid}.json", #{{ error: `${{e}}` }}); }}')
         lines.append("{ " + " ".join(body) + " }")
     return "\n".join(lines)
@@ -81,7 +107,9 @@ def rhai_results(tmp_path_factory):
         capture_output=True, text=True, timeout=600, cwd=REPO,
     )
     assert r.returncode == 0, r.stderr
-    return {f.stem: json.loads(f.read_text()) for f in (tmp / "out").glob("c*.json")}
+    results = {f.stem: json.loads(f.read_text()) for f in (tmp / "out").glob("c*.json") if "_" not in f.stem}
+    results["_out"] = tmp / "out"
+    return results
 
 
 def plain(x, depth=0):
@@ -135,17 +163,20 @@ def python_objects(src):
         os.chdir(cwd)
 
 
-def call(signature, form):
-    src = CASES[signature]
-    ns = python_objects(src)
+def call(signature, form, folder):
+    src, probe = case(signature)
+    src = _with_out(src, _case_id(signature), str(folder))
+    ns = python_objects(", ".join(x for x in (src, probe) if x))
     args = [eval(compile(_as_expression(a), "<case>", "eval"), ns) for a in parse_args(src)]  # noqa: S307
     name = NAME[signature]
     cwd = os.getcwd()
     os.chdir(REPO)
     try:
         if form == "function":
-            return getattr(morsel, name)(*args)
-        return getattr(args[0], name)(*args[1:])
+            r = getattr(morsel, name)(*args)
+        else:
+            r = getattr(args[0], name)(*args[1:])
+        return r if probe is None else eval(probe, dict(ns, r=r))  # noqa: S307
     finally:
         os.chdir(cwd)
 
@@ -171,7 +202,7 @@ def test_not_yet_called_only_shrinks():
 
 
 @pytest.mark.parametrize("signature", OVERLOADS, ids=[f"{NAME[s]}:{i}" for i, s in enumerate(OVERLOADS)])
-def test_overload(signature, rhai_results):
+def test_overload(signature, rhai_results, tmp_path):
     if signature not in CASES:
         pytest.skip("no arguments written yet (api_not_yet_called.txt)")
     expected = rhai_results.get(_case_id(signature), {"error": "no result saved"})
@@ -181,6 +212,13 @@ def test_overload(signature, rhai_results):
     receiver = RECEIVER[signature]
     if receiver in METHODS and NAME[signature] in METHODS[receiver]:
         forms.append("method")
+    cid = _case_id(signature)
     for form in forms:
-        got = plain(call(signature, form))
+        got = plain(call(signature, form, tmp_path))
         same(got, expected, f"{NAME[signature]} ({form})")
+        for name in out_files(case(signature)[0]):
+            written = (tmp_path / f"{cid}_{name}").read_bytes()
+            assert written == (rhai_results["_out"] / f"{cid}_{name}").read_bytes(), (
+                f"{NAME[signature]} ({form}): {name} differs from the binary's"
+            )
+            (tmp_path / f"{cid}_{name}").unlink()

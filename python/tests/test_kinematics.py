@@ -55,6 +55,30 @@ def test_two_link_arm_closed_form(arm):
     np.testing.assert_allclose(morsel.com(arm, {"shoulder": a, "elbow": b}), com, atol=1e-12)
 
 
+def test_fk_batch_rows_follow_the_closed_form(arm):
+    """Enough rows that fk_batch shares them out over its threads: every row's tip is the
+    closed form's, the quaternion [w, x, y, z] is the half-angle's, and the row order holds."""
+    rng = np.random.default_rng(5)
+    q = rng.uniform(-3.0, 3.0, size=(1500, 2))
+    out = morsel.fk_batch(arm, q, ["shoulder", "elbow"])
+    frames = arm.frames
+    assert out.shape == (1500, len(frames), 7) and out.dtype == np.float64
+    a, b = q[:, 0], q[:, 1]
+    tip = out[:, frames.index("tip")]
+    np.testing.assert_allclose(tip[:, 0], np.cos(a) + 0.6 * np.cos(a + b), atol=1e-12)
+    np.testing.assert_allclose(tip[:, 1], np.sin(a) + 0.6 * np.sin(a + b), atol=1e-12)
+    np.testing.assert_allclose(tip[:, 2], 0.0, atol=1e-12)
+    # the quaternion of a rotation by a + b about z, up to its sign
+    w, z = np.cos((a + b) / 2), np.sin((a + b) / 2)
+    sign = np.sign(tip[:, 3] * w + tip[:, 6] * z)
+    np.testing.assert_allclose(tip[:, 3:] * sign[:, None], np.stack([w, 0 * w, 0 * w, z], 1), atol=1e-12)
+    assert morsel.fk_batch(arm, np.zeros((0, 2)), ["shoulder", "elbow"]).shape == (0, len(frames), 7)
+    # a bad row anywhere is refused, whichever thread meets it
+    q[1234, 1] = 1e12
+    with pytest.raises(morsel.InvalidValueError):
+        morsel.fk_batch(arm, q, ["shoulder", "elbow"])
+
+
 def test_two_link_jacobian_closed_form(arm):
     a, b = 0.3, 0.9
     j = morsel.jacobian(arm, "tip", [a, b], "local_world_aligned")

@@ -132,6 +132,19 @@ save("out.json", #{ a: a, b: b, c: c, records: d.records });
     assert rows[0] == list(t)
     saved = np.array([[float(x) for x in r] for r in rows[1:]])
     np.testing.assert_array_equal(saved, np.column_stack(list(t.values())))
+    # Python's save writes the same bytes (morsel-lab's table encoding), as a method and through
+    # morsel.save; a bad path is a typed error naming it, and writes nothing
+    d.save(tmp_path / "py.csv")
+    assert (tmp_path / "py.csv").read_bytes() == (tmp_path / "out" / "saved.csv").read_bytes()
+    morsel.save(d, str(tmp_path / "py2.csv"))
+    assert (tmp_path / "py2.csv").read_bytes() == (tmp_path / "py.csv").read_bytes()
+    with pytest.raises(morsel.WrongTypeError, match=r"`path` of save\(\)"):
+        d.save(5)
+    with pytest.raises(morsel.InvalidValueError, match="extension"):
+        d.save(tmp_path / "table.txt")
+    with pytest.raises(morsel.InvalidValueError, match="NaN"):
+        d.save(tmp_path / "table.json")   # steps by hand have no time (NaN), which JSON cannot hold
+    assert not (tmp_path / "table.txt").exists() and not (tmp_path / "table.json").exists()
     # Newton on the CoM: the contact forces sum to m (a - g) (world frame)
     for dist, acc in [(a, [0.5, 0.0, 0.0]), (b, [0.0, 0.0, 1.5])]:
         force = sum(w["world"][:3] for w in dist["wrenches"])

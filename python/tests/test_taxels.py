@@ -151,3 +151,34 @@ def test_bad_scenes_raise():
         morsel.taxel_skin(fingertip(), {"body": "nobody", "spacing": 0.01})
     with pytest.raises(morsel.InvalidValueError):
         morsel.taxel_skin(fingertip(), {"body": "block", "spacing": 0.0})
+
+
+def test_a_simulation_records_the_taxels_forces(tmp_path):
+    """sim.record(taxels, scene): a row now and one after every step, the time then each
+    probe's force; k·depth along +z (k = 1000 N/m, probe radius 0.01 m)."""
+    sc = fingertip(0.004)
+    t = morsel.taxels({"link_name": "fingertip", "probe_local_pos": [[0, 0, 0], [0.005, 0, 0]]})
+    sim = morsel.simulation({"dt": 0.01})
+    rec = sim.record(t, sc)
+    assert isinstance(rec, morsel.TaxelRecorder) and len(rec) == 1
+    sc.set_pose("fingertip", morsel.pose([0, 0, 0.002]))
+    sim.step()
+    sc.set_pose("fingertip", morsel.pose([0, 0, 0.02]))
+    morsel.step(sim)
+    assert rec.columns == ["time"] + [f"probe{i}.{c}" for i in range(2) for c in ("fx", "fy", "fz")]
+    np.testing.assert_allclose(rec.rows[:, 0], [0.0, 0.01, 0.02], atol=1e-12)
+    np.testing.assert_allclose(rec.rows[:, 3], [6.0, 8.0, 0.0], atol=1e-9)
+    np.testing.assert_allclose(rec.rows[:, 6], [6.0, 8.0, 0.0], atol=1e-9)
+    np.testing.assert_array_equal(morsel.to_map(rec)["probe1.fz"], rec.rows[:, 6])
+    rec.save(tmp_path / "r.csv")
+    lines = (tmp_path / "r.csv").read_text().splitlines()
+    assert lines[0] == ",".join(rec.columns) and len(lines) == 4
+    assert repr(rec) == "TaxelRecorder(2 probes, 3 rows)"
+    with pytest.raises(morsel.WrongTypeError, match="give the scene"):
+        sim.record(t)
+    with pytest.raises(morsel.WrongTypeError, match=r"`scene` of record\(\)"):
+        sim.record(t, 5)
+    with pytest.raises(morsel.WrongTypeError, match=r"`path` of save\(\)"):
+        rec.save(5)
+    with pytest.raises(morsel.InvalidValueError, match="extension"):
+        rec.save(tmp_path / "r.txt")

@@ -14,6 +14,9 @@
 pub mod csv;
 pub mod json;
 pub mod npy;
+mod table;
+
+pub use table::encode_table;
 
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,7 @@ use morsel_kinematics::ArmaturePoseSensor;
 use super::{Robot, SimResult, lock};
 use crate::LabError;
 use crate::Value;
-use crate::save::{self, Format, format_float};
+use crate::save::{self, Format};
 
 /// What a recorder samples.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,16 +88,6 @@ impl Recorder {
             reason: e.to_string(),
         })?;
         match Format::from_path(name)? {
-            Format::Csv => {
-                let mut text = columns.join(",");
-                text.push('\n');
-                for row in &rows {
-                    let cells: Vec<String> = row.iter().map(|&x| format_float(x)).collect();
-                    text.push_str(&cells.join(","));
-                    text.push('\n');
-                }
-                Ok(text.into_bytes())
-            }
             Format::Npy => {
                 let value = Value::List(
                     rows.iter()
@@ -106,14 +96,7 @@ impl Recorder {
                 );
                 save::encode(name, &value)
             }
-            Format::Json => {
-                let map = columns
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| (c.clone(), Value::floats(rows.iter().map(|r| r[i]))))
-                    .collect();
-                save::encode(name, &Value::Map(map))
-            }
+            Format::Csv | Format::Json => save::encode_table(name, &columns, &rows),
         }
     }
 
