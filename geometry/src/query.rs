@@ -5,18 +5,22 @@
 //! world frame. Poses and points are checked first: finite, and within the range of
 //! [`crate::range`] (translations and coordinates within ±[`MAX_LENGTH`](crate::MAX_LENGTH)),
 //! else an error. Solids are solid: a shape nested inside a closed mesh intersects it (distance 0),
-//! even though their surfaces do not meet. Pipes and open meshes are surfaces.
+//! even though their surfaces do not meet. Pipes and open meshes are surfaces; distances to
+//! pipes are exact (see `pipe_query`).
 
 use nalgebra::{Isometry3, Point3, Unit};
 use parry3d_f64::math::Pose;
 use parry3d_f64::query as pq;
 
-use crate::convert::{from_parry_point, from_parry_vector, to_parry_point, to_parry_pose};
+use crate::convert::{from_parry_point, from_parry_vector, to_parry_pose};
 use crate::error::{GeometryError, Result};
 use crate::halfspace::{self, Lowest};
+use crate::pipe_query;
+use crate::projection::project;
 use crate::proximity;
 use crate::range;
-use crate::shape::{Shape, ShapeKind, radial_direction};
+use crate::shape::{Shape, ShapeKind};
+use crate::solid_contact::{self, SolidPlan};
 
 pub use crate::query_result::{ClosestPoints, Contact, PointProjection};
 
@@ -88,6 +92,9 @@ pub fn distance(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) 
     if let Some((lowest, _)) = halfspace_pair(a, pa, b, pb)? {
         return Ok(lowest.height.max(0.0));
     }
+    if let Some(cp) = pipe_pair(a, pa, b, pb)? {
+        return Ok(cp.map_or(0.0, |c| c.distance));
+    }
     if let Some((ba, bb)) = mesh_bvhs(a, b)? {
         range::pose("pose of the first shape", pa)?;
         range::pose("pose of the second shape", pb)?;
@@ -132,6 +139,22 @@ fn halfspace_pair(
         halfspace::lowest_point(a, pa, &normal, pb)
     };
     Ok(lowest.map(|l| (l, halfspace_first)))
+}
+
+/// The exact closest points of a pair with a pipe (see `pipe_query`), or `None` when the pair
+/// has no pipe or is one that module does not answer.
+fn pipe_pair(
+    a: &Shape,
+    pa: &Isometry3<f64>,
+    b: &Shape,
+    pb: &Isometry3<f64>,
+) -> Result<Option<Option<ClosestPoints>>> {
+    if !matches!(a.kind(), ShapeKind::Pipe { .. }) && !matches!(b.kind(), ShapeKind::Pipe { .. }) {
+        return Ok(None);
+    }
+    range::pose("pose of the first shape", pa)?;
+    range::pose("pose of the second shape", pb)?;
+    pipe_query::closest_points(a, pa, b, pb)
 }
 
 /// Convex shapes whose point projection is exact, so that closest points found by GJK can be
@@ -202,6 +225,9 @@ pub fn closest_points(
             }
         }));
     }
+    if let Some(cp) = pipe_pair(a, pa, b, pb)? {
+        return Ok(cp);
+    }
     if let Some((ba, bb)) = mesh_bvhs(a, b)? {
         range::pose("pose of the first shape", pa)?;
         range::pose("pose of the second shape", pb)?;
@@ -242,6 +268,12 @@ pub fn closest_points(
 }
 
 /// The contact (penetration) of two placed shapes, or `None` when they are apart.
+///
+/// A closed mesh is a solid: its depth is the length of the shortest translation separating
+/// the solids; exact for closed convex meshes (as their hulls) against any shape and for
+/// closed non-convex meshes against spheres, and an [`GeometryError::UnsupportedQuery`]
+/// error for the other pairs with a closed non-convex mesh (never a triangle-by-triangle
+/// depth). Pipes and open meshes are surfaces.
 pub fn contact(
     a: &Shape,
     pa: &Isometry3<f64>,
@@ -262,12 +294,28 @@ pub fn contact(
             }
         }));
     }
+    range::pose("pose of the first shape", pa)?;
+    range::pose("pose of the second shape", pb)?;
+    if let Some(c) = pipe_query::sphere_contact(a, pa, b, pb)? {
+        return Ok(c);
+    }
+    // Other pipe pairs: the exact distance decides whether they meet (the depth below comes
+    // from the tessellation, within 7.5e-5·r).
+    if let Some(Some(_apart)) = pipe_pair(a, pa, b, pb)? {
+        return Ok(None);
+    }
+    // A closed mesh is a solid: its depth is the separating translation (see solid_contact).
+    let (a, b, substituted) = match solid_contact::plan(a, pa, b, pb)? {
+        SolidPlan::NotSolidMesh => (a, b, false),
+        SolidPlan::Substitute(sa, sb) => (sa, sb, true),
+        SolidPlan::Answer(c) => return Ok(c),
+    };
     let qa = placed(a, pa, "pose of the first shape")?;
     let qb = placed(b, pb, "pose of the second shape")?;
     let (sa, _) = a.parry()?;
     let (sb, _) = b.parry()?;
     let c = pq::contact(&qa, sa, &qb, sb, 0.0).map_err(|_| unsupported("contact", a, b))?;
-    Ok(c.and_then(|c| {
+    let found = c.and_then(|c| {
         let normal = Unit::try_new(from_parry_vector(c.normal1), 1e-12)?;
         Some(Contact {
             depth: (-c.dist).max(0.0),
@@ -275,13 +323,22 @@ pub fn contact(
             point_b: from_parry_point(c.point2),
             normal,
         })
-    }))
+    });
+    Ok(match found {
+        Some(c) if substituted => {
+            Some(solid_contact::support_overlap(a, pa, b, pb, c).unwrap_or(c))
+        }
+        other => other,
+    })
 }
 
 /// Whether two placed shapes touch or overlap.
 pub fn intersects(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64>) -> Result<bool> {
     if let Some((lowest, _)) = halfspace_pair(a, pa, b, pb)? {
         return Ok(lowest.height <= 0.0);
+    }
+    if let Some(cp) = pipe_pair(a, pa, b, pb)? {
+        return Ok(cp.is_none());
     }
     if let Some((ba, bb)) = mesh_bvhs(a, b)? {
         range::pose("pose of the first shape", pa)?;
@@ -324,47 +381,6 @@ pub fn project_point(
     range::pose("shape pose", pose)?;
     range::point("query point", point)?;
     project(shape, pose, point)
-}
-
-/// [`project_point`] without checking its arguments: for points the queries derive themselves
-/// (from checked poses), which may lie a little beyond `MAX_LENGTH`.
-fn project(shape: &Shape, pose: &Isometry3<f64>, point: &Point3<f64>) -> Result<PointProjection> {
-    let local = pose.inverse_transform_point(point);
-    let (surface_local, inside) = match shape.kind() {
-        ShapeKind::Pipe {
-            radius,
-            half_length,
-        } => {
-            let (cx, cy) = radial_direction(local.x, local.y);
-            (
-                Point3::new(
-                    radius * cx,
-                    radius * cy,
-                    local.z.clamp(-half_length, *half_length),
-                ),
-                false,
-            )
-        }
-        _ => {
-            let (ps, offset) = shape.parry()?;
-            let q = match offset {
-                Some(o) => o.inverse() * to_parry_point(&local),
-                None => to_parry_point(&local),
-            };
-            let proj = ps.project_local_point(q, false);
-            let p = match offset {
-                Some(o) => *o * proj.point,
-                None => proj.point,
-            };
-            (from_parry_point(p), proj.is_inside && shape.is_solid())
-        }
-    };
-    let d = (local - surface_local).norm();
-    Ok(PointProjection {
-        point: pose * surface_local,
-        inside,
-        signed_distance: if inside { -d } else { d },
-    })
 }
 
 /// The hierarchies of two mesh shapes (built on first use), or `None` unless both are meshes.

@@ -21,8 +21,15 @@ use crate::range::{self, size};
 /// Number of segments around a pipe's tessellation used by shape–shape queries.
 ///
 /// The largest radial deviation of the tessellation from the true surface is
-/// `r·(1 − cos(π/256)) ≈ 7.5e-5·r`. Point queries on a pipe are exact.
+/// `r·(1 − cos(π/256)) ≈ 7.5e-5·r`. Point queries and distances on a pipe are exact (against
+/// spheres in closed form, against boxes, ellipsoids, cylinders, capsules and pipes by exact
+/// projections from the tessellation's answer); contact depths against shapes other than spheres
+/// and distances to meshes and hulls use the tessellation.
 pub const PIPE_QUERY_SEGMENTS: usize = 256;
+
+/// Relative volume difference under which a closed mesh counts as convex (see
+/// [`Shape::convex_solid`]).
+pub const CONVEX_VOLUME_TOLERANCE: f64 = 1e-9;
 
 /// What a shape is, with its defining sizes. All primitives are centred at their frame's origin;
 /// cylinder, capsule and pipe have their axis along z.
@@ -113,6 +120,8 @@ pub struct Shape {
 struct MeshStructures {
     parry: OnceLock<TriMesh>,
     bvh: OnceLock<Arc<MeshBvh>>,
+    /// The mesh as a convex hull shape when it is closed and convex (`None` otherwise).
+    convex: OnceLock<Option<Shape>>,
 }
 
 impl fmt::Debug for Shape {
@@ -354,6 +363,33 @@ impl Shape {
         }
         let bvh = Arc::new(MeshBvh::new(mesh.vertices(), mesh.faces())?);
         Ok(Some(structures.bvh.get_or_init(|| bvh)))
+    }
+
+    /// A closed convex triangle mesh as the convex hull shape that bounds the same solid (so
+    /// that penetration queries run on a convex polyhedron); `None` for an open or non-convex
+    /// mesh and for every other shape. Decided on the first call and shared by the clones.
+    ///
+    /// The mesh is convex when the volume it encloses equals its hull's to a relative
+    /// [`CONVEX_VOLUME_TOLERANCE`] (the mesh lies inside its hull, so equal volumes mean the
+    /// same solid).
+    pub fn convex_solid(&self) -> Option<&Shape> {
+        let (ShapeKind::Mesh(mesh), Some(structures)) = (&self.kind, &self.mesh) else {
+            return None;
+        };
+        structures
+            .convex
+            .get_or_init(|| {
+                if !mesh.is_closed() {
+                    return None;
+                }
+                let hull = Shape::convex_hull_of(mesh).ok()?;
+                let ShapeKind::ConvexHull(h) = hull.kind() else {
+                    return None;
+                };
+                let (inner, outer) = (mesh.signed_volume().abs(), h.signed_volume().abs());
+                (outer - inner <= CONVEX_VOLUME_TOLERANCE * outer).then_some(hull)
+            })
+            .as_ref()
     }
 
     /// The parry shape that answers queries, and its pose in this shape's frame (a mesh's is

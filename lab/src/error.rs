@@ -46,6 +46,21 @@ pub enum LabError {
     /// A sensing computation failed (an unknown body, an invalid contact).
     #[error(transparent)]
     Sensing(Box<morsel_sensing::SensingError>),
+    /// A batch call's result would exceed
+    /// [`BATCH_RESULT_LIMIT`](crate::batch_limit::BATCH_RESULT_LIMIT) (refused before
+    /// allocating).
+    #[error(
+        "{function}: the result ({shape}) would take {gib:.2} GiB, above the 1 GiB limit of a \
+         batch result; pass the work in smaller batches"
+    )]
+    BatchTooLarge {
+        /// The batch call.
+        function: String,
+        /// What the result holds.
+        shape: String,
+        /// Its size in GiB.
+        gib: f64,
+    },
     /// A file-system operation failed.
     #[error("{action} {}: {source}", .path.display())]
     Io {

@@ -19,11 +19,13 @@
 //! - [`sharding`] and [`slurm`]: a script's workloads split over shards, merged, and submitted
 //!   to a Slurm cluster.
 //! - [`stop`]: the check that stops long loops (Ctrl-C, time limits).
+//! - [`batch_limit`]: the size limit of batch results (`fk_batch`, `read_batch`, ...).
 //! - [`api`]: the description of the script API (names, signatures, one doc line each), from
 //!   which both front ends are checked and `docs/scripting.md` and `docs/python.md` are
 //!   generated.
 
 pub mod api;
+pub mod batch_limit;
 pub mod bound_contact;
 pub mod distributor;
 pub mod error;

@@ -86,22 +86,13 @@ pub fn sequence_arg<'py>(
         .collect()
 }
 
-/// The largest result a batch call (`fk_batch`, ...) builds, in bytes (1 GiB): a larger one is
-/// refused before anything is allocated, so that a typo in a row count raises instead of
-/// exhausting the machine's memory. Split larger work into batches.
-pub const BATCH_RESULT_LIMIT: u64 = 1 << 30;
+pub use morsel_lab::batch_limit::BATCH_RESULT_LIMIT;
 
-/// Refuses a batch result of `bytes` above [`BATCH_RESULT_LIMIT`]; `shape` says what it holds.
+/// Refuses a batch result of `bytes` above [`BATCH_RESULT_LIMIT`] (the shell's limit too);
+/// `shape` says what it holds.
 pub fn check_batch_result(function: &str, shape: &str, bytes: u128) -> PyResult<()> {
-    if bytes <= u128::from(BATCH_RESULT_LIMIT) {
-        return Ok(());
-    }
-    Err(value_error(format!(
-        "{function}: the result ({shape}) would take {:.2} GiB, above the {} GiB limit of a \
-         batch result; pass the work in smaller batches",
-        bytes as f64 / f64::from(1u32 << 30),
-        BATCH_RESULT_LIMIT >> 30
-    )))
+    morsel_lab::batch_limit::check_batch_result(function, shape, bytes)
+        .map_err(|e| value_error(e.to_string()))
 }
 
 /// The file-access policy of a loader's `root` argument: None reads anywhere (Python has no

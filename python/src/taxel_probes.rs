@@ -24,7 +24,7 @@ fn read_one(py: Python<'_>, t: &PyTaxels, scene: &Bound<'_, PyAny>) -> PyResult<
 
 /// One step on several scenes (an envs axis first).
 fn read_many(py: Python<'_>, t: &PyTaxels, scenes: &Bound<'_, PyAny>) -> PyResult<ProbeState> {
-    let (handles, copies) = scenes_arg(scenes)?;
+    let (handles, copies) = scenes_arg(scenes, &t.config, 4)?;
     let mut built = t.lock()?;
     let sensor = PyTaxels::sensor(&mut built, &t.config, &handles[0], &copies[0])?;
     py.detach(|| sensor.read_probe_state_batch(&copies)).py()

@@ -149,7 +149,7 @@ impl PyTaxels {
         py: Python<'py>,
         scenes: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let (handles, copies) = scenes_arg(scenes)?;
+        let (handles, copies) = scenes_arg(scenes, &self.config, 6)?;
         let first = &handles[0];
         let mut built = self.lock()?;
         let sensor = Self::sensor(&mut built, &self.config, first, &copies[0])?;
@@ -232,7 +232,13 @@ impl PyTaxels {
 }
 
 /// The scenes of `read_batch(scenes)` (a non-empty list) and copies of their current state.
-pub(crate) fn scenes_arg(scenes: &Bound<'_, PyAny>) -> PyResult<(Vec<PyScene>, Vec<Scene>)> {
+/// The scenes of a `read_batch`, refused when the result (`values` f64 per probe of `config`,
+/// per scene and history step) would be above the batch limit.
+pub(crate) fn scenes_arg(
+    scenes: &Bound<'_, PyAny>,
+    config: &TaxelConfig,
+    values: usize,
+) -> PyResult<(Vec<PyScene>, Vec<Scene>)> {
     let what = "`scenes` of read_batch()";
     let list = scenes.cast::<PyList>().map_err(|_| {
         type_error(format!(
@@ -240,6 +246,14 @@ pub(crate) fn scenes_arg(scenes: &Bound<'_, PyAny>) -> PyResult<(Vec<PyScene>, V
             type_name(scenes)
         ))
     })?;
+    morsel_lab::batch_limit::check_taxel_batch(
+        "read_batch()",
+        list.len(),
+        config.probe_local_pos.len(),
+        config.history_length,
+        values,
+    )
+    .map_err(|e| value_error(e.to_string()))?;
     let mut handles = Vec::with_capacity(list.len());
     for (i, s) in list.iter().enumerate() {
         handles.push(scene_arg(&s, &format!("{what}, element {i}"))?);

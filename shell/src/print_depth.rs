@@ -180,5 +180,49 @@ mod tests {
             refused(&mut s, &at(super::MAX_PRINT_DEPTH + 1, call));
         }
         refused(&mut s, "let a = 0; for i in 0..7000 { a = [a]; } print(a);");
+        // String interpolation and concatenation format through the same printers.
+        for call in [
+            "let t = `value: ${a}`;",
+            "let t = `${m} and ${a}`;",
+            "let t = \"\" + a;",
+            "let t = `${[a]}`;",
+        ] {
+            refused(&mut s, &at(super::MAX_PRINT_DEPTH + 1, call));
+        }
+        let _ = s
+            .run_source("t", &at(super::MAX_PRINT_DEPTH - 1, "let t = `${[a]}`;"))
+            .expect("64 levels interpolate");
+    }
+
+    /// `${}` interpolation nested in the source: within the expression depth limit
+    /// (`Limits::max_expr_depth`, 128 at the top level; `max_function_expr_depth`, 64, in a
+    /// function) it evaluates; far beyond it, a parse error (never a stack overflow).
+    #[test]
+    fn nested_interpolation_is_bounded_by_the_expression_depth() {
+        let handle = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(|| {
+                let (_dir, mut s) = session();
+                let nested = |n: usize| "`a${".repeat(n) + "1" + "}`".repeat(n).as_str();
+                let _ = s
+                    .run_source("t", &format!("print({});", nested(10)))
+                    .expect("10 levels");
+                assert_eq!(s.take_output().trim(), format!("{}1", "a".repeat(10)));
+                for n in [200, 5_000, 50_000] {
+                    let script = format!("let t = {};", nested(n));
+                    let err = s
+                        .run_source("t", &script)
+                        .expect_err("too deep")
+                        .to_string();
+                    assert!(
+                        err.contains("too deeply nested") || err.contains("complex"),
+                        "{n}: {err}"
+                    );
+                    let script = format!("fn f() {{ {} }} f();", nested(n));
+                    assert!(s.run_source("t", &script).is_err(), "{n} in a function");
+                }
+            })
+            .expect("thread");
+        handle.join().expect("no stack overflow");
     }
 }

@@ -352,3 +352,117 @@ proptest! {
         }
     }
 }
+
+/// [`run_in`] on another thread, failing after `limit` (a hang is a finding, not a stuck test).
+fn run_bounded(root: &Path, script: &str, limit: Duration) -> Result<Option<String>, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (dir, source) = (root.to_path_buf(), script.to_string());
+    std::thread::spawn(move || {
+        let _ = tx.send(run_in(&dir, &source));
+    });
+    rx.recv_timeout(limit)
+        .map_err(|_| format!("`{script}` still running after {limit:?}"))
+}
+
+/// The special files a reference may name, made in `root` (links, a FIFO) or elsewhere
+/// (devices), with the words its error must contain.
+fn special_target(root: &Path, outside: &Path, kind: usize, stem: &str) -> (String, &'static str) {
+    use std::os::unix::fs::symlink;
+    let outside_error = "outside the readable folder";
+    match kind {
+        // A link inside the root to an outside file.
+        0 => {
+            let link = root.join(format!("{stem}-link"));
+            let _ = symlink(outside.join(stem), &link);
+            (link.display().to_string(), outside_error)
+        }
+        // A path through a linked folder that leads out.
+        1 => {
+            let _ = symlink(outside, root.join("out-dir"));
+            (format!("out-dir/{stem}"), outside_error)
+        }
+        // Devices: endless, blocking, or empty; all outside the root.
+        2 => ("/dev/zero".to_string(), outside_error),
+        3 => ("/dev/stdin".to_string(), outside_error),
+        4 => ("/dev/null".to_string(), outside_error),
+        // A FIFO inside the root: not a regular file (and never opened for reading).
+        5 => {
+            let fifo = root.join("pipe");
+            let made = std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .is_ok_and(|s| s.success());
+            assert!(made, "mkfifo");
+            ("pipe".to_string(), "not a regular file")
+        }
+        // A FIFO outside the root.
+        _ => {
+            let fifo = outside.join("pipe");
+            let _ = std::process::Command::new("mkfifo").arg(&fifo).status();
+            (fifo.display().to_string(), outside_error)
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Model files referring to links that lead out, devices (`/dev/zero`, `/dev/stdin`) and
+    /// FIFOs get the typed sandbox error within seconds: nothing is read from outside, nothing
+    /// blocks, nothing reads without end.
+    #[test]
+    fn links_devices_and_fifos_are_refused_without_blocking(
+        carrier in 0usize..3,
+        kind in 0usize..7,
+    ) {
+        let (_dir, root, outside) = sandbox_tree();
+        let stem = if carrier == 0 { "secret.xml" } else { "secret.stl" };
+        let (reference, expected) = special_target(&root, &outside, kind, stem);
+        let (name, text) = match carrier {
+            0 => ("m.xml", format!("<mujoco><include file=\"{reference}\"/></mujoco>")),
+            1 => (
+                "m.xml",
+                format!("<mujoco><asset><mesh name=\"s\" file=\"{reference}\"/></asset></mujoco>"),
+            ),
+            _ => (
+                "r.urdf",
+                format!("<robot name=\"r\"><link name=\"a\"><visual><geometry><mesh filename=\"{reference}\"/></geometry></visual></link></robot>"),
+            ),
+        };
+        std::fs::write(root.join(name), text).expect("write");
+        let call = if name.ends_with(".urdf") {
+            format!("let r = urdf(\"{name}\");")
+        } else {
+            format!("let r = mjcf(\"{name}\");")
+        };
+        let err = run_bounded(&root, &call, Duration::from_secs(20)).map_err(TestCaseError::fail)?;
+        let err = err.ok_or_else(|| TestCaseError::fail(format!("{reference} was read")))?;
+        prop_assert!(err.contains(expected), "{reference}: {err}");
+        // The script itself naming an outside device or FIFO directly is refused alike.
+        if matches!(kind, 2 | 3 | 4 | 6) {
+            let direct = format!("let m = mesh(\"{reference}\");");
+            let err = run_bounded(&root, &direct, Duration::from_secs(20)).map_err(TestCaseError::fail)?;
+            let err = err.ok_or_else(|| TestCaseError::fail(format!("{reference} was read")))?;
+            prop_assert!(err.contains("outside"), "{reference}: {err}");
+        }
+    }
+
+    /// Recursive MJCF (a file including itself, or a cycle through `length` files) is an
+    /// include-cycle error, never a stack overflow or a hang.
+    #[test]
+    fn recursive_includes_are_cycles(length in 1usize..6, repeat in 1usize..3) {
+        let (_dir, root, _outside) = sandbox_tree();
+        for i in 0..length {
+            let next = format!("<include file=\"c{}.xml\"/>", (i + 1) % length).repeat(repeat);
+            std::fs::write(
+                root.join(format!("c{i}.xml")),
+                format!("<mujoco><worldbody><body name=\"b{i}\"/></worldbody>{next}</mujoco>"),
+            )
+            .expect("write");
+        }
+        let err = run_bounded(&root, "let r = mjcf(\"c0.xml\");", Duration::from_secs(20))
+            .map_err(TestCaseError::fail)?;
+        let err = err.ok_or_else(|| TestCaseError::fail("a cycle loaded"))?;
+        prop_assert!(err.contains("include cycle"), "{err}");
+    }
+}

@@ -32,6 +32,14 @@ fn read_one(t: &ScriptTaxels, scene: &ScriptScene) -> ScriptResult<ProbeState> {
 /// One step on several scenes.
 fn read_many(t: &ScriptTaxels, scenes: &Dynamic) -> ScriptResult<ProbeState> {
     let list = scenes_arg(scenes)?;
+    morsel_lab::batch_limit::check_taxel_batch(
+        "read_batch()",
+        list.len(),
+        t.config.probe_local_pos.len(),
+        t.config.history_length,
+        4,
+    )
+    .or_script()?;
     let first = list.first().ok_or_else(|| {
         crate::error::script_error(crate::error::ShellError::argument(
             "`scenes` of read_batch()",

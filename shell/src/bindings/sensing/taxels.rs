@@ -376,6 +376,14 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scenes: Dynamic| {
         let list = scenes_arg(&scenes)?;
+        morsel_lab::batch_limit::check_taxel_batch(
+            "read_batch()",
+            list.len(),
+            t.config.probe_local_pos.len(),
+            t.config.history_length,
+            6,
+        )
+        .or_script()?;
         let first = list.first().ok_or_else(|| {
             script_error(ShellError::argument(
                 "`scenes` of read_batch()",

@@ -1,0 +1,198 @@
+//! Penetration of closed (solid) triangle meshes.
+//!
+//! A closed mesh is a solid, so its penetration depth with another shape is the length of the
+//! shortest translation that separates the two solids, not the depth of one of its triangles
+//! (a triangle-by-triangle answer says depth 0 for a mesh coincident with itself, and "apart"
+//! for a ball inside it). [`plan`] decides how `query::contact` answers when a shape is one:
+//!
+//! - A **closed convex mesh** is replaced by its convex hull, which bounds the same solid
+//!   ([`Shape::convex_solid`]); the hull's depth is exact (projection of a ball's centre,
+//!   GJK/EPA between polyhedra and other convex shapes).
+//! - A **closed non-convex mesh against a sphere** (centre `c`, radius `r`): the depth is
+//!   `r − s`, with `s` the signed distance from `c` to the mesh's surface (negative inside),
+//!   along the direction from the nearest surface point. Any separating translation is at
+//!   least that long; this one separates exactly when the moved sphere touches the mesh only
+//!   at that point, which is checked: when another part of the mesh (a concave region) would
+//!   still overlap the moved sphere, the query is refused.
+//! - A **closed non-convex mesh against any other shape**: refused with
+//!   [`GeometryError::UnsupportedQuery`] (use the mesh's convex hull, or convex parts).
+
+use nalgebra::{Isometry3, Point3, Unit, Vector3};
+use parry3d_f64::shape::FeatureId;
+
+use crate::convert::{from_parry_point, to_parry_point, to_parry_pose, to_parry_vector};
+use crate::error::{GeometryError, Result};
+use crate::query_result::Contact;
+use crate::shape::{Shape, ShapeKind};
+
+/// How `query::contact` answers a pair.
+pub(crate) enum SolidPlan<'s> {
+    /// Neither shape is a closed mesh: the ordinary path answers.
+    NotSolidMesh,
+    /// Query these shapes instead (closed convex meshes replaced by their hulls).
+    Substitute(&'s Shape, &'s Shape),
+    /// The answer itself.
+    Answer(Option<Contact>),
+}
+
+/// Relative slack of the check that a moved sphere touches a non-convex mesh only once.
+const TOUCH_TOLERANCE: f64 = 1e-9;
+
+fn is_closed_mesh(shape: &Shape) -> bool {
+    matches!(shape.kind(), ShapeKind::Mesh(m) if m.is_closed())
+}
+
+fn refused(a: &Shape, b: &Shape, hint: &'static str) -> GeometryError {
+    GeometryError::UnsupportedQuery {
+        query: "contact",
+        first: a.name(),
+        second: b.name(),
+        hint: Some(hint),
+    }
+}
+
+const NON_CONVEX_HINT: &str = "the penetration depth of a closed non-convex mesh is computed \
+     only against a sphere; use the mesh's convex hull (convex_hull) or split it into convex parts";
+
+const CONCAVE_HINT: &str = "the sphere overlaps a concave region of the closed mesh, where its \
+     penetration depth has no exact answer here; use the mesh's convex hull (convex_hull) or \
+     split the mesh into convex parts";
+
+/// Decides how the contact of `a` and `b` is answered when either is a closed mesh.
+pub(crate) fn plan<'s>(
+    a: &'s Shape,
+    pa: &Isometry3<f64>,
+    b: &'s Shape,
+    pb: &Isometry3<f64>,
+) -> Result<SolidPlan<'s>> {
+    let (closed_a, closed_b) = (is_closed_mesh(a), is_closed_mesh(b));
+    if !closed_a && !closed_b {
+        return Ok(SolidPlan::NotSolidMesh);
+    }
+    let convex_a = if closed_a { a.convex_solid() } else { Some(a) };
+    let convex_b = if closed_b { b.convex_solid() } else { Some(b) };
+    if let (Some(ca), Some(cb)) = (convex_a, convex_b) {
+        return Ok(SolidPlan::Substitute(ca, cb));
+    }
+    match (a.kind(), b.kind()) {
+        (ShapeKind::Sphere { radius }, _) => {
+            let c = sphere_in_mesh(b, pb, *radius, &Point3::from(pa.translation.vector))
+                .map_err(|hint| refused(a, b, hint))?;
+            Ok(SolidPlan::Answer(c.map(|c| Contact {
+                depth: c.depth,
+                point_a: c.point_b,
+                point_b: c.point_a,
+                normal: -c.normal,
+            })))
+        }
+        (_, ShapeKind::Sphere { radius }) => {
+            let c = sphere_in_mesh(a, pa, *radius, &Point3::from(pb.translation.vector))
+                .map_err(|hint| refused(a, b, hint))?;
+            Ok(SolidPlan::Answer(c))
+        }
+        _ => Err(refused(a, b, NON_CONVEX_HINT)),
+    }
+}
+
+/// The contact of two convex shapes (a substituted pair) with its depth recomputed as the
+/// overlap of their support functions along the contact's normal `n` (from `a` to `b`):
+/// `max over a of n·a − min over b of n·b`. When it differs from the depth found, the contact
+/// points become `b`'s extreme point and that point moved by the depth along `n`.
+///
+/// Any direction's overlap bounds the separating translation from above, and the normal's
+/// overlap equals it; GJK/EPA finds the right normal but can report depth 0 when the shapes'
+/// centres coincide (a tetrahedron on itself), which this corrects. `None` when a shape has
+/// no support function (a pipe, an open mesh): the contact is then kept as found.
+pub(crate) fn support_overlap(
+    a: &Shape,
+    pa: &Isometry3<f64>,
+    b: &Shape,
+    pb: &Isometry3<f64>,
+    found: Contact,
+) -> Option<Contact> {
+    let support = |shape: &Shape, pose: &Isometry3<f64>, dir: Vector3<f64>| {
+        let (parry, _) = shape.parry().ok()?;
+        let map = parry.as_support_map()?;
+        let placed = shape.parry_pose(&to_parry_pose(pose));
+        let local = placed.rotation.inverse() * to_parry_vector(&dir);
+        Some(from_parry_point(placed * map.local_support_point(local)))
+    };
+    let n = found.normal.into_inner();
+    let on_a = support(a, pa, n)?;
+    let on_b = support(b, pb, -n)?;
+    let depth = n.dot(&(on_a - on_b)).max(0.0);
+    let scale = (on_a - on_b).norm().max(found.depth).max(f64::MIN_POSITIVE);
+    if (depth - found.depth).abs() <= 1e-9 * scale {
+        // The depth was right: keep its points (extreme points are not unique on a face).
+        return Some(Contact { depth, ..found });
+    }
+    Some(Contact {
+        depth,
+        point_a: on_b + n * depth,
+        point_b: on_b,
+        normal: found.normal,
+    })
+}
+
+/// The signed distance of a local point to a closed mesh (negative inside) with the nearest
+/// surface point and the id of a nearest face.
+fn signed(mesh: &Shape, local: &Point3<f64>) -> Option<(f64, Point3<f64>, u32)> {
+    let (parry, _) = mesh.parry().ok()?;
+    let (proj, feature) = parry.project_local_point_and_get_feature(to_parry_point(local));
+    let surface = from_parry_point(proj.point);
+    let d = (local - surface).norm();
+    let face = match feature {
+        FeatureId::Face(i) => i,
+        _ => u32::MAX,
+    };
+    Some((if proj.is_inside { -d } else { d }, surface, face))
+}
+
+/// The contact of a closed mesh (first) with a sphere of `radius` centred at `centre`
+/// (second), by the nearest surface point; `Err` names why it cannot be exact.
+fn sphere_in_mesh(
+    mesh: &Shape,
+    pose: &Isometry3<f64>,
+    radius: f64,
+    centre: &Point3<f64>,
+) -> std::result::Result<Option<Contact>, &'static str> {
+    const NO_NORMAL: &str = "the sphere's centre lies on an edge or corner of the closed mesh, \
+         where its outward direction is not defined";
+    let ShapeKind::Mesh(m) = mesh.kind() else {
+        return Err(NON_CONVEX_HINT);
+    };
+    let local = pose.inverse_transform_point(centre);
+    let (s, surface, face) = signed(mesh, &local).ok_or(NON_CONVEX_HINT)?;
+    let depth = radius - s;
+    if depth < 0.0 {
+        return Ok(None);
+    }
+    let (lo, hi) = m.bounds();
+    let scale = (hi - lo).norm().max(radius);
+    // The outward direction at the nearest surface point: towards the centre when it is
+    // outside, away from it inside, the nearest face's normal when it is on the surface.
+    let away = local - surface;
+    let outward: Unit<Vector3<f64>> = if away.norm() > 1e-12 * scale {
+        Unit::new_normalize(if s < 0.0 { -away } else { away })
+    } else {
+        let i = usize::try_from(face)
+            .ok()
+            .filter(|&i| i < m.faces().len())
+            .ok_or(NO_NORMAL)?;
+        let n = m.face_area_vector(i) * m.signed_volume().signum();
+        Unit::try_new(n, 0.0).ok_or(NO_NORMAL)?
+    };
+    // The sphere moved out by `depth` must touch the mesh and overlap no other part of it.
+    let moved = local + outward.into_inner() * depth;
+    let (s_moved, _, _) = signed(mesh, &moved).ok_or(NON_CONVEX_HINT)?;
+    if s_moved < radius - TOUCH_TOLERANCE * (radius + depth) {
+        return Err(CONCAVE_HINT);
+    }
+    let normal = pose.rotation * outward;
+    Ok(Some(Contact {
+        depth,
+        point_a: pose * surface,
+        point_b: centre - normal.into_inner() * radius,
+        normal,
+    }))
+}
