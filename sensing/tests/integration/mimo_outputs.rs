@@ -153,7 +153,10 @@ fn compare(
             let at = s as usize * m;
             sparse[at..at + m].copy_from_slice(&got[at..at + m]);
         }
-        assert_eq!(sparse, got, "{key} step {step}: a sensor not written is non-zero");
+        assert_eq!(
+            sparse, got,
+            "{key} step {step}: a sensor not written is non-zero"
+        );
         expected.fill(0.0);
         for r in ptr[step] as usize..ptr[step + 1] as usize {
             let s = idx[r] as usize;
