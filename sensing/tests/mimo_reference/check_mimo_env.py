@@ -62,7 +62,6 @@ def ties(theirs, ours, d, frames):
     of (body name, MIMo's sensor, Morsel's sensor, |distance difference|) for each differing
     body, ``all_ties`` whether every differing sensor is a nearest sensor (within ``TIE``) of
     some contact MIMo senses on that body."""
-    import mujoco as mj
     n = d.ncon
     so, st = ours.sensor_outputs, theirs.sensor_outputs
     found, all_ties = [], True
@@ -84,7 +83,7 @@ def ties(theirs, ours, d, frames):
         tied = set().union(*[set(t.tolist()) for t in covered]) if covered else set()
         if not rows <= tied:
             all_ties = False
-        name = mj.mj_id2name(theirs.m_model, mj.mjtObj.mjOBJ_BODY, body)
+        name = mujoco.mj_id2name(theirs.m_model, mujoco.mjtObj.mjOBJ_BODY, body)
         mimo_pick = [r for r in rows if np.any(np.asarray(st[body])[r])]
         morsel_pick = [r for r in rows if np.any(so[body][r])]
         gap = max((float(np.ptp(dist[t])) for dist, t in nearest_sets if len(t) > 1
