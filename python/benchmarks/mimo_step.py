@@ -7,14 +7,22 @@ parameters, and times per step, in the same run:
 - ``mj_step``: MuJoCo's own step;
 - ``get_touch_obs``: ``morsel.mimo.TrimeshTouch.get_touch_obs()`` (MIMo's drop-in), MuJoCo's
   contacts read from ``data`` included (target: median <= 0.05 ms on v1);
+- with ``--parts``, where ``get_touch_obs``'s time goes, measured again on the same step after
+  it: ``read`` (MuJoCo's contact views: ``data.contact`` and its fields, ``efc_force``) and
+  ``native`` (the native call on those views: contacts decoded, the touch computed, the
+  reached sensors written into a new zeroed array);
 - with ``--legacy``, the older path too: ``morsel.mujoco.sync`` + ``contacts`` +
   ``touch.observe``.
 
-    python python/benchmarks/mimo_step.py [--steps 2000] [--repeats 3] [--scene v1|v2|both] [--legacy]
+It prints the load average before each run: other processes on the machine slow both timings.
+Pin it to one core for steadier figures (``taskset -c 1 python ...``).
+
+    python python/benchmarks/mimo_step.py [--steps 2000] [--repeats 3] [--scene v1|v2|both] [--parts] [--legacy]
 """
 
 import argparse
 import json
+import os
 import pathlib
 import time
 from types import SimpleNamespace
@@ -35,7 +43,21 @@ def params_of(version):
     return next(v for k, v in params.items() if k.startswith(version + " "))
 
 
-def run(version, steps, seed, legacy):
+def parts(touch, d):
+    """Times (ms) of reading MuJoCo's contact views and of the native call on them."""
+    clock = time.perf_counter
+    t0 = clock()
+    c = d.contact
+    views = (c.geom1, c.geom2, c.pos, c.frame, c.dist, c.dim, c.efc_address, c.friction,
+             d.efc_force)
+    t1 = clock()
+    out = np.zeros(touch._size, dtype=touch.dtype)
+    touch._native.observe(touch._xpos, touch._xquat, *views, touch._opt.cone == 1, out)
+    t2 = clock()
+    return t1 - t0, t2 - t1
+
+
+def run(version, steps, seed, legacy, split):
     p = params_of(version)
     scene = ROOT / SCENES[version]
     m = mujoco.MjModel.from_xml_path(str(scene))
@@ -51,7 +73,7 @@ def run(version, steps, seed, legacy):
             "response_function": p["response_function"]})
     rng = np.random.default_rng(seed)
     lo, hi = m.actuator_ctrlrange[:, 0], m.actuator_ctrlrange[:, 1]
-    t = np.zeros((steps, 3))
+    t = np.zeros((steps, 5))
     ncon = np.zeros(steps, dtype=int)
     clock = time.perf_counter
     for i in range(steps):
@@ -65,7 +87,8 @@ def run(version, steps, seed, legacy):
             mm.sync(robot, m, d)
             old.observe(mm.contacts(m, d))
         t3 = clock()
-        t[i] = (t1 - t0, t2 - t1, t3 - t2)
+        read, native = parts(touch, d) if split and d.ncon else (0.0, 0.0)
+        t[i] = (t1 - t0, t2 - t1, t3 - t2, read, native)
         ncon[i] = d.ncon
     return t * 1e3, ncon, touch
 
@@ -76,17 +99,24 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--scene", default="both", choices=["v1", "v2", "both"])
     p.add_argument("--legacy", action="store_true", help="also time sync + contacts + observe")
+    p.add_argument("--parts", action="store_true",
+                   help="also time reading the contact views and the native call apart")
     args = p.parse_args()
     versions = ["v1", "v2"] if args.scene == "both" else [args.scene]
     print(f"mujoco {mujoco.__version__}, numpy {np.__version__}")
     for version in versions:
         for r in range(args.repeats):
-            t, ncon, touch = run(version, args.steps, r, args.legacy)
+            load = os.getloadavg()[0]
+            t, ncon, touch = run(version, args.steps, r, args.legacy, args.parts)
             med = np.median(t, axis=0)
-            line = (f"{version} run {r}: {touch.get_total_sensor_count()} sensors, {args.steps} steps, "
+            line = (f"{version} run {r} (load {load:.1f}): {touch.get_total_sensor_count()} sensors, {args.steps} steps, "
                     f"contacts/step median {int(np.median(ncon))} max {ncon.max()}; "
                     f"mj_step median {med[0]:.4f} ms; get_touch_obs median {med[1]:.4f} ms, "
                     f"p90 {np.percentile(t[:, 1], 90):.4f} ms")
+            if args.parts:
+                busy = ncon > 0
+                line += (f"; steps with contacts: read median {np.median(t[busy, 3]):.4f} ms, "
+                         f"native median {np.median(t[busy, 4]):.4f} ms")
             if args.legacy:
                 line += f"; legacy sync+contacts+observe median {med[2]:.4f} ms"
             print(line, flush=True)

@@ -118,6 +118,9 @@ class _Touch:
         )
         self.touch_size = self._native.values_per_sensor
         self._count = self._native.sensor_count
+        self._size = self._count * self.touch_size
+        # MuJoCo's options struct, read at every call (`cone` may change between steps).
+        self._opt = m.opt
         # Output order: the groups come in body (and geom) order, MIMo's sorted keys.
         self._groups = []
         self.sensor_positions = {}
@@ -144,16 +147,22 @@ class _Touch:
     def get_touch_obs(self):
         """The touch output of MuJoCo's current contacts: (n_sensors, touch_size), sensing
         bodies (geoms for DiscreteTouch) sorted by id; also kept per body in
-        :attr:`sensor_outputs`."""
+        :attr:`sensor_outputs`. A new array at every call, as MIMo's."""
         d = self.env.data
         if d is not self._data:
             self._bind(d)
-        c = d.contact
-        out = np.empty(self._count * self.touch_size, dtype=self.dtype)
-        self._native.observe(
-            self._xpos, self._xquat, c.geom1, c.geom2, c.pos, c.frame, c.dist, c.dim,
-            c.efc_address, c.friction, d.efc_force, self.env.model.opt.cone == 1, out,
-        )
+        # A new zeroed array (calloc): the native call writes only the sensors it reaches.
+        out = np.zeros(self._size, dtype=self.dtype)
+        try:
+            idle = d.ncon == 0
+        except AttributeError:  # an object with MjData's fields but no `ncon`
+            idle = False
+        if not idle:
+            c = d.contact
+            self._native.observe(
+                self._xpos, self._xquat, c.geom1, c.geom2, c.pos, c.frame, c.dist, c.dim,
+                c.efc_address, c.friction, d.efc_force, self._opt.cone == 1, out,
+            )
         self._obs = out.reshape(self._count, self.touch_size)
         return self._obs
 

@@ -160,7 +160,9 @@ impl PyMimoTouch {
     /// One step: poses every body at `xpos`/`xquat`, reads MuJoCo's contacts (the force of
     /// each decoded from `efc_force` as `mj_contactForce` does; `elliptic` is
     /// `opt.cone == 1`) and writes the flat sensor output into `out` (float64 or float32,
-    /// `sensor_count × values_per_sensor` values).
+    /// `sensor_count × values_per_sensor` values), which must hold zeros: only the sensors
+    /// the contacts reach are written (a step touches a few dozen of thousands of sensors, and
+    /// converting all of them was most of the cost of a call).
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (xpos, xquat, geom1, geom2, pos, frame, dist, dim, efc_address, friction, efc_force, elliptic, out))]
     fn observe(
@@ -206,43 +208,11 @@ impl PyMimoTouch {
             },
         };
         state.mujoco.contacts(&batch, &mut state.contacts).py()?;
-        let values = state
+        state
             .touch
             .observe_contacts(state.mujoco.scene(), &state.contacts)
             .py()?;
-        let wrong_size = |n: usize| {
-            value_error(format!(
-                "`out` holds {n} values; the sensors give {}",
-                values.len()
-            ))
-        };
-        if let Ok(a) = out.cast::<PyArray1<f64>>() {
-            let mut w = a.try_readwrite()?;
-            let s = w
-                .as_slice_mut()
-                .map_err(|_| value_error("`out` must be contiguous"))?;
-            if s.len() != values.len() {
-                return Err(wrong_size(s.len()));
-            }
-            s.copy_from_slice(values);
-        } else if let Ok(a) = out.cast::<PyArray1<f32>>() {
-            let mut w = a.try_readwrite()?;
-            let s = w
-                .as_slice_mut()
-                .map_err(|_| value_error("`out` must be contiguous"))?;
-            if s.len() != values.len() {
-                return Err(wrong_size(s.len()));
-            }
-            for (o, v) in s.iter_mut().zip(values) {
-                *o = *v as f32;
-            }
-        } else {
-            return Err(type_error(format!(
-                "`out` must be a 1-D float64 or float32 array, got {}",
-                type_name(out)
-            )));
-        }
-        Ok(())
+        write_sparse(&state.touch, out)
     }
 
     /// The sensor groups in output order: a list of (body id, geom id or None, offset,
@@ -318,6 +288,52 @@ impl PyMimoTouch {
 /// Registers `_MimoTouch`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMimoTouch>()?;
+    Ok(())
+}
+
+/// Writes the sensors of `touch`'s last observation into `out` (a zeroed 1-D float64 or float32
+/// array of the output's length); the other sensors are zero in both.
+fn write_sparse(touch: &Touch, out: &Bound<'_, PyAny>) -> PyResult<()> {
+    let values = touch.output();
+    let size = touch.model().values_per_sensor();
+    let wrong_size = |n: usize| {
+        value_error(format!(
+            "`out` holds {n} values; the sensors give {}",
+            values.len()
+        ))
+    };
+    if let Ok(a) = out.cast::<PyArray1<f64>>() {
+        let mut w = a.try_readwrite()?;
+        let s = w
+            .as_slice_mut()
+            .map_err(|_| value_error("`out` must be contiguous"))?;
+        if s.len() != values.len() {
+            return Err(wrong_size(s.len()));
+        }
+        for &sensor in touch.written_sensors() {
+            let at = sensor as usize * size;
+            s[at..at + size].copy_from_slice(&values[at..at + size]);
+        }
+    } else if let Ok(a) = out.cast::<PyArray1<f32>>() {
+        let mut w = a.try_readwrite()?;
+        let s = w
+            .as_slice_mut()
+            .map_err(|_| value_error("`out` must be contiguous"))?;
+        if s.len() != values.len() {
+            return Err(wrong_size(s.len()));
+        }
+        for &sensor in touch.written_sensors() {
+            let at = sensor as usize * size;
+            for (o, v) in s[at..at + size].iter_mut().zip(&values[at..at + size]) {
+                *o = *v as f32;
+            }
+        }
+    } else {
+        return Err(type_error(format!(
+            "`out` must be a 1-D float64 or float32 array, got {}",
+            type_name(out)
+        )));
+    }
     Ok(())
 }
 

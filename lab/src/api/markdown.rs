@@ -298,7 +298,11 @@ pub fn python(api: &Api) -> String {
          Forward kinematics of many configurations: positions and [w, x, y, z] quaternions.\n\
          - `morsel.mujoco.sync(robot, m, d)`, `morsel.mujoco.contacts(m, d)`  \n  \
          A Morsel robot set to a live MuJoCo state; MuJoCo's contacts as one batch of arrays \
-         for `touch.observe`.\n",
+         for `touch.observe`.\n\
+         - `morsel.mimo.TrimeshTouch(env, touch_params)`, `morsel.mimo.DiscreteTouch(env, \
+         touch_params)`  \n  \
+         MIMo's touch classes as a drop-in (one import to change): MIMo's layouts, outputs and \
+         interface; see [mimo.md](mimo.md).\n",
     );
     md
 }

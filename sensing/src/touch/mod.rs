@@ -118,6 +118,12 @@ impl Touch {
         &self.data.output
     }
 
+    /// The sensors the last observation wrote (in write order, a sensor once per write): every
+    /// other sensor's output is zero, so that a caller can copy the output sparsely.
+    pub fn written_sensors(&self) -> &[u32] {
+        &self.data.dirty
+    }
+
     /// The shape of the output: `[sensor_count, values_per_sensor]`.
     pub fn output_shape(&self) -> [usize; 2] {
         [self.model.sensor_count(), self.model.values_per_sensor()]

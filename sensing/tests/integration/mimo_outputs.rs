@@ -146,6 +146,17 @@ fn compare(
         recording.pose(&mut scene, step);
         let contacts = recording.contacts(&scene, step);
         let got = touch.observe_contacts(&scene, &contacts).unwrap().to_vec();
+        // The sparse copy Python's drop-in makes: the written sensors only, the rest zero
+        // (the output of the step before must have been cleared).
+        let mut sparse = vec![0.0; got.len()];
+        for &s in touch.written_sensors() {
+            let at = s as usize * m;
+            sparse[at..at + m].copy_from_slice(&got[at..at + m]);
+        }
+        assert_eq!(
+            sparse, got,
+            "{key} step {step}: a sensor not written is non-zero"
+        );
         expected.fill(0.0);
         for r in ptr[step] as usize..ptr[step + 1] as usize {
             let s = idx[r] as usize;

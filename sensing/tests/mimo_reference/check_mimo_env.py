@@ -22,6 +22,15 @@ for every touch function × response function:
 It prints, per configuration, the steps compared, the steps with a non-zero output, the steps
 where some sensor differs by more than 1e-9 N (float64), the worst difference, and the steps
 where some body's (geom's) force sum differs.
+
+For mesh ``nearest`` it also examines every differing step: for each contact MIMo senses on a
+body whose outputs differ, the contact point in the body frame as MIMo computes it
+(``get_contact_position_relative``) and its distances to the body's active sensors. A step is a
+**tie** when each differing sensor, Morsel's pick and MIMo's, lies within ``TIE`` (1e-12 m) of
+the nearest distance of one such contact: both sensors are nearest, and which one wins depends
+on the last bits of the rounding (MIMo turns the point into the body frame with ``xmat`` and
+searches a scipy k-d tree, Morsel uses ``xquat`` and its own k-d tree). Each tie is listed with
+its body, the two sensors and the difference of their distances.
 """
 import argparse
 import pathlib
@@ -29,6 +38,9 @@ import sys
 
 import mujoco
 import numpy as np
+
+# Two distances closer than this (m) are a tie: either sensor is nearest.
+TIE = 1e-12
 
 TRIMESH_TOUCH = ["force_vector", "force_vector_global", "normal_force"]
 DISCRETE_TOUCH = ["normal", "force_vector", "force_vector_global"]
@@ -43,6 +55,41 @@ def wide(cls):
             return {k: v.astype(np.float64) for k, v in super().get_empty_sensor_dict(size).items()}
 
     return Wide
+
+
+def ties(theirs, ours, d, frames):
+    """For a mesh ``nearest`` step whose outputs differ: ``(all_ties, found)``, ``found`` a list
+    of (body name, MIMo's sensor, Morsel's sensor, |distance difference|) for each differing
+    body, ``all_ties`` whether every differing sensor is a nearest sensor (within ``TIE``) of
+    some contact MIMo senses on that body."""
+    n = d.ncon
+    so, st = ours.sensor_outputs, theirs.sensor_outputs
+    found, all_ties = [], True
+    for body in st:
+        diff = np.max(np.abs(so[body] - np.asarray(st[body])), axis=1) > 1e-9
+        if not diff.any():
+            continue
+        sensors = theirs.sensor_positions[body]
+        nearest_sets = []
+        for contact_id, body_id, _ in theirs.contact_tuples:
+            if body_id != body:
+                continue
+            p = theirs.get_contact_position_relative(contact_id, body)
+            d.contact.frame[:n] = frames  # MIMo flips the normal in place
+            dist = np.linalg.norm(sensors - p, axis=1)
+            nearest_sets.append((dist, np.flatnonzero(dist <= dist.min() + TIE)))
+        rows = set(np.flatnonzero(diff).tolist())
+        covered = [t for dist, t in nearest_sets if len(t) > 1 and rows & set(t.tolist())]
+        tied = set().union(*[set(t.tolist()) for t in covered]) if covered else set()
+        if not rows <= tied:
+            all_ties = False
+        name = mujoco.mj_id2name(theirs.m_model, mujoco.mjtObj.mjOBJ_BODY, body)
+        mimo_pick = [r for r in rows if np.any(np.asarray(st[body])[r])]
+        morsel_pick = [r for r in rows if np.any(so[body][r])]
+        gap = max((float(np.ptp(dist[t])) for dist, t in nearest_sets if len(t) > 1
+                   and rows & set(t.tolist())), default=float("nan"))
+        found.append((name, mimo_pick, morsel_pick, gap))
+    return all_ties, found
 
 
 def check(version, steps, seed):
@@ -79,6 +126,9 @@ def check(version, steps, seed):
     # Per configuration: steps, steps with output, steps differing by > 1e-9 N, worst
     # difference, and steps whose per-body (per-geom) sums differ by > 1e-9 N.
     stats = {c[:3]: [0, 0, [], 0.0, []] for c in configs}
+    # Mesh `nearest` steps that differ: per configuration, the ties found and the steps
+    # that are not ties.
+    tie_log = {c[:3]: ([], []) for c in configs if c[0] == "mesh" and c[2] == "nearest"}
     own = TrimeshTouch(env, params)
     own_stats = [0, 0.0, 0]
     rng = np.random.default_rng(seed)
@@ -103,6 +153,10 @@ def check(version, steps, seed):
                 if any(np.max(np.abs(so[k].sum(axis=0) - np.asarray(st[k]).sum(axis=0))) > 1e-9
                        for k in st):
                     s[4].append(step)
+                if (kind, tf, rf) in tie_log:
+                    all_ties, found = ties(theirs, ours, d, frames)
+                    log = tie_log[(kind, tf, rf)]
+                    (log[0] if all_ties else log[1]).append((step, found))
             s[3] = max(s[3], worst)
         # The environment's own instance, as a MIMo user calls it (float32, its cache as is).
         o = own.get_touch_obs()
@@ -121,6 +175,14 @@ def check(version, steps, seed):
         print(f"  {kind:6} {tf:19} {rf:13}: {n} steps, {responding} with output, "
               f"{len(differing)} differing > 1e-9 N {differing[:10]}, worst {worst:.2e} N; "
               f"{len(sums)} with different per-body sums")
+    for (kind, tf, rf), (tied, other) in tie_log.items():
+        print(f"  {kind} {tf} {rf}: {len(tied)} differing steps are ties (sensors equidistant "
+              f"to {TIE:g} m), {len(other)} are not {[s for s, _ in other]}")
+    first = next(iter(tie_log.values()), ([], []))
+    for step, found in first[0] + first[1]:
+        for name, mimo_pick, morsel_pick, gap in found:
+            print(f"    step {step}: {name}, MIMo sensor {mimo_pick}, Morsel sensor {morsel_pick}, "
+                  f"distances differ by {gap:.1e} m")
     print(f"  env.touch ({params['touch_function']}, {params['response_function']}, float32): "
           f"{own_stats[0]} steps, {own_stats[2]} differing by > 1e-5 of the largest output, "
           f"worst relative {own_stats[1]:.2e}")
