@@ -60,15 +60,11 @@ pub(crate) fn closest_points(
             point_b: c.point_a,
         })
     };
-    if pipe_a {
-        if let ShapeKind::Sphere { radius } = b.kind() {
-            return pipe_sphere(a, pa, *radius, pb).map(Some);
-        }
+    if pipe_a && let ShapeKind::Sphere { radius } = b.kind() {
+        return pipe_sphere(a, pa, *radius, pb).map(Some);
     }
-    if pipe_b {
-        if let ShapeKind::Sphere { radius } = a.kind() {
-            return pipe_sphere(b, pb, *radius, pa).map(|c| Some(swap(c)));
-        }
+    if pipe_b && let ShapeKind::Sphere { radius } = a.kind() {
+        return pipe_sphere(b, pb, *radius, pa).map(|c| Some(swap(c)));
     }
     if pipe_a && projectable(b) {
         return alternate(a, pa, b, pb).map(Some);

@@ -11,7 +11,7 @@ use rhai::{Array, Dynamic, Engine, Map};
 
 use crate::bindings::doc;
 use crate::context::ShellContext;
-use crate::error::ScriptResult;
+use crate::error::{OrScriptError, ScriptResult};
 
 use super::scene::ScriptScene;
 use super::taxels::{ScriptTaxels, make_taxels, nested, scenes_arg};
@@ -35,8 +35,8 @@ fn read_many(t: &ScriptTaxels, scenes: &Dynamic) -> ScriptResult<ProbeState> {
     morsel_lab::batch_limit::check_taxel_batch(
         "read_batch()",
         list.len(),
-        t.config.probe_local_pos.len(),
-        t.config.history_length,
+        t.num_probes(),
+        t.history_length(),
         4,
     )
     .or_script()?;

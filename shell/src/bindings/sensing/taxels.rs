@@ -46,6 +46,11 @@ impl ScriptTaxels {
         self.config.probe_local_pos.len()
     }
 
+    /// The steps of history kept (0: none).
+    pub fn history_length(&self) -> usize {
+        self.config.history_length
+    }
+
     /// Runs `f` on the configuration, the scene last read and the last reading (`None`
     /// before the first read).
     pub fn with_last<T>(
