@@ -34,6 +34,7 @@ pub mod range;
 pub mod sensor;
 mod shape;
 mod shape_summary;
+pub mod stop;
 pub mod xml_depth;
 
 pub use collider::Collider;
@@ -45,3 +46,4 @@ pub use range::{MAX_LENGTH, MIN_LENGTH};
 pub use sensor::{SensorMesh, SensorPoints};
 pub use shape::{PIPE_QUERY_SEGMENTS, Shape, ShapeKind};
 pub use shape_summary::SummaryValue;
+pub use stop::Stop;
