@@ -93,6 +93,13 @@ pub enum GeometryError {
         /// Why.
         reason: String,
     },
+    /// Long work ended early because its caller's [`crate::Stop`] asked it to (Ctrl-C, a
+    /// time limit).
+    #[error("{work} was interrupted before it finished")]
+    Interrupted {
+        /// What was stopped (`the convex hull`).
+        work: &'static str,
+    },
     /// A query is not defined for this pair of shapes.
     #[error("the query `{query}` is not supported between a {first} and a {second}{}", hint_suffix(.hint))]
     UnsupportedQuery {

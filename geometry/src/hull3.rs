@@ -14,6 +14,8 @@ use std::collections::HashMap;
 
 use nalgebra::{Point3, Vector3};
 
+use crate::stop::Stop;
+
 /// A hull face: vertices counter-clockwise seen from outside, neighbours across edges
 /// (v[0], v[1]), (v[1], v[2]), (v[2], v[0]), its plane, and the points waiting outside it.
 struct Face {
@@ -41,9 +43,9 @@ pub enum HullError {
 pub type HullMesh = (Vec<Point3<f64>>, Vec<[u32; 3]>);
 
 /// The hull of `points` as (vertices, counter-clockwise triangles seen from outside).
-/// `stop` is asked now and then (about every 1,000 added vertices); when it says true the
-/// work ends with [`HullError::Stopped`].
-pub fn convex_hull(points: &[Point3<f64>], stop: &dyn Fn() -> bool) -> Result<HullMesh, HullError> {
+/// `stop` is asked now and then (before the work and about every 1,000 added vertices); when
+/// it says true the work ends with [`HullError::Stopped`].
+pub fn convex_hull(points: &[Point3<f64>], stop: &dyn Stop) -> Result<HullMesh, HullError> {
     if points.len() < 4 {
         return Err(HullError::Degenerate("fewer than four points"));
     }
@@ -61,12 +63,24 @@ pub fn convex_hull(points: &[Point3<f64>], stop: &dyn Fn() -> bool) -> Result<Hu
     let size = (hi - lo).norm();
     let eps = size * 1e-11;
     let simplex = initial_simplex(points, eps)?;
+    if stop.requested() {
+        return Err(HullError::Stopped);
+    }
     let mut hull = Hull {
         points,
         faces: Vec::new(),
+        free: Vec::new(),
         eps,
+        visible: Vec::new(),
+        horizon: Vec::new(),
+        new_faces: Vec::new(),
+        orphans: Vec::new(),
+        spoke: vec![0; points.len()],
+        stamp: vec![0; points.len()],
+        step: 0,
     };
     hull.start(simplex);
+    // A face slot may be listed twice (freed and reused): a dead or empty entry is skipped.
     let mut pending: Vec<usize> = (0..hull.faces.len()).collect();
     let mut added = 0usize;
     while let Some(f) = pending.pop() {
@@ -74,14 +88,16 @@ pub fn convex_hull(points: &[Point3<f64>], stop: &dyn Fn() -> bool) -> Result<Hu
             continue;
         }
         added += 1;
-        if added.is_multiple_of(1024) && stop() {
+        if added.is_multiple_of(1024) && stop.requested() {
             return Err(HullError::Stopped);
         }
-        let new_faces = hull.add_farthest(f)?;
+        hull.add_farthest(f)?;
+        let faces = &hull.faces;
         pending.extend(
-            new_faces
-                .into_iter()
-                .filter(|&g| !hull.faces[g].outside.is_empty()),
+            hull.new_faces
+                .iter()
+                .copied()
+                .filter(|&g| !faces[g].outside.is_empty()),
         );
     }
     Ok(hull.output())
@@ -149,7 +165,20 @@ fn farthest(points: &[Point3<f64>], f: impl Fn(&Point3<f64>) -> f64) -> usize {
 struct Hull<'a> {
     points: &'a [Point3<f64>],
     faces: Vec<Face>,
+    /// Dead faces whose slots (and `outside` buffers) new faces reuse: without it a hull of n
+    /// vertices keeps every face it ever made (about 6n), most of them dead.
+    free: Vec<usize>,
     eps: f64,
+    /// Scratch of one step, kept to spare the allocations.
+    visible: Vec<usize>,
+    horizon: Vec<(u32, u32, usize)>,
+    new_faces: Vec<usize>,
+    orphans: Vec<u32>,
+    /// Per point: the new face whose edge (apex, point) it starts, valid when `stamp` equals
+    /// the step's number.
+    spoke: Vec<usize>,
+    stamp: Vec<u32>,
+    step: u32,
 }
 
 impl Hull<'_> {
@@ -164,11 +193,22 @@ impl Hull<'_> {
         // A zero-area face (possible only for points within eps of each other) keeps a zero
         // normal: nothing is ever outside it, and its neighbours close the hull.
         let normal = if len > 0.0 { n / len } else { Vector3::zeros() };
+        let offset = normal.dot(&a.coords);
+        if let Some(f) = self.free.pop() {
+            let face = &mut self.faces[f];
+            face.v = v;
+            face.next = [usize::MAX; 3];
+            face.normal = normal;
+            face.offset = offset;
+            face.outside.clear();
+            face.alive = true;
+            return f;
+        }
         self.faces.push(Face {
             v,
             next: [usize::MAX; 3],
             normal,
-            offset: normal.dot(&a.coords),
+            offset,
             outside: Vec::new(),
             alive: true,
         });
@@ -218,16 +258,18 @@ impl Hull<'_> {
 
     /// Lists point `i` under the first of `faces` it lies outside of (none: it is inside).
     fn assign(&mut self, i: u32, faces: &[usize]) {
+        let p = self.points[i as usize].coords;
         for &f in faces {
-            if self.distance(f, i) > self.eps {
-                self.faces[f].outside.push(i);
+            let face = &mut self.faces[f];
+            if face.normal.dot(&p) - face.offset > self.eps {
+                face.outside.push(i);
                 return;
             }
         }
     }
 
-    /// Adds the farthest point outside face `f`; returns the new faces.
-    fn add_farthest(&mut self, f: usize) -> Result<Vec<usize>, HullError> {
+    /// Adds the farthest point outside face `f`; the new faces are left in `self.new_faces`.
+    fn add_farthest(&mut self, f: usize) -> Result<(), HullError> {
         let outside = &self.faces[f].outside;
         let mut apex = outside[0];
         let mut best = f64::NEG_INFINITY;
@@ -238,9 +280,12 @@ impl Hull<'_> {
             }
         }
         // The faces the apex sees: connected, found from f across edges.
-        let mut visible = vec![f];
+        let mut visible = std::mem::take(&mut self.visible);
+        let mut horizon = std::mem::take(&mut self.horizon);
+        visible.clear();
+        horizon.clear();
+        visible.push(f);
         self.faces[f].alive = false;
-        let mut horizon: Vec<(u32, u32, usize)> = Vec::new();
         let mut k = 0;
         while k < visible.len() {
             let g = visible[k];
@@ -262,7 +307,15 @@ impl Hull<'_> {
         // A visible face reached twice stays listed once: faces are marked dead when queued.
         // A horizon edge whose outer face later turned visible is no horizon edge.
         horizon.retain(|&(_, _, h)| self.faces[h].alive);
-        let mut new_faces = Vec::with_capacity(horizon.len());
+        self.step = self.step.wrapping_add(1);
+        if self.step == 0 {
+            self.stamp.fill(0);
+            self.step = 1;
+        }
+        let step = self.step;
+        let mut new_faces = std::mem::take(&mut self.new_faces);
+        new_faces.clear();
+        let mut consistent = true;
         for &(u, w, h) in &horizon {
             let nf = self.new_face([u, w, apex]);
             // Across (u, w): the face that stays; it pointed at a visible face over (w, u).
@@ -273,53 +326,62 @@ impl Hull<'_> {
                     self.faces[h].next[s] = nf;
                 }
             }
+            // Edge 2 of nf is (apex, u); each horizon vertex starts one such edge.
+            let slot = u as usize;
+            consistent &= self.stamp[slot] != step;
+            self.stamp[slot] = step;
+            self.spoke[slot] = nf;
             new_faces.push(nf);
         }
-        // The new faces share edges (w, apex) / (apex, w) with each other.
-        let mut spokes: HashMap<u32, (usize, usize)> = HashMap::with_capacity(new_faces.len());
+        // Edge 1 of nf, (w, apex), is edge 2, (apex, w), of the new face that starts at w.
         for &nf in &new_faces {
-            let [u, w, _] = self.faces[nf].v;
-            // edge 1 is (w, apex), edge 2 is (apex, u)
-            if let Some((g, slot)) = spokes.remove(&w) {
-                self.faces[nf].next[1] = g;
-                self.faces[g].next[slot] = nf;
-            } else {
-                spokes.insert(w, (nf, 1));
+            let w = self.faces[nf].v[1] as usize;
+            if self.stamp[w] != step {
+                consistent = false;
+                break;
             }
-            if let Some((g, slot)) = spokes.remove(&u) {
-                self.faces[nf].next[2] = g;
-                self.faces[g].next[slot] = nf;
-            } else {
-                spokes.insert(u, (nf, 2));
-            }
+            let g = self.spoke[w];
+            self.faces[nf].next[1] = g;
+            self.faces[g].next[2] = nf;
         }
-        if !spokes.is_empty() {
-            return Err(HullError::Inconsistent);
-        }
-        let mut orphans = Vec::new();
+        let mut orphans = std::mem::take(&mut self.orphans);
+        orphans.clear();
         for &g in &visible {
             orphans.append(&mut self.faces[g].outside);
         }
-        for i in orphans {
-            if i != apex {
-                self.assign(i, &new_faces);
+        if consistent {
+            for &i in &orphans {
+                if i != apex {
+                    self.assign(i, &new_faces);
+                }
             }
         }
-        Ok(new_faces)
+        self.free.extend_from_slice(&visible);
+        self.visible = visible;
+        self.horizon = horizon;
+        self.new_faces = new_faces;
+        self.orphans = orphans;
+        if consistent {
+            Ok(())
+        } else {
+            Err(HullError::Inconsistent)
+        }
     }
 
     /// The live faces over the vertices they use, renumbered in first-use order.
     fn output(&self) -> HullMesh {
-        let mut index: HashMap<u32, u32> = HashMap::new();
+        let mut index = vec![u32::MAX; self.points.len()];
         let mut vertices = Vec::new();
         let mut faces = Vec::new();
         for face in self.faces.iter().filter(|f| f.alive) {
             let mut t = [0u32; 3];
             for (k, &v) in face.v.iter().enumerate() {
-                t[k] = *index.entry(v).or_insert_with(|| {
+                let slot = &mut index[v as usize];
+                if *slot == u32::MAX {
                     vertices.push(self.points[v as usize]);
-                    (vertices.len() - 1) as u32
-                });
+                    *slot = (vertices.len() - 1) as u32;
+                }
+                t[k] = *slot;
             }
             faces.push(t);
         }
@@ -331,7 +393,7 @@ impl Hull<'_> {
 /// hull, or parry's when rounding defeats it ([`HullError::Inconsistent`]).
 pub(crate) fn hull_for_shape(
     points: &[Point3<f64>],
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Stop,
 ) -> crate::error::Result<(Vec<parry3d_f64::math::Vector>, Vec<[u32; 3]>)> {
     let degenerate = |reason: String| crate::GeometryError::DegenerateHull { reason };
     match convex_hull(points, stop) {
@@ -339,7 +401,9 @@ pub(crate) fn hull_for_shape(
         Err(HullError::Degenerate(why)) => Err(degenerate(format!(
             "{why} (give at least four points that are not coplanar)"
         ))),
-        Err(HullError::Stopped) => Err(degenerate("the hull was stopped".to_string())),
+        Err(HullError::Stopped) => Err(crate::GeometryError::Interrupted {
+            work: "the convex hull",
+        }),
         Err(HullError::Inconsistent) => {
             let pts: Vec<_> = points.iter().map(crate::convert::to_parry_point).collect();
             parry3d_f64::transformation::try_convex_hull(&pts).map_err(|e| {
@@ -352,143 +416,5 @@ pub(crate) fn hull_for_shape(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A small deterministic generator (no dependency for tests of geometry).
-    fn lcg(seed: &mut u64) -> f64 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (*seed >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn volume(v: &[Point3<f64>], f: &[[u32; 3]]) -> f64 {
-        f.iter()
-            .map(|t| {
-                let (a, b, c) = (v[t[0] as usize], v[t[1] as usize], v[t[2] as usize]);
-                a.coords.dot(&b.coords.cross(&c.coords)) / 6.0
-            })
-            .sum()
-    }
-
-    /// Every point lies on the inner side of every face (within `tol`), and the surface is
-    /// closed: each directed edge has its reverse exactly once, and V - E + F = 2.
-    fn check_hull(points: &[Point3<f64>], v: &[Point3<f64>], f: &[[u32; 3]], tol: f64) {
-        let mut edges = HashMap::new();
-        for t in f {
-            for k in 0..3 {
-                *edges.entry((t[k], t[(k + 1) % 3])).or_insert(0) += 1;
-            }
-        }
-        for (&(a, b), &n) in &edges {
-            assert_eq!(n, 1);
-            assert_eq!(edges.get(&(b, a)), Some(&1));
-        }
-        assert_eq!(
-            v.len() as i64 - (edges.len() / 2) as i64 + f.len() as i64,
-            2
-        );
-        for t in f {
-            let (a, b, c) = (v[t[0] as usize], v[t[1] as usize], v[t[2] as usize]);
-            let n = (b - a).cross(&(c - a)).normalize();
-            for p in points {
-                assert!(n.dot(&(p - a)) <= tol, "a point is outside a face");
-            }
-        }
-    }
-
-    #[test]
-    fn a_cube_with_points_inside_is_its_eight_corners() {
-        let mut seed = 7;
-        let mut pts: Vec<Point3<f64>> = (0..2000)
-            .map(|_| Point3::new(lcg(&mut seed), lcg(&mut seed), lcg(&mut seed)) * 2.0)
-            .map(|p| p - Vector3::repeat(1.0))
-            .collect();
-        for i in 0..8 {
-            let c = |b: usize| if i & b == 0 { -1.0 } else { 1.0 };
-            pts.push(Point3::new(c(1), c(2), c(4)));
-        }
-        let (v, f) = convex_hull(&pts, &|| false).unwrap();
-        // Coplanar points on the cube's faces count as on the hull, not as vertices.
-        assert_eq!(v.len(), 8);
-        assert_eq!(f.len(), 12);
-        assert!((volume(&v, &f) - 8.0).abs() < 1e-12);
-        check_hull(&pts, &v, &f, 1e-12);
-    }
-
-    #[test]
-    fn points_on_a_sphere_are_all_vertices() {
-        // The Fibonacci sphere: n points, all on the unit sphere, none coplanar with three
-        // others; the hull uses every point and has 2n - 4 triangles (Euler), and its
-        // volume lies below the ball's 4/3 pi by less than the cap error.
-        let n = 3000;
-        let golden = std::f64::consts::PI * (3.0 - 5f64.sqrt());
-        let pts: Vec<Point3<f64>> = (0..n)
-            .map(|i| {
-                let z = 1.0 - 2.0 * (i as f64 + 0.5) / n as f64;
-                let r = (1.0 - z * z).sqrt();
-                let t = golden * i as f64;
-                Point3::new(r * t.cos(), r * t.sin(), z)
-            })
-            .collect();
-        let (v, f) = convex_hull(&pts, &|| false).unwrap();
-        assert_eq!(v.len(), n);
-        assert_eq!(f.len(), 2 * n - 4);
-        let ball = 4.0 / 3.0 * std::f64::consts::PI;
-        let vol = volume(&v, &f);
-        assert!(vol < ball && ball - vol < 0.01, "{vol}");
-        check_hull(&pts, &v, &f, 1e-12);
-    }
-
-    #[test]
-    fn random_clouds_match_parry_s_hull_volume() {
-        let mut seed = 11;
-        for n in [4usize, 5, 50, 5000] {
-            let pts: Vec<Point3<f64>> = (0..n)
-                .map(|_| Point3::new(lcg(&mut seed), lcg(&mut seed), lcg(&mut seed)))
-                .collect();
-            let (v, f) = convex_hull(&pts, &|| false).unwrap();
-            check_hull(&pts, &v, &f, 1e-12);
-            let parry_pts: Vec<_> = pts.iter().map(crate::convert::to_parry_point).collect();
-            let (pv, pf) = parry3d_f64::transformation::convex_hull(&parry_pts);
-            let pv: Vec<Point3<f64>> = pv
-                .into_iter()
-                .map(crate::convert::from_parry_point)
-                .collect();
-            assert!((volume(&v, &f) - volume(&pv, &pf)).abs() < 1e-12, "n = {n}");
-        }
-    }
-
-    #[test]
-    fn flat_and_tiny_sets_are_refused_and_stop_stops() {
-        let flat: Vec<Point3<f64>> = (0..20)
-            .map(|i| Point3::new(i as f64, (i * i % 7) as f64, 0.0))
-            .collect();
-        assert!(matches!(
-            convex_hull(&flat, &|| false),
-            Err(HullError::Degenerate(_))
-        ));
-        let line: Vec<Point3<f64>> = (0..20).map(|i| Point3::new(i as f64, 0.0, 0.0)).collect();
-        assert!(matches!(
-            convex_hull(&line, &|| false),
-            Err(HullError::Degenerate(_))
-        ));
-        assert!(matches!(
-            convex_hull(&line[..3], &|| false),
-            Err(HullError::Degenerate(_))
-        ));
-        let mut seed = 3;
-        let cloud: Vec<Point3<f64>> = (0..20000)
-            .map(|_| {
-                let v = Vector3::new(
-                    lcg(&mut seed) - 0.5,
-                    lcg(&mut seed) - 0.5,
-                    lcg(&mut seed) - 0.5,
-                );
-                Point3::from(v.normalize())
-            })
-            .collect();
-        assert_eq!(convex_hull(&cloud, &|| true), Err(HullError::Stopped));
-    }
-}
+#[path = "hull3_tests.rs"]
+mod tests;

@@ -37,6 +37,7 @@ pub mod sensor;
 mod shape;
 mod shape_summary;
 mod solid_contact;
+pub mod stop;
 pub mod xml_depth;
 
 pub use collider::Collider;
@@ -48,3 +49,4 @@ pub use range::{MAX_LENGTH, MIN_LENGTH};
 pub use sensor::{SensorMesh, SensorPoints};
 pub use shape::{CONVEX_VOLUME_TOLERANCE, PIPE_QUERY_SEGMENTS, Shape, ShapeKind};
 pub use shape_summary::SummaryValue;
+pub use stop::Stop;

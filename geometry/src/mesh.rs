@@ -44,6 +44,48 @@ impl TriangleMesh {
         Self::new_from(vertices, faces, None)
     }
 
+    /// A convex hull's surface, closed by construction: checked as [`TriangleMesh::new`]
+    /// checks a mesh, except that closedness is taken from the hull builder (linked faces,
+    /// each edge shared by exactly two) instead of hashing every edge again; a surface whose
+    /// counts break Euler's formula for a sphere (V - E + F = 2) is checked the long way.
+    pub(crate) fn hull_surface(vertices: Vec<Point3<f64>>, faces: Vec<[u32; 3]>) -> Result<Self> {
+        let (v, f) = (vertices.len() as i64, faces.len() as i64);
+        let sphere_like = f % 2 == 0 && v - 3 * f / 2 + f == 2;
+        let distinct = faces
+            .iter()
+            .all(|t| t[0] != t[1] && t[1] != t[2] && t[0] != t[2]);
+        if !(sphere_like && distinct) {
+            return Self::new(vertices, faces);
+        }
+        range::vertices(
+            &vertices,
+            |reason| GeometryError::InvalidMesh {
+                source_path: None,
+                reason,
+            },
+            "",
+        )?;
+        let n = vertices.len();
+        if let Some((i, t)) = faces
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.iter().any(|&k| k as usize >= n))
+        {
+            return Err(GeometryError::InvalidMesh {
+                source_path: None,
+                reason: format!("face {i} {t:?} refers to a vertex beyond the {n} vertices"),
+            });
+        }
+        let mesh = Self {
+            vertices,
+            faces,
+            closed: true,
+        };
+        let (lo, hi) = mesh.bounds();
+        range::mesh_extent(&lo, &hi, "")?;
+        Ok(mesh)
+    }
+
     pub(crate) fn new_from(
         vertices: Vec<Point3<f64>>,
         faces: Vec<[u32; 3]>,

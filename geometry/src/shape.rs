@@ -299,15 +299,27 @@ impl Shape {
 
     /// The convex hull of a set of points (at least four, not all coplanar).
     pub fn convex_hull(points: &[Point3<f64>]) -> Result<Self> {
+        Self::convex_hull_until(points, crate::stop::NEVER)
+    }
+
+    /// [`Shape::convex_hull`] that asks `stop` now and then and ends with
+    /// [`GeometryError::Interrupted`] when it says so (a front end's Ctrl-C or time limit).
+    pub fn convex_hull_until(points: &[Point3<f64>], stop: &dyn crate::Stop) -> Result<Self> {
         for p in points {
             range::point("convex hull point", p)?;
         }
-        let (hull_vertices, hull_faces) = crate::hull3::hull_for_shape(points, &|| false)?;
+        let (hull_vertices, hull_faces) = crate::hull3::hull_for_shape(points, stop)?;
+        // The structures built from a large hull take a while too: ask once more first.
+        if stop.requested() {
+            return Err(GeometryError::Interrupted {
+                work: "the convex hull",
+            });
+        }
         let polyhedron = ConvexPolyhedron::from_convex_mesh(hull_vertices.clone(), &hull_faces)
             .ok_or_else(|| GeometryError::DegenerateHull {
                 reason: "the hull is flat or degenerate (are the points coplanar?)".to_string(),
             })?;
-        let mesh = TriangleMesh::new(
+        let mesh = TriangleMesh::hull_surface(
             hull_vertices.into_iter().map(from_parry_point).collect(),
             hull_faces,
         )?;
@@ -328,6 +340,12 @@ impl Shape {
     /// The convex hull of a mesh's vertices.
     pub fn convex_hull_of(mesh: &TriangleMesh) -> Result<Self> {
         Self::convex_hull(mesh.vertices())
+    }
+
+    /// [`Shape::convex_hull_of`] that ends early when `stop` asks (see
+    /// [`Shape::convex_hull_until`]).
+    pub fn convex_hull_of_until(mesh: &TriangleMesh, stop: &dyn crate::Stop) -> Result<Self> {
+        Self::convex_hull_until(mesh.vertices(), stop)
     }
 
     /// What this shape is.

@@ -65,7 +65,9 @@ pub fn jointspace_field(map: &SampleMap, boundary: &Boundary) -> Result<Jointspa
         .par_chunks_mut(ROWS_PER_TASK)
         .zip(jacobian.par_chunks_mut(ROWS_PER_TASK * 2 * k))
         .enumerate()
-        .for_each(|(t, (dist, jac))| {
+        .try_for_each(|(t, (dist, jac))| {
+            // Each task polls the stop flag (Ctrl-C, a time limit) before its rows.
+            crate::stop::check()?;
             let (mut image, mut nearest) = (vec![0.0; k], vec![0.0; k]);
             for (r, (d_out, j_out)) in dist.iter_mut().zip(jac.chunks_exact_mut(2 * k)).enumerate()
             {
@@ -83,7 +85,8 @@ pub fn jointspace_field(map: &SampleMap, boundary: &Boundary) -> Result<Jointspa
                     };
                 }
             }
-        });
+            Ok::<(), JointspaceError>(())
+        })?;
     let jacobian = Array2::from_shape_vec((n, 2 * k), jacobian)
         .map_err(|e| JointspaceError::invalid("jacobian", e.to_string()))?;
     Ok(JointspaceField {

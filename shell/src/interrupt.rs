@@ -11,7 +11,8 @@
 //! [`set_deadline`]: once it has passed, [`requested`] answers true as if Ctrl-C had been
 //! pressed, and [`timed_out`] tells the two apart. No thread is involved: the check is a clock
 //! read where the flag is read. A second Ctrl-C while the first is still pending stops the
-//! process at once (exit code 130).
+//! process at once (exit code 130), after running the hook set by [`on_forced_exit`] (`morsel
+//! run` writes its manifest there, so even a forced stop leaves one).
 //!
 //! On Linux the handler needs no `unsafe`: SIGINT is blocked in the calling thread (so in every
 //! thread spawned after it, which inherit the mask) and a watcher thread reads it from a
@@ -22,8 +23,8 @@
 //! `shell/tests/repl_pty.rs` (an input stopped in the REPL). Unit tests must not call
 //! [`request`]: the flag is process-wide and would stop other tests' native loops.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
@@ -32,6 +33,14 @@ static TIMED_OUT: AtomicBool = AtomicBool::new(false);
 /// The deadline in nanoseconds after [`clock_start`]; `u64::MAX` for none.
 static DEADLINE: AtomicU64 = AtomicU64::new(NO_DEADLINE);
 const NO_DEADLINE: u64 = u64::MAX;
+
+/// What a second Ctrl-C runs before the process exits.
+type ForcedExitHook = Box<dyn FnOnce() + Send>;
+static FORCED_EXIT_HOOK: Mutex<Option<ForcedExitHook>> = Mutex::new(None);
+
+/// The message a run stopped by a second Ctrl-C records.
+pub const FORCED_MESSAGE: &str =
+    "interrupted twice (Ctrl-C): the run stopped at once, inside its current operation";
 
 /// The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
 pub const EXIT_INTERRUPTED: i32 = 130;
@@ -103,6 +112,41 @@ pub fn clear() {
     REQUESTED.store(false, Ordering::Relaxed);
 }
 
+/// Sets (or with `None` removes) what a second Ctrl-C runs before the process exits: the
+/// last words of a run, such as its manifest. It runs on the signal watcher's thread while
+/// the run's own thread is still busy, so it must only read shared state.
+pub fn on_forced_exit(hook: Option<ForcedExitHook>) {
+    *FORCED_EXIT_HOOK
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner) = hook;
+}
+
+/// Removes the hook of [`on_forced_exit`] and runs `last_words` (the run's own manifest)
+/// before a second Ctrl-C can exit: a forced exit that comes meanwhile waits for it, so a
+/// manifest is never left half written.
+pub fn without_forced_exit<R>(last_words: impl FnOnce() -> R) -> R {
+    let mut hook = FORCED_EXIT_HOOK
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    *hook = None;
+    let result = last_words();
+    drop(hook);
+    result
+}
+
+/// Runs the hook of [`on_forced_exit`], if any, and exits with [`EXIT_INTERRUPTED`].
+fn forced_exit() -> ! {
+    eprintln!("\nmorsel: interrupted twice: stopping now");
+    let hook = FORCED_EXIT_HOOK
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take();
+    if let Some(hook) = hook {
+        hook();
+    }
+    std::process::exit(EXIT_INTERRUPTED);
+}
+
 /// Routes Ctrl-C to [`requested`]; returns whether a handler is now active.
 pub fn install() -> bool {
     platform::install()
@@ -113,7 +157,7 @@ mod platform {
     use nix::sys::signal::{SigSet, Signal};
     use nix::sys::signalfd::SignalFd;
 
-    use super::{EXIT_INTERRUPTED, PENDING, request};
+    use super::{PENDING, forced_exit, request};
     use std::sync::atomic::Ordering;
 
     pub(super) fn install() -> bool {
@@ -131,8 +175,7 @@ mod platform {
             .spawn(move || {
                 while let Ok(Some(_)) = fd.read_signal() {
                     if PENDING.load(Ordering::Relaxed) > 0 {
-                        eprintln!("\nmorsel: interrupted twice: stopping now");
-                        std::process::exit(EXIT_INTERRUPTED);
+                        forced_exit();
                     }
                     request();
                 }

@@ -113,7 +113,10 @@ fn register_shapes(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     .register_into_engine(engine, |input: Dynamic| -> ScriptResult<Shape> {
         if let Some(shape) = input.clone().try_cast::<Shape>() {
             return match shape.kind() {
-                ShapeKind::Mesh(mesh) => Shape::convex_hull_of(mesh).or_script(),
+                // Ctrl-C and the time limit end a long hull (a polled flag).
+                ShapeKind::Mesh(mesh) => {
+                    Shape::convex_hull_of_until(mesh, &crate::interrupt::requested).or_script()
+                }
                 _ => Err(script_error(ShellError::argument(
                     "`points` of convex_hull()",
                     "an array of points or a mesh",
@@ -122,7 +125,7 @@ fn register_shapes(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             };
         }
         let points = points_arg(&input, "`points` of convex_hull()").or_script()?;
-        Shape::convex_hull(&points).or_script()
+        Shape::convex_hull_until(&points, &crate::interrupt::requested).or_script()
     });
 
     engine.register_get("kind", |s: &mut Shape| -> ImmutableString {

@@ -166,6 +166,25 @@ fn run_script(file: &Path, options: &ScriptOptions, mode: RunMode) -> Result<(),
     let mut session = Session::new(options).map_err(|e| session_error(file, e))?;
     let started = SystemTime::now();
     let clock = Instant::now();
+    // A second Ctrl-C exits inside the run: it still writes the manifest, from what the
+    // sandbox recorded so far.
+    let last_words = (
+        file.to_path_buf(),
+        source.clone(),
+        session.context().clone(),
+    );
+    interrupt::on_forced_exit(Some(Box::new(move || {
+        let (file, source, ctx) = last_words;
+        let record = run_record(&file, source, seed, &ctx, (started, clock));
+        let forced = RunRecord {
+            status: RunStatus::Interrupted,
+            error: Some(interrupt::FORCED_MESSAGE.to_string()),
+            ..record
+        };
+        if let Err(e) = forced.write() {
+            eprintln!("morsel: the run's manifest could not be written: {e}");
+        }
+    })));
     let result = session
         .run_source(&file.display().to_string(), &source)
         .map(|_| ());
@@ -175,20 +194,12 @@ fn run_script(file: &Path, options: &ScriptOptions, mode: RunMode) -> Result<(),
         Err(_) if interrupt::requested() => RunStatus::Interrupted,
         Err(_) => RunStatus::Failed,
     };
-    let sandbox = &session.context().sandbox;
     let record = RunRecord {
-        script: file.to_path_buf(),
-        script_source: source,
-        seed,
-        read_root: sandbox.read_root().to_path_buf(),
-        out_dir: sandbox.write_root().to_path_buf(),
-        access: sandbox.access_log(),
-        started,
-        wall_time: clock.elapsed(),
         status,
         error: result.as_ref().err().map(ToString::to_string),
+        ..run_record(file, source, seed, session.context(), (started, clock))
     };
-    if let Err(e) = record.write() {
+    if let Err(e) = interrupt::without_forced_exit(|| record.write()) {
         let manifest = Diagnostic::without_position(
             &file.display().to_string(),
             format!("the run's manifest could not be written: {e}"),
@@ -203,6 +214,29 @@ fn run_script(file: &Path, options: &ScriptOptions, mode: RunMode) -> Result<(),
         );
     }
     result
+}
+
+/// The manifest record of a run so far (status `ok`, no error: the caller sets them).
+fn run_record(
+    file: &Path,
+    source: String,
+    seed: u64,
+    ctx: &crate::context::ShellContext,
+    (started, clock): (SystemTime, Instant),
+) -> RunRecord {
+    let sandbox = &ctx.sandbox;
+    RunRecord {
+        script: file.to_path_buf(),
+        script_source: source,
+        seed,
+        read_root: sandbox.read_root().to_path_buf(),
+        out_dir: sandbox.write_root().to_path_buf(),
+        access: sandbox.access_log(),
+        started,
+        wall_time: clock.elapsed(),
+        status: RunStatus::Ok,
+        error: None,
+    }
 }
 
 /// `run --shard I/N`: the script's saves go to a scratch folder that is removed afterwards;
