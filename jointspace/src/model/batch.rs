@@ -271,3 +271,58 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
     }
     (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// The batched loss and gradient against a second method: the per-sample forward and
+    /// backward passes of [`Mlp`], summed; with blocks and tasks cut mid-way (300 samples,
+    /// two layers) and uneven weights.
+    #[test]
+    fn the_batched_loss_equals_the_per_sample_sum() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mlp = Mlp::random(3, &[5, 4], &mut rng);
+        let n = 300;
+        let rows: Vec<[f64; 3]> = (0..n)
+            .map(|_| std::array::from_fn(|_| rng.random_range(-1.0..1.0)))
+            .collect();
+        let targets: Vec<f64> = (0..n).map(|_| rng.random_range(-2.0..2.0)).collect();
+        let weights: Vec<f64> = (0..n).map(|_| rng.random_range(0.5..3.0)).collect();
+        let mut inputs = vec![0.0; 3 * n];
+        for (s, r) in rows.iter().enumerate() {
+            for j in 0..3 {
+                inputs[j * n + s] = r[j];
+            }
+        }
+        let data = Samples {
+            width: 3,
+            inputs,
+            targets: targets.clone(),
+            weights: weights.clone(),
+        };
+        let (shift, scale, g_scale) = (0.3, 1.7, 0.01);
+        let (sse, grad) = weighted_sse_range(&mlp, &data, 0..n, 128, (shift, scale), Some(g_scale));
+        let mut s = mlp.scratch();
+        let (mut want_sse, mut want_grad) = (0.0, vec![0.0; mlp.param_count()]);
+        for ((r, t), w) in rows.iter().zip(&targets).zip(&weights) {
+            s.acts[0].copy_from_slice(r);
+            let e = mlp.forward(&mut s) - (t - shift) / scale;
+            want_sse += w * e * e;
+            mlp.backward(&mut s, 2.0 * w * e * g_scale, Some(&mut want_grad));
+        }
+        assert!(
+            (sse - want_sse).abs() <= 1e-12 * want_sse,
+            "{sse} {want_sse}"
+        );
+        for (a, b) in grad.iter().zip(&want_grad) {
+            assert!((a - b).abs() <= 1e-12 * (1.0 + b.abs()), "{a} {b}");
+        }
+        // The task size changes the summation's grouping only, not the result beyond rounding.
+        let (sse2, _) = weighted_sse(&mlp, &data, shift, scale, None);
+        assert!((sse2 - sse).abs() <= 1e-12 * sse);
+    }
+}
