@@ -16,7 +16,7 @@ pub const PIO2_HI: f64 = 1.5707963267341256;
 /// The rest of `π/2` after [`PIO2_HI`].
 pub const PIO2_LO: f64 = 6.077100506506192e-11;
 /// `2/π`.
-pub const TWO_OVER_PI: f64 = 0.6366197723675814;
+pub const TWO_OVER_PI: f64 = std::f64::consts::FRAC_2_PI;
 /// Taylor coefficients of `sin r / r − 1` in `r²` (`−1/3!, 1/5!, …, −1/15!`).
 pub const SIN_COEFFS: [f64; 7] = [
     -1.0 / 6.0,
