@@ -154,6 +154,14 @@ pub enum JointspaceError {
         /// The joints given.
         got: Vec<String>,
     },
+    /// A map of another quantity, or over a wider region, than the model it is used with.
+    #[error("{what} does not match the model: {reason}")]
+    ModelMismatch {
+        /// Which map.
+        what: String,
+        /// What differs, and what would do.
+        reason: String,
+    },
     /// A map whose values are not distances, where a model needs distances.
     #[error(
         "{what} holds {quantity}, not distances; sample it with distance: true, or give to_jointspace's output"

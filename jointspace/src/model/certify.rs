@@ -3,7 +3,7 @@
 //! motion.
 
 use super::JointspaceModel;
-use super::training::check_distances;
+use super::training::{check_distances, check_same_kind};
 use crate::error::Result;
 use crate::sample_map::{Quantity, SampleMap};
 
@@ -33,11 +33,13 @@ pub struct Certificate {
 
 /// Certifies `model` on `map` (a finer grid or fresh random samples, with exact distances,
 /// not used in training) and stores the offset in the model, so that a later export carries
-/// it. Errors when the map samples other joints, holds no distances, is empty, has NaN or is
-/// entirely in collision.
+/// it. Errors when the map samples other joints, holds no distances or another quantity than
+/// the model (Cartesian for joint-space distances, or the reverse), reaches outside the range
+/// of a non-periodic joint, is empty, has NaN or is entirely in collision.
 pub fn certify(model: &mut JointspaceModel, map: &SampleMap) -> Result<Certificate> {
     model.check_joints("certification map", map.joints())?;
     check_distances("certification map", map)?;
+    check_same_kind("certification map", model.quantity(), model.encoding(), map)?;
     let predicted = model.distances(map.configurations())?;
     let truth = map.values();
     let mut errors: Vec<f64> = predicted

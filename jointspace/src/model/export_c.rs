@@ -14,7 +14,7 @@
 use std::fmt::Write;
 
 use super::JointspaceModel;
-use super::encoding::JointEncoding;
+use super::encoding::{COS_COEFFS, JointEncoding, PIO2_HI, PIO2_LO, SIN_COEFFS, TWO_OVER_PI};
 use super::mlp::ACTIVATION_CLAMP;
 
 /// Options of [`c_header`].
@@ -56,6 +56,9 @@ pub fn c_header(model: &JointspaceModel, options: &CHeaderOptions) -> String {
     let _ = write_header(&mut h, model, &p, &up);
     let _ = write_weights(&mut h, mlp, &p);
     let _ = write_activation(&mut h, &p);
+    if model.encoding.contains(&JointEncoding::Periodic) {
+        let _ = write_sin_cos(&mut h, &p);
+    }
     let _ = write_function(&mut h, model, &p);
     let _ = writeln!(
         h,
@@ -181,6 +184,43 @@ fn write_activation(h: &mut String, p: &str) -> std::fmt::Result {
     )
 }
 
+/// The sine and cosine of [`sin_cos`](super::encoding::sin_cos), operation for operation.
+fn write_sin_cos(h: &mut String, p: &str) -> std::fmt::Result {
+    let horner = |coeffs: &[f64]| {
+        let n = coeffs.len();
+        let mut e = lit(coeffs[n - 1]);
+        for c in coeffs[..n - 1].iter().rev() {
+            e = format!("({e}) * r2 + {}", lit(*c));
+        }
+        e
+    };
+    writeln!(
+        h,
+        "/* sin and cos of a joint angle: x = k pi/2 + r, |r| <= pi/4, Taylor polynomials in r,
+ * the quadrant k mod 4 choosing signs (within 1e-15 of libm's, without a call). */
+static inline void {p}_sincos(double x, double *s, double *c) {{
+    const double k = floor(x * {} + 0.5);
+    const double r = (x - k * {}) - k * {};
+    const double r2 = r * r;
+    const double ps = {};
+    const double pc = {};
+    const double sr = r + r * (r2 * ps), cr = 1.0 + r2 * pc;
+    switch ((int)(((long long)k % 4 + 4) % 4)) {{
+    case 0: *s = sr; *c = cr; break;
+    case 1: *s = cr; *c = -sr; break;
+    case 2: *s = -sr; *c = -cr; break;
+    default: *s = -cr; *c = sr; break;
+    }}
+}}
+",
+        lit(TWO_OVER_PI),
+        lit(PIO2_HI),
+        lit(PIO2_LO),
+        horner(&SIN_COEFFS),
+        horner(&COS_COEFFS)
+    )
+}
+
 fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt::Result {
     let mlp = &model.mlp;
     let last = mlp.layers.len() - 1;
@@ -200,7 +240,7 @@ fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt:
             JointEncoding::Periodic => {
                 writeln!(
                     h,
-                    "    const double c{a} = cos(q[{a}]), s{a} = sin(q[{a}]);\n    a0[{i}] = c{a};\n    a0[{}] = s{a};",
+                    "    double c{a}, s{a};\n    {p}_sincos(q[{a}], &s{a}, &c{a});\n    a0[{i}] = c{a};\n    a0[{}] = s{a};",
                     i + 1
                 )?;
                 i += 2;
@@ -300,9 +340,10 @@ fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt:
     writeln!(h, "    return value;\n}}\n")
 }
 
-/// Accumulators per block of [`write_dense`]: 16 doubles fill 8 SSE registers, enough
-/// independent sums to hide the latency of the additions.
-const BLOCK: usize = 16;
+/// Accumulators per block of [`write_dense`]: 8 doubles (4 SSE registers) are enough
+/// independent sums to hide the latency of the additions; 16 made GCC's -O2 code spill and
+/// shuffle (a [16, 16] model took 2.2x as long as with 8, measured with `benches/model_c.rs`).
+const BLOCK: usize = 8;
 
 /// Code for `out[i] = init_i + Σ_j w[j * n_out + i] · src[j]` (`init_i` the bias or 0), summed
 /// in order of `j`, in blocks of up to [`BLOCK`] outputs whose sums stay in registers.

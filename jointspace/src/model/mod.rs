@@ -8,11 +8,12 @@
 //! [`JointspaceModel::gradient`] and their batched forms), the C header, the JSON and the NPZ
 //! exports all read the same struct.
 //!
-//! Files: `encoding.rs` (inputs), `mlp.rs` (network), `training.rs` ([`fit`]),
+//! Files: `encoding.rs` (inputs), `mlp.rs` (network), `training.rs` ([`fit`]), `batch.rs` (the training loss over many samples),
 //! `certify.rs` ([`certify`]), `export_c.rs` (C99 header), `export_json.rs` (JSON and NPZ),
 //! `avoidance.rs` ([`repulsive_velocity`], the model in a controller).
 
 mod avoidance;
+mod batch;
 mod certify;
 mod encoding;
 mod export_c;

@@ -320,6 +320,14 @@ fn bad_input_gives_typed_errors() {
             epochs: 0,
             ..FitOptions::default()
         },
+        FitOptions {
+            boundary_weight: f64::NAN,
+            ..FitOptions::default()
+        },
+        FitOptions {
+            boundary_width: 0.0,
+            ..FitOptions::default()
+        },
     ] {
         assert!(matches!(
             fit(&good, &bad),
@@ -363,4 +371,42 @@ fn activation_is_tanh_within_its_bound() {
     assert!(worst < 1e-4 && worst > 1e-6, "largest difference {worst}");
     assert_eq!(super::mlp::activation(1e300), super::mlp::activation(5.0));
     assert_eq!(super::mlp::activation(1e300).1, 0.0);
+}
+
+/// A validation or certification map of another quantity (Cartesian metres for a joint-space
+/// model), or reaching outside a non-periodic joint's fitted range, is refused with an error
+/// naming what differs; the same joints with the same quantity pass.
+#[test]
+fn maps_of_another_quantity_or_region_are_refused() {
+    let ranges = [[-PI, PI], [-1.0, 1.0]];
+    let train = map_of(&ranges, 9, |q| q[0].cos() + q[1]);
+    let metres = train
+        .with_values(
+            &train.values().to_vec(),
+            Quantity::Distance(crate::options::DistanceOptions::default()),
+        )
+        .unwrap();
+    let options = FitOptions {
+        validation: Validation::Map(metres.clone()),
+        epochs: 5,
+        ..FitOptions::default()
+    };
+    let e = fit(&train, &options).unwrap_err();
+    assert!(matches!(e, JointspaceError::ModelMismatch { .. }), "{e}");
+    assert!(e.to_string().contains("validation map"), "{e}");
+    assert!(e.to_string().contains("distance (m)"), "{e}");
+
+    let mut model = random_model(&ranges, &[4], 1);
+    let e = certify(&mut model, &metres).unwrap_err();
+    assert!(e.to_string().contains("certification map"), "{e}");
+
+    // Wider than the fitted range of the scaled joint j1: refused, naming the joint.
+    let wide = map_of(&[[-PI, PI], [-1.5, 1.0]], 9, |q| q[0].cos() + q[1]);
+    let e = certify(&mut model, &wide).unwrap_err();
+    assert!(matches!(e, JointspaceError::ModelMismatch { .. }), "{e}");
+    assert!(e.to_string().contains("joint \"j1\""), "{e}");
+    // The periodic joint j0 may be sampled over any turn; a narrower range is inside.
+    let shifted = map_of(&[[0.0, 2.0 * PI], [-0.5, 0.5]], 9, |q| q[0].cos() + q[1]);
+    certify(&mut model, &shifted).unwrap();
+    certify(&mut model, &train).unwrap();
 }

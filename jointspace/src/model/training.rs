@@ -1,5 +1,7 @@
-//! Fitting a [`JointspaceModel`] to sampled distances: full-batch L-BFGS (argmin) on the mean
-//! squared error, with the gradient back-propagated by hand over fixed chunks of samples that
+//! Fitting a [`JointspaceModel`] to sampled distances: a warm-up of Adam on mini-batches, then
+//! full-batch L-BFGS (argmin) on the weighted mean squared error. Samples near the collision
+//! boundary weigh more (the offset and the lost range of motion depend on the error there).
+//! The gradient is back-propagated by hand over fixed chunks of samples ([`super::batch`]) that
 //! run in parallel and are summed in chunk order, so that a seed gives the same model for any
 //! number of threads.
 
@@ -12,17 +14,17 @@ use argmin::solver::quasinewton::LBFGS;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 
 use super::JointspaceModel;
+use super::batch::{Samples, weighted_sse, weighted_sse_range};
 use super::encoding::{JointEncoding, encode, input_width};
 use super::mlp::Mlp;
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::{Quantity, SampleMap};
 
-/// Samples per parallel task in the loss gradient (fixed, so the sum does not depend on the
-/// number of threads).
-const SAMPLES_PER_TASK: usize = 2048;
+/// Samples per mini-batch of the Adam warm-up, and per parallel task inside one.
+const WARMUP_BATCH: usize = 1024;
+const WARMUP_TASK: usize = 512;
 
 /// Where the validation samples come from.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +51,14 @@ pub struct FitOptions {
     pub validation: Validation,
     /// L-BFGS history length.
     pub memory: usize,
+    /// Extra loss weight of samples at the collision boundary: a sample at true distance `d`
+    /// weighs `1 + boundary_weight · exp(−|d| / boundary_width)`. 0 fits the plain mean
+    /// squared error.
+    pub boundary_weight: f64,
+    /// Width (the map's unit) of the boundary weighting.
+    pub boundary_width: f64,
+    /// Passes of Adam over the training samples before L-BFGS (0: L-BFGS from the start).
+    pub warmup_epochs: u64,
 }
 
 impl Default for FitOptions {
@@ -60,6 +70,9 @@ impl Default for FitOptions {
             time_budget: None,
             validation: Validation::Fraction(0.1),
             memory: 10,
+            boundary_weight: 4.0,
+            boundary_width: 0.05,
+            warmup_epochs: 0,
         }
     }
 }
@@ -85,77 +98,45 @@ pub struct FitReport {
     pub stopped_by: String,
 }
 
-/// Samples, encoded once.
-struct Encoded {
-    width: usize,
-    inputs: Vec<f64>,
-    targets: Vec<f64>,
-}
-
-impl Encoded {
-    fn new(encoding: &[JointEncoding], map: &SampleMap, rows: &[usize]) -> Encoded {
-        let width = input_width(encoding);
-        let mut inputs = vec![0.0; rows.len() * width];
-        let mut targets = Vec::with_capacity(rows.len());
-        let (qs, values) = (map.configurations(), map.values());
-        for (out, &r) in inputs.chunks_exact_mut(width).zip(rows) {
-            encode(encoding, &qs.row(r).to_vec(), out);
-            targets.push(values[r]);
-        }
-        Encoded {
-            width,
-            inputs,
-            targets,
+/// The samples `rows` of `map`, encoded, weighted by their distance to the boundary
+/// (`boundary` = (weight, width); weight 0 gives every sample weight 1).
+fn encode_samples(
+    encoding: &[JointEncoding],
+    map: &SampleMap,
+    rows: &[usize],
+    (weight, width): (f64, f64),
+) -> Samples {
+    let w = input_width(encoding);
+    let n = rows.len();
+    let mut inputs = vec![0.0; n * w];
+    let mut one = vec![0.0; w];
+    let (qs, values) = (map.configurations(), map.values());
+    let mut q = vec![0.0; map.dim()];
+    for (s, &r) in rows.iter().enumerate() {
+        q.iter_mut()
+            .zip(qs.row(r).iter())
+            .for_each(|(a, b)| *a = *b);
+        encode(encoding, &q, &mut one);
+        for (j, v) in one.iter().enumerate() {
+            inputs[j * n + s] = *v;
         }
     }
-
-    fn len(&self) -> usize {
-        self.targets.len()
-    }
-
-    /// Sum of squared errors of `mlp` on targets `(t − shift) / scale`, and optionally its
-    /// gradient with respect to the parameters, times `grad_scale`.
-    fn sse(&self, mlp: &Mlp, shift: f64, scale: f64, grad_scale: Option<f64>) -> (f64, Vec<f64>) {
-        let parts: Vec<(f64, Vec<f64>)> = self
-            .targets
-            .par_chunks(SAMPLES_PER_TASK)
-            .zip(self.inputs.par_chunks(SAMPLES_PER_TASK * self.width))
-            .map(|(targets, inputs)| {
-                let mut s = mlp.scratch();
-                let mut grad = vec![
-                    0.0;
-                    if grad_scale.is_some() {
-                        mlp.param_count()
-                    } else {
-                        0
-                    }
-                ];
-                let mut sse = 0.0;
-                for (t, x) in targets.iter().zip(inputs.chunks_exact(self.width)) {
-                    s.acts[0].copy_from_slice(x);
-                    let r = mlp.forward(&mut s) - (t - shift) / scale;
-                    sse += r * r;
-                    if let Some(g) = grad_scale {
-                        mlp.backward(&mut s, 2.0 * r * g, Some(&mut grad));
-                    }
-                }
-                (sse, grad)
-            })
-            .collect();
-        let mut total = 0.0;
-        let mut grad = vec![
-            0.0;
-            if grad_scale.is_some() {
-                mlp.param_count()
+    let targets: Vec<f64> = rows.iter().map(|&r| values[r]).collect();
+    let weights = targets
+        .iter()
+        .map(|t| {
+            if weight > 0.0 {
+                1.0 + weight * (-t.abs() / width).exp()
             } else {
-                0
+                1.0
             }
-        ];
-        for (sse, g) in parts {
-            total += sse;
-            grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
-        }
-        (total, grad)
+        })
+        .collect();
+    Samples {
+        width: w,
+        inputs,
+        targets,
+        weights,
     }
 }
 
@@ -165,7 +146,9 @@ type Best = Arc<Mutex<Option<(f64, Vec<f64>)>>>;
 /// The optimisation problem: mean squared error over the training samples.
 struct Problem<'a> {
     template: Mlp,
-    train: &'a Encoded,
+    train: &'a Samples,
+    /// Sum of the training samples' weights.
+    total_weight: f64,
     shift: f64,
     scale: f64,
     /// The last gradient computed with the cost, and its parameters (argmin asks for the
@@ -179,8 +162,8 @@ impl Problem<'_> {
     fn loss_and_gradient(&self, params: &[f64]) -> (f64, Vec<f64>) {
         let mut mlp = self.template.clone();
         mlp.set_params(params);
-        let n = self.train.len() as f64;
-        let (sse, grad) = self.train.sse(&mlp, self.shift, self.scale, Some(1.0 / n));
+        let n = self.total_weight;
+        let (sse, grad) = weighted_sse(&mlp, self.train, self.shift, self.scale, Some(1.0 / n));
         (sse / n, grad)
     }
 }
@@ -254,6 +237,42 @@ pub(crate) fn check_distances(what: &str, map: &SampleMap) -> Result<()> {
     Ok(())
 }
 
+/// Checks that `map` (a validation or certification map) holds the quantity of a model of
+/// `quantity` (joint-space or Cartesian distance, not one for the other) and stays inside the
+/// ranges of its non-periodic joints (`encoding`), where the model was fitted.
+pub(crate) fn check_same_kind(
+    what: &str,
+    quantity: &Quantity,
+    encoding: &[JointEncoding],
+    map: &SampleMap,
+) -> Result<()> {
+    if std::mem::discriminant(quantity) != std::mem::discriminant(map.quantity()) {
+        return Err(JointspaceError::ModelMismatch {
+            what: what.into(),
+            reason: format!(
+                "it holds {} but the model fits {}; compute the same quantity (to_jointspace with a boundary of the same sampler, or the same sampling options)",
+                map.quantity().label(),
+                quantity.label()
+            ),
+        });
+    }
+    for ((e, r), name) in encoding.iter().zip(map.ranges()).zip(map.joints()) {
+        if let JointEncoding::Scaled { lo, hi } = *e {
+            let slack = 1e-9 * (hi - lo).abs().max(1.0);
+            if r[0] < lo - slack || r[1] > hi + slack {
+                return Err(JointspaceError::ModelMismatch {
+                    what: what.into(),
+                    reason: format!(
+                        "joint \"{name}\" is sampled over [{}, {}], outside the model's range [{lo}, {hi}]; sample inside the range the model was fitted over",
+                        r[0], r[1]
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Fits a model of `map`'s distances (Cartesian, or joint-space from
 /// [`SampleMap::to_jointspace`]) over its joints and ranges.
 ///
@@ -265,6 +284,19 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
         return Err(JointspaceError::invalid(
             "hidden",
             format!("{:?} has a layer of width 0", options.hidden),
+        ));
+    }
+    if !(options.boundary_weight >= 0.0
+        && options.boundary_weight.is_finite()
+        && options.boundary_width > 0.0
+        && options.boundary_width.is_finite())
+    {
+        return Err(JointspaceError::invalid(
+            "boundary_weight",
+            format!(
+                "the weight {} must be finite and >= 0 and the width {} finite and > 0",
+                options.boundary_weight, options.boundary_width
+            ),
         ));
     }
     if options.epochs == 0 || options.memory == 0 {
@@ -279,6 +311,7 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
         .map(|&r| JointEncoding::for_range(r))
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    let weighting = (options.boundary_weight, options.boundary_width);
     let mut rows: Vec<usize> = (0..map.len()).collect();
     let (train, validation) = match &options.validation {
         Validation::Fraction(f) => {
@@ -301,8 +334,8 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
             train.sort_unstable();
             val.sort_unstable();
             (
-                Encoded::new(&encoding, map, &train),
-                Encoded::new(&encoding, map, &val),
+                encode_samples(&encoding, map, &train, weighting),
+                encode_samples(&encoding, map, &val, (0.0, 1.0)),
             )
         }
         Validation::Map(v) => {
@@ -314,10 +347,11 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
                 });
             }
             check_distances("validation map", v)?;
+            check_same_kind("validation map", map.quantity(), &encoding, v)?;
             let all: Vec<usize> = (0..v.len()).collect();
             (
-                Encoded::new(&encoding, map, &rows),
-                Encoded::new(&encoding, v, &all),
+                encode_samples(&encoding, map, &rows, weighting),
+                encode_samples(&encoding, v, &all, (0.0, 1.0)),
             )
         }
     };
@@ -332,10 +366,12 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
     let scale = if var > 0.0 { var.sqrt() } else { 1.0 };
 
     let template = Mlp::random(input_width(&encoding), &options.hidden, &mut rng);
-    let init = template.params();
+    let start = Instant::now();
+    let init = warm_up(&template, &train, (mean, scale), options, &mut rng, start)?;
     let problem = Problem {
         template: template.clone(),
         train: &train,
+        total_weight: train.weights.iter().sum(),
         shift: mean,
         scale,
         cached: Mutex::new(None),
@@ -349,14 +385,13 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
         .with_tolerance_grad(0.0)
         .and_then(|s| s.with_tolerance_cost(0.0))
         .map_err(optimiser_error)?;
-    let start = Instant::now();
     let mut executor = Executor::new(problem, solver).configure(|s| {
         s.param(init)
             .max_iters(options.epochs)
             .target_cost(f64::NEG_INFINITY)
     });
     if let Some(budget) = options.time_budget {
-        executor = executor.timeout(budget);
+        executor = executor.timeout(budget.saturating_sub(start.elapsed()));
     }
     let (iterations, stopped_by) = match executor.run() {
         Ok(result) => (
@@ -384,7 +419,7 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
     let mut mlp = template;
     mlp.set_params(&best.1);
     fold_output_scale(&mut mlp, mean, scale);
-    let train_rmse = (train.sse(&mlp, 0.0, 1.0, None).0 / n).sqrt();
+    let (train_rmse, _) = errors(&mlp, &train);
     let (validation_rmse, validation_max) = errors(&mlp, &validation);
     let model = JointspaceModel::new(
         map.joints().to_vec(),
@@ -418,21 +453,73 @@ fn fold_output_scale(mlp: &mut Mlp, shift: f64, scale: f64) {
 }
 
 /// RMS and largest absolute error of `mlp` on `data` (NaN when empty).
-fn errors(mlp: &Mlp, data: &Encoded) -> (f64, f64) {
+fn errors(mlp: &Mlp, data: &Samples) -> (f64, f64) {
     if data.len() == 0 {
         return (f64::NAN, f64::NAN);
     }
     let mut s = mlp.scratch();
     let (mut sse, mut max) = (0.0_f64, 0.0_f64);
-    for (t, x) in data
-        .targets
-        .iter()
-        .zip(data.inputs.chunks_exact(data.width))
-    {
-        s.acts[0].copy_from_slice(x);
+    for (i, t) in data.targets.iter().enumerate() {
+        data.input(i, &mut s.acts[0]);
         let r = mlp.forward(&mut s) - t;
         sse += r * r;
         max = max.max(r.abs());
     }
     ((sse / data.len() as f64).sqrt(), max)
+}
+
+/// Adam on shuffled mini-batches for `options.warmup_epochs` passes (learning rate 1e-2 decaying
+/// linearly to 1e-3), from `template`'s parameters; returns the parameters reached. Stops early
+/// at half the time budget.
+fn warm_up(
+    template: &Mlp,
+    train: &Samples,
+    (shift, scale): (f64, f64),
+    options: &FitOptions,
+    rng: &mut ChaCha8Rng,
+    start: Instant,
+) -> Result<Vec<f64>> {
+    let mut params = template.params();
+    if options.warmup_epochs == 0 {
+        return Ok(params);
+    }
+    let (beta1, beta2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+    let mut m = vec![0.0; params.len()];
+    let mut v = vec![0.0; params.len()];
+    let mut mlp = template.clone();
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut step = 0i32;
+    let total = options.warmup_epochs as f64;
+    for epoch in 0..options.warmup_epochs {
+        crate::stop::check()?;
+        if options.time_budget.is_some_and(|b| start.elapsed() * 2 > b) {
+            break;
+        }
+        order.shuffle(rng);
+        let shuffled = train.select(&order);
+        let lr = 1e-2 * (1.0 - 0.9 * epoch as f64 / total);
+        let mut at = 0;
+        while at < shuffled.len() {
+            let end = (at + WARMUP_BATCH).min(shuffled.len());
+            let weight: f64 = shuffled.weights[at..end].iter().sum();
+            mlp.set_params(&params);
+            let (_, grad) = weighted_sse_range(
+                &mlp,
+                &shuffled,
+                at..end,
+                WARMUP_TASK,
+                (shift, scale),
+                Some(1.0 / weight),
+            );
+            step += 1;
+            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            for (((p, g), m), v) in params.iter_mut().zip(&grad).zip(&mut m).zip(&mut v) {
+                *m = beta1 * *m + (1.0 - beta1) * g;
+                *v = beta2 * *v + (1.0 - beta2) * g * g;
+                *p -= lr * (*m / c1) / ((*v / c2).sqrt() + eps);
+            }
+            at = end;
+        }
+    }
+    Ok(params)
 }

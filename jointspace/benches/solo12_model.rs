@@ -1,0 +1,175 @@
+//! The Solo-12 joint-space models of `scripts/solo12_collision_model.rhai`, end to end in
+//! release: sampling, boundary, joint-space distance, fit, and certification on a fresh random
+//! map with exact joint-space distances. Prints the time of each stage (training time
+//! includes sampling), the certificate (max and p99 error, offset, lost range of motion) and
+//! where the error is (the absolute error by band of true distance).
+//!
+//!     cargo bench -p morsel-jointspace --bench solo12_model            (both models)
+//!     MODEL=2d cargo bench -p morsel-jointspace --bench solo12_model   (one of them)
+//!
+//! Environment overrides for experiments: `HIDDEN=24,24`, `STEPS=150`, `POINTS=4000`,
+//! `EPOCHS=1500`, `BUDGET=20` (seconds), `CERTIFY=100000`, `SEED=0`, `WARMUP=100` (Adam
+//! epochs), `BOUNDARY_WEIGHT=4`, `BOUNDARY_WIDTH=0.05`.
+
+use std::f64::consts::PI;
+use std::time::{Duration, Instant};
+
+use morsel_jointspace::{
+    BoundaryOptions, CollisionSampler, FitOptions, SampleOptions, SamplerSpec, Validation, certify,
+    fit,
+};
+use morsel_kinematics::urdf::{UrdfOptions, load_file};
+
+const SOLO_URDF: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../assets/robots/solo12/solo12.urdf"
+);
+
+/// One model's workload.
+struct Case {
+    name: &'static str,
+    joints: Vec<&'static str>,
+    steps: usize,
+    points: usize,
+    hidden: Vec<usize>,
+    epochs: u64,
+    budget: f64,
+    certify: usize,
+}
+
+fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
+    let robot = load_file(SOLO_URDF, &UrdfOptions::default())?;
+    let k = case.joints.len();
+    let spec = SamplerSpec::new(
+        case.joints.clone(),
+        vec![[-PI, PI]; k],
+        [("base_link", "FL_UPPER_LEG"), ("base_link", "FL_LOWER_LEG")],
+    );
+    let sampler = CollisionSampler::new(robot, &spec)?;
+    let t0 = Instant::now();
+    let grid = sampler.grid(&vec![case.steps; k], &SampleOptions::binary())?;
+    let t_grid = t0.elapsed().as_secs_f64();
+    let boundary = sampler.boundary(
+        &BoundaryOptions::new(case.points, 1e-9, 1)
+            .with_periodic(true)
+            .without_progress(),
+    )?;
+    let t_boundary = t0.elapsed().as_secs_f64() - t_grid;
+    let train = grid.to_jointspace(&boundary)?;
+    let t_sampling = t0.elapsed().as_secs_f64();
+    let options = FitOptions {
+        hidden: case.hidden.clone(),
+        seed: env_or("SEED", 0),
+        epochs: case.epochs,
+        time_budget: Some(Duration::from_secs_f64(case.budget)),
+        validation: Validation::Fraction(0.1),
+        warmup_epochs: env_or("WARMUP", FitOptions::default().warmup_epochs),
+        boundary_weight: env_or("BOUNDARY_WEIGHT", FitOptions::default().boundary_weight),
+        boundary_width: env_or("BOUNDARY_WIDTH", FitOptions::default().boundary_width),
+        ..FitOptions::default()
+    };
+    let (mut model, report) = fit(&train, &options)?;
+    let t_total = t0.elapsed().as_secs_f64();
+    println!(
+        "{}: hidden {:?} ({} parameters); grid {}^{k} ({} colliding), {} boundary points",
+        case.name,
+        case.hidden,
+        model.mlp().param_count(),
+        case.steps,
+        grid.values().iter().filter(|v| **v <= 0.0).count(),
+        boundary.len()
+    );
+    println!(
+        "  time: grid {t_grid:.2} s, boundary {t_boundary:.2} s, sampling total {t_sampling:.2} s, fit {:.2} s ({} iterations, {}), total {t_total:.2} s",
+        report.seconds, report.iterations, report.stopped_by
+    );
+    println!(
+        "  fit: train RMSE {:.5}, validation RMSE {:.5}, validation max {:.5}",
+        report.train_rmse, report.validation_rmse, report.validation_max
+    );
+    let t1 = Instant::now();
+    let check = sampler
+        .random(case.certify, 12345, &SampleOptions::binary())?
+        .to_jointspace(&boundary)?;
+    let t_check = t1.elapsed().as_secs_f64();
+    let c = certify(&mut model, &check)?;
+    println!(
+        "  certified on {} random configurations ({} colliding, sampled in {t_check:.2} s): max {:.5}, p99 {:.5}, RMS {:.5} rad; offset {:.5}, false free {}, lost range of motion {:.3} %",
+        c.samples,
+        c.colliding,
+        c.max_error,
+        c.p99_error,
+        c.rms_error,
+        c.offset,
+        c.false_free,
+        c.lost_range_of_motion * 100.0
+    );
+    // Where the error is: by band of the true distance.
+    let predicted = model.distances(check.configurations())?;
+    let bands = [-10.0, -0.3, -0.1, -0.03, 0.0, 0.03, 0.1, 0.3, 1.0, 10.0];
+    for w in bands.windows(2) {
+        let mut errors: Vec<f64> = predicted
+            .iter()
+            .zip(check.values().iter())
+            .filter(|(_, t)| **t > w[0] && **t <= w[1])
+            .map(|(p, t)| (p - t).abs())
+            .collect();
+        if errors.is_empty() {
+            continue;
+        }
+        errors.sort_by(f64::total_cmp);
+        let n = errors.len();
+        println!(
+            "    truth in ({:>5}, {:>5}]: {:>7} samples, median {:.5}, p99 {:.5}, max {:.5}",
+            w[0],
+            w[1],
+            n,
+            errors[n / 2],
+            errors[(n * 99 / 100).min(n - 1)],
+            errors[n - 1]
+        );
+    }
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let which = std::env::var("MODEL").unwrap_or_default();
+    let hidden = |default: Vec<usize>| -> Vec<usize> {
+        std::env::var("HIDDEN")
+            .ok()
+            .and_then(|v| v.split(',').map(|s| s.trim().parse().ok()).collect())
+            .unwrap_or(default)
+    };
+    if which.is_empty() || which == "2d" {
+        run(Case {
+            name: "2D shoulder (FL_HAA, FL_HFE)",
+            joints: vec!["FL_HAA", "FL_HFE"],
+            steps: env_or("STEPS", 150),
+            points: env_or("POINTS", 2000),
+            hidden: hidden(vec![16]),
+            epochs: env_or("EPOCHS", 1500),
+            budget: env_or("BUDGET", 20.0),
+            certify: env_or("CERTIFY", 100_000),
+        })?;
+    }
+    if which.is_empty() || which == "3d" {
+        run(Case {
+            name: "3D leg (FL_HAA, FL_HFE, FL_KFE)",
+            joints: vec!["FL_HAA", "FL_HFE", "FL_KFE"],
+            steps: env_or("STEPS", 40),
+            points: env_or("POINTS", 20000),
+            hidden: hidden(vec![32]),
+            epochs: env_or("EPOCHS", 1500),
+            budget: env_or("BUDGET", 240.0),
+            certify: env_or("CERTIFY", 1_000_000),
+        })?;
+    }
+    Ok(())
+}
