@@ -48,10 +48,7 @@ fn time_chains(n: usize) {
     let timed = |f: &mut dyn FnMut()| {
         let (t, cpu) = (Instant::now(), cpu_seconds());
         f();
-        (
-            1e3 * t.elapsed().as_secs_f64(),
-            1e3 * (cpu_seconds() - cpu),
-        )
+        (1e3 * t.elapsed().as_secs_f64(), 1e3 * (cpu_seconds() - cpu))
     };
     for _ in 0..n {
         let mjcf_time = timed(&mut || {

@@ -48,7 +48,11 @@ mod tests {
         let text = "<robot>\r\n  <link name=\"a\"/>\n\n<joint>\n</joint></robot>\n";
         let lines = LineIndex::new(text);
         for offset in 0..=text.len() {
-            let counted = text.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
+            let counted = text.as_bytes()[..offset]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
             assert_eq!(lines.line_of(offset) as usize, counted, "offset {offset}");
         }
     }

@@ -55,7 +55,11 @@ pub(crate) fn resolve(
             on_path[p] = false;
             if let Some(mimic) = &joints[p].mimic {
                 let (leader, m, o) = end;
-                end = (leader, mimic.multiplier * m, mimic.multiplier * o + mimic.offset);
+                end = (
+                    leader,
+                    mimic.multiplier * m,
+                    mimic.multiplier * o + mimic.offset,
+                );
             }
             resolved[p] = Some(end);
         }

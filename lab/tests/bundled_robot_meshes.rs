@@ -29,7 +29,9 @@ fn read_binary_stl(path: &Path) -> Vec<[[f32; 3]; 3]> {
     (0..count)
         .map(|i| {
             let at = 84 + 50 * i + 12;
-            let f = |k: usize| f32::from_le_bytes(bytes[at + 4 * k..at + 4 * k + 4].try_into().unwrap());
+            let f = |k: usize| {
+                f32::from_le_bytes(bytes[at + 4 * k..at + 4 * k + 4].try_into().unwrap())
+            };
             [0, 1, 2].map(|v| [f(3 * v), f(3 * v + 1), f(3 * v + 2)])
         })
         .collect()
@@ -92,7 +94,11 @@ fn check_robot(name: &str, urdf_file: &str, expected_meshes: usize) {
         }
         assert_eq!(triangles, facets.len(), "{link}: {file}");
         for k in 0..3 {
-            let file_low = facets.iter().flatten().map(|v| v[k]).fold(f32::INFINITY, f32::min);
+            let file_low = facets
+                .iter()
+                .flatten()
+                .map(|v| v[k])
+                .fold(f32::INFINITY, f32::min);
             let file_high = facets
                 .iter()
                 .flatten()

@@ -17,8 +17,8 @@ use morsel_geometry::xml_depth::{MAX_XML_DEPTH, too_deep};
 use morsel_geometry::{FileAccess, FileAccessError};
 
 use super::error::{Location, MjcfError, MjcfResult};
-use crate::line_index::LineIndex;
 use super::{MAX_INCLUDES, MAX_MODEL_BYTES};
+use crate::line_index::LineIndex;
 
 /// One XML element: tag, attributes, children, and where it was written.
 #[derive(Clone, Debug)]
