@@ -41,8 +41,19 @@ const KINDS: &[&str] = &[
     "hinge",
 ];
 
+thread_local! {
+    /// The chance that a part of the file being generated is broken: 0 for most files, so
+    /// that the reader's later stages (mimics, meshes, the model build) are reached too.
+    static TROUBLE: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+/// Whether to break the next part.
+fn broken(rng: &mut ChaCha8Rng) -> bool {
+    rng.random_bool(TROUBLE.with(std::cell::Cell::get))
+}
+
 fn number(rng: &mut ChaCha8Rng) -> &'static str {
-    if rng.random_bool(0.8) {
+    if !broken(rng) {
         ["0", "0.1", "-0.3", "1.2", "0.05"][rng.random_range(0..5)]
     } else {
         NUMBERS[rng.random_range(0..NUMBERS.len())]
@@ -87,7 +98,8 @@ fn geometry(rng: &mut ChaCha8Rng, outside: &Path, tag: &str, outside_used: &mut 
             number(rng),
             number(rng)
         ),
-        3 => "<cone radius=\"1\"/>".to_owned(),
+        3 if broken(rng) => "<cone radius=\"1\"/>".to_owned(),
+        3 => "<sphere radius=\"0.1\"/>".to_owned(),
         _ => {
             let (file, secret) = mesh_reference(rng, outside);
             *outside_used |= secret;
@@ -112,14 +124,14 @@ fn geometry(rng: &mut ChaCha8Rng, outside: &Path, tag: &str, outside_used: &mut 
 }
 
 fn link(rng: &mut ChaCha8Rng, i: usize, outside: &Path, outside_used: &mut bool) -> String {
-    let name = match rng.random_range(0..40) {
-        0 => String::new(),
-        1 => " name=\"l0\"".to_owned(),
+    let name = match rng.random_range(0..2) {
+        0 if broken(rng) => String::new(),
+        1 if broken(rng) => " name=\"l0\"".to_owned(),
         _ => format!(" name=\"l{i}\""),
     };
     let mut body = String::new();
     if rng.random_bool(0.6) {
-        let inertia = if rng.random_bool(0.9) {
+        let inertia = if !broken(rng) {
             format!(
                 "<inertia ixx=\"{}\" ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" izz=\"0.01\"/>",
                 number(rng)
@@ -131,7 +143,7 @@ fn link(rng: &mut ChaCha8Rng, i: usize, outside: &Path, outside_used: &mut bool)
             "<inertial><origin xyz=\"{}\" rpy=\"{}\"/><mass value=\"{}\"/>{inertia}</inertial>",
             triple(rng),
             triple(rng),
-            number(rng)
+            if broken(rng) { number(rng) } else { "0.5" }
         );
     }
     for tag in ["visual", "collision"] {
@@ -143,24 +155,34 @@ fn link(rng: &mut ChaCha8Rng, i: usize, outside: &Path, outside_used: &mut bool)
 }
 
 fn joint(rng: &mut ChaCha8Rng, i: usize, links: usize) -> String {
-    let parent = match rng.random_range(0..30) {
-        0 => "nowhere".to_owned(),
-        1 => format!("l{i}"),
-        2 => format!("l{}", rng.random_range(0..links)),
+    let parent = match rng.random_range(0..3) {
+        0 if broken(rng) => "nowhere".to_owned(),
+        1 if broken(rng) => format!("l{i}"),
+        2 if broken(rng) => format!("l{}", rng.random_range(0..links)),
         _ => format!("l{}", rng.random_range(0..i)),
     };
-    let kind = KINDS[rng.random_range(0..KINDS.len())];
+    // The last three kinds are refused.
+    let kinds = if broken(rng) {
+        KINDS.len()
+    } else {
+        KINDS.len() - 3
+    };
+    let kind = KINDS[rng.random_range(0..kinds)];
     let mut body = format!("<parent link=\"{parent}\"/><child link=\"l{i}\"/>");
     body += &format!("<origin xyz=\"{}\" rpy=\"{}\"/>", triple(rng), triple(rng));
     if rng.random_bool(0.9) {
-        let axis = ["0 0 1", "1 0 0", "0 1 1", "0 0 0"][rng.random_range(0..4)];
+        let axes = if broken(rng) { 4 } else { 3 };
+        let axis = ["0 0 1", "1 0 0", "0 1 1", "0 0 0"][rng.random_range(0..axes)];
         body += &format!("<axis xyz=\"{axis}\"/>");
     }
-    if rng.random_bool(0.85) {
+    if !broken(rng) {
+        let (lower, upper) = if broken(rng) {
+            (number(rng), number(rng))
+        } else {
+            ("-1", "1.5")
+        };
         body += &format!(
-            "<limit lower=\"{}\" upper=\"{}\" effort=\"1\" velocity=\"{}\"/>",
-            number(rng),
-            number(rng),
+            "<limit lower=\"{lower}\" upper=\"{upper}\" effort=\"1\" velocity=\"{}\"/>",
             number(rng)
         );
     }
@@ -183,6 +205,8 @@ fn joint(rng: &mut ChaCha8Rng, i: usize, links: usize) -> String {
 /// `secret.stl`.
 pub fn urdf(seed: u64, outside: &Path) -> GeneratedUrdf {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let trouble = if rng.random_bool(0.6) { 0.0 } else { 0.05 };
+    TROUBLE.with(|t| t.set(trouble));
     let links = rng.random_range(1..30);
     let mut outside_used = false;
     let mut parts: Vec<String> = (0..links)
@@ -200,7 +224,7 @@ pub fn urdf(seed: u64, outside: &Path) -> GeneratedUrdf {
         parts.concat()
     );
     // Malformed text: cut short, or a stray byte.
-    match rng.random_range(0..20) {
+    match rng.random_range(0..40) {
         0 => {
             // The text is ASCII (the temporary folder's path included), so any cut is a boundary.
             let cut = rng.random_range(0..text.len());
