@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# MJCF loader against real MuJoCo: a Python venv with PyPI mujoco, numpy and pytest, then the live comparison of
-# kinematics/tests/mjcf_reference/ against the morsel binary. (MIMo's touch is checked against data recorded from
+# MJCF loader against real MuJoCo and URDF loader against real Pinocchio: a Python venv with PyPI mujoco, pin
+# (Pinocchio), numpy and pytest, then the live comparisons of kinematics/tests/mjcf_reference/ and
+# kinematics/tests/urdf_reference/ against the morsel binary. (MIMo's touch is checked against data recorded from
 # real MIMo, by `cargo test -p morsel-sensing`: see sensing/tests/mimo_reference.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +10,7 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
 # `python -m pip`, not bin/pip: a venv copied from elsewhere keeps bin/pip's shebang to the old venv.
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check mujoco numpy pytest
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check mujoco pin numpy pytest
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current).
 cargo build -p morsel-shell
-MORSEL_BIN="$PWD/target/debug/morsel" "$venv/bin/python" -m pytest -q kinematics/tests/mjcf_reference
+MORSEL_BIN="$PWD/target/debug/morsel" "$venv/bin/python" -m pytest -q kinematics/tests/mjcf_reference kinematics/tests/urdf_reference

@@ -284,33 +284,12 @@ impl ModelBuilder {
             .map(|(i, l)| (l.name.as_str(), i))
             .collect();
         // Resolve mimic chains to a joint with its own value.
+        let chains = crate::mimic_chains::resolve(&self.joints, &joint_by_name)?;
         let mut mimic_of: Vec<Option<(usize, f64, f64)>> = vec![None; self.joints.len()];
         for (j, spec) in self.joints.iter().enumerate() {
-            let Some(m) = &spec.mimic else { continue };
-            let (mut target, mut multiplier, mut offset) = (j, 1.0, 0.0);
-            let mut current = m.clone();
-            for _ in 0..=self.joints.len() {
-                let next = *joint_by_name.get(current.joint.as_str()).ok_or_else(|| {
-                    KinematicsError::InvalidModel(format!(
-                        "joint \"{}\" mimics unknown joint \"{}\"",
-                        self.joints[target].name, current.joint
-                    ))
-                })?;
-                // value(target) = current.multiplier * value(next) + current.offset
-                offset += multiplier * current.offset;
-                multiplier *= current.multiplier;
-                target = next;
-                match &self.joints[next].mimic {
-                    Some(further) => current = further.clone(),
-                    None => break,
-                }
-            }
-            if self.joints[target].mimic.is_some() || target == j {
-                return Err(KinematicsError::InvalidModel(format!(
-                    "joint \"{}\" is part of a loop of mimic joints",
-                    spec.name
-                )));
-            }
+            let Some((target, multiplier, offset)) = chains[j] else {
+                continue;
+            };
             let followed = &self.joints[target];
             let one_dof = |k: JointKind| {
                 matches!(

@@ -380,7 +380,7 @@ fn khronos_validator_finds_no_error() {
     );
 }
 
-/// The bundled kinematics-only Panda (no visual or collision shapes) is drawn as a skeleton:
+/// The bundled Panda loaded without geometry (`kinematics_only`) is drawn as a skeleton:
 /// every link has a mesh of its frame's three axes, plus for each child joint a rod to it (when
 /// it is away from the link's origin), a marker and an axis arrow (not for a fixed joint); the rod of `panda_link0` ends at
 /// joint 1's origin, 0.333 m up its z axis.

@@ -200,6 +200,33 @@ const OBJ_MJCF_MODEL: &[u8] = b"<mujoco>
 </mujoco>
 ";
 
+/// A URDF with the parts the reader's newer paths handle: mimics (followed, on a fixed joint,
+/// of an unknown joint, a chain of two), empty textures and unknown material attributes, and
+/// meshes named by relative path and by `package://`.
+const MIMICS_MESHES_URDF: &[u8] = br#"<?xml version="1.0"?>
+<robot name="mimics">
+  <material name="shiny" gloss="0.4"><color rgba="1 0 0 1"/><texture/></material>
+  <link name="base"><inertial><origin xyz="0 0 0.1" rpy="0.1 0 0"/><mass value="1"/>
+    <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+    <visual><geometry><mesh filename="meshes/part.stl" scale="1 2 1"/></geometry>
+      <material name="m" custom="yes"><texture/></material></visual>
+    <collision><geometry><mesh filename="package://meshes/part.stl"/></geometry></collision></link>
+  <link name="a"><collision><origin xyz="0 0 0.1"/><geometry><cylinder radius="0.02" length="0.2"/></geometry></collision></link>
+  <link name="b"/><link name="c"/><link name="d"/><link name="e"/>
+  <joint name="lead" type="revolute"><parent link="base"/><child link="a"/>
+    <origin xyz="0 0 0.2"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="follow" type="revolute"><parent link="a"/><child link="b"/>
+    <origin xyz="0 0 0.2"/><axis xyz="0 1 0"/><limit lower="-2" upper="2" effort="1" velocity="1"/>
+    <mimic joint="lead" multiplier="-1" offset="0.1"/></joint>
+  <joint name="second" type="prismatic"><parent link="b"/><child link="c"/>
+    <axis xyz="0 0 1"/><limit lower="0" upper="0.1" effort="1" velocity="1"/>
+    <mimic joint="follow" multiplier="0.5"/></joint>
+  <joint name="welded" type="fixed"><parent link="c"/><child link="d"/><mimic joint="lead"/></joint>
+  <joint name="orphan" type="continuous"><parent link="d"/><child link="e"/>
+    <axis xyz="1 0 0"/><mimic joint="nobody"/></joint>
+</robot>
+"#;
+
 /// Every format Morsel reads.
 pub const FORMATS: &[Format] = &[
     Format {
@@ -247,6 +274,18 @@ pub const FORMATS: &[Format] = &[
             Seed::Asset("assets/robots/solo12/solo12.urdf"),
         ],
         companions: &[],
+    },
+    Format {
+        name: "urdf-mimics-meshes",
+        extension: "urdf",
+        text: true,
+        load: "let r = urdf(\"{file}\", #{ package_dirs: [\".\"] });",
+        // Mimics Pinocchio ignores, visual oddities, and meshes read with the robot.
+        seeds: &[Seed::Inline(MIMICS_MESHES_URDF)],
+        companions: &[(
+            "meshes/part.stl",
+            include_bytes!("../../assets/robots/panda/meshes/collision/hand.stl"),
+        )],
     },
     Format {
         name: "mjcf",

@@ -16,6 +16,8 @@ mod env;
 mod formats;
 #[path = "../fuzz/mutate.rs"]
 mod mutate;
+#[path = "../fuzz/urdf_gen.rs"]
+mod urdf_gen;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -465,4 +467,80 @@ proptest! {
         let err = err.ok_or_else(|| TestCaseError::fail("a cycle loaded"))?;
         prop_assert!(err.contains("include cycle"), "{err}");
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(env_or("MORSEL_FUZZ_URDF_CASES", 200)))]
+
+    /// Generated URDF files (random trees, broken parts, mimics, meshes inside and outside the
+    /// root, deep nesting, truncated text: `fuzz/urdf_gen.rs`) load or give a typed error:
+    /// never a panic (a failed case) or a stack overflow (an aborted test), never a hang, and
+    /// never a model read through a file outside the root.
+    #[test]
+    fn generated_urdf_files_load_or_give_typed_errors(seed in any::<u64>()) {
+        let (_dir, root, outside) = sandbox_tree();
+        let generated = urdf_gen::urdf(seed, &outside);
+        std::fs::write(root.join("g.urdf"), &generated.text).expect("write");
+        let clock = Instant::now();
+        let err = run_in(&root, "let r = urdf(\"g.urdf\", #{ package_dirs: [\".\"] });");
+        prop_assert!(clock.elapsed() < Duration::from_secs(20), "seed {seed}: {:?}", clock.elapsed());
+        match err {
+            Some(message) => prop_assert!(!message.trim().is_empty()),
+            None => prop_assert!(
+                !generated.names_an_outside_file,
+                "seed {seed}: loaded though it names a file outside the root:\n{}",
+                generated.text
+            ),
+        }
+    }
+}
+
+/// A 20,000-link chain in which every joint mimics the one before loads with one value of its
+/// own, and its last link turns by the chain's compounded offsets; closing the chain into a loop is an error. Mimic
+/// chains are resolved once per joint: walking each chain to its end, as Morsel once did, took
+/// time quadratic in the chain's length.
+#[test]
+fn a_20000_joint_mimic_chain_loads_and_a_mimic_loop_is_refused() {
+    let n = 20_000;
+    let chain = |looped: bool| {
+        let mut s = String::from("<robot name=\"chain\">\n");
+        for i in 0..=n {
+            s += &format!("<link name=\"l{i}\"/>\n");
+        }
+        for i in 1..=n {
+            let mimic = if i > 1 {
+                format!("<mimic joint=\"j{}\" offset=\"1e-9\"/>", i - 1)
+            } else if looped {
+                format!("<mimic joint=\"j{n}\"/>")
+            } else {
+                String::new()
+            };
+            s += &format!(
+                "<joint name=\"j{i}\" type=\"revolute\"><parent link=\"l{}\"/><child link=\"l{i}\"/>\
+                 <axis xyz=\"0 0 1\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/>{mimic}</joint>\n",
+                i - 1
+            );
+        }
+        s + "</robot>\n"
+    };
+    let (_dir, root, _outside) = sandbox_tree();
+    std::fs::write(root.join("chain.urdf"), chain(false)).expect("write");
+    std::fs::write(root.join("loop.urdf"), chain(true)).expect("write");
+    let clock = Instant::now();
+    let err = run_in(
+        &root,
+        "let r = urdf(\"chain.urdf\"); if r.get_joints().len() != 1 { throw \"joints\"; } \
+         let z = r.fk([0.0], \"l20000\").rpy[2]; \
+         if (z - 19999.0 * 10000.0 * 1e-9).abs() > 1e-9 { throw `yaw ${z}`; }",
+    );
+    let chain_time = clock.elapsed();
+    assert!(err.is_none(), "{err:?}");
+    let clock = Instant::now();
+    let err = run_in(&root, "let r = urdf(\"loop.urdf\");").expect("a loop is refused");
+    assert!(err.contains("loop of mimic joints"), "{err}");
+    eprintln!(
+        "mimic chain of {n}: {chain_time:?}; loop: {:?}",
+        clock.elapsed()
+    );
+    assert!(chain_time < Duration::from_secs(60), "{chain_time:?}");
 }

@@ -18,6 +18,7 @@ use morsel_geometry::{FileAccess, FileAccessError};
 
 use super::error::{Location, MjcfError, MjcfResult};
 use super::{MAX_INCLUDES, MAX_MODEL_BYTES};
+use crate::line_index::LineIndex;
 
 /// One XML element: tag, attributes, children, and where it was written.
 #[derive(Clone, Debug)]
@@ -270,45 +271,5 @@ impl<'a> Reader<'a> {
         // The included root's children replace the `<include>`: the root sits one level up.
         let included = self.read_file(&path, Some(at), depth - 1)?;
         Ok(included.children)
-    }
-}
-
-/// Line numbers of byte offsets in one file, found by binary search over the line starts
-/// (roxmltree's own `text_pos_at` scans from the file's start on every call, which made
-/// reading quadratic in the file's size).
-struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    fn new(text: &str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        LineIndex { starts }
-    }
-
-    /// The 1-based line holding byte `offset`.
-    fn line_of(&self, offset: usize) -> u32 {
-        let line = self.starts.partition_point(|&start| start <= offset);
-        u32::try_from(line).unwrap_or(u32::MAX)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::LineIndex;
-
-    #[test]
-    fn line_numbers_count_from_one() {
-        let lines = LineIndex::new("a\nbc\n\nd");
-        assert_eq!(
-            [0, 1, 2, 4, 5, 6, 7].map(|o| lines.line_of(o)),
-            [1, 1, 2, 2, 3, 4, 4]
-        );
     }
 }

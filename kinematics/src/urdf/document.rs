@@ -263,16 +263,6 @@ fn joint(node: Node, version: (u32, u32)) -> Result<UrdfJoint> {
     })
 }
 
-/// The 1-based line of byte `offset` of `text`.
-pub(crate) fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()
-        .iter()
-        .take(offset)
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
-}
-
 /// The axis of a joint as a vector.
 pub(crate) fn axis(joint: &UrdfJoint) -> Vector3<f64> {
     Vector3::new(joint.axis[0], joint.axis[1], joint.axis[2])

@@ -33,6 +33,8 @@ use geometry::{MeshCache, collider};
 use morsel_geometry::FileAccess;
 use paths::MeshLocator;
 
+use crate::line_index::LineIndex;
+
 /// How the URDF's root link is attached to the world.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RootJoint {
@@ -171,12 +173,14 @@ fn load_with_meshes(
     }
     let mut warnings = Vec::new();
     let joint_names: HashSet<&str> = robot.joints.iter().map(|j| j.name.as_str()).collect();
+    // Line starts, indexed when the first warning names a line.
+    let lines = std::cell::OnceCell::new();
     for joint in &robot.joints {
         let at = || {
-            format!(
-                "{source_name}, line {}",
-                document::line_of(&text, joint.offset)
-            )
+            let line = lines
+                .get_or_init(|| LineIndex::new(&text))
+                .line_of(joint.offset);
+            format!("{source_name}, line {line}")
         };
         builder.add_joint(joint_spec(joint, &joint_names, at, &mut warnings));
     }

@@ -4,8 +4,11 @@
 //! as `URDF joint "elbow" (line 42): missing <parent link="...">`; it returns the parsed tree.
 
 use morsel_geometry::xml_depth::{MAX_XML_DEPTH, too_deep};
+use std::cell::OnceCell;
+
 use roxmltree::{Document, Node};
 
+use crate::line_index::LineIndex;
 use crate::{KinematicsError, Result};
 
 /// Which `<geometry>` elements the load reads (and so checks): those of `<visual>`, those of
@@ -53,7 +56,10 @@ pub(crate) fn validate<'t>(
         },
     })?;
     let robot = doc.root_element();
-    let checker = Checker { doc: &doc };
+    let checker = Checker {
+        text,
+        lines: OnceCell::new(),
+    };
     if robot.tag_name().name() != "robot" {
         return Err(checker.error(robot, "document", "the root element must be <robot>".into()));
     }
@@ -72,16 +78,22 @@ pub(crate) fn validate<'t>(
     Ok(doc)
 }
 
-struct Checker<'a, 'input> {
-    doc: &'a Document<'input>,
+/// The checks, over the text they name lines of.
+struct Checker<'t> {
+    text: &'t str,
+    /// Line starts, indexed on the first error (a valid file never needs them).
+    lines: OnceCell<LineIndex>,
 }
 
-impl Checker<'_, '_> {
+impl Checker<'_> {
     fn error(&self, node: Node, element: &str, problem: String) -> KinematicsError {
-        let pos = self.doc.text_pos_at(node.range().start);
+        let line = self
+            .lines
+            .get_or_init(|| LineIndex::new(self.text))
+            .line_of(node.range().start);
         KinematicsError::UrdfElement {
             element: element.to_owned(),
-            location: format!(" (line {})", pos.row),
+            location: format!(" (line {line})"),
             problem,
         }
     }

@@ -126,7 +126,7 @@ fn ik_round_trips_through_fk_on_the_panda() {
         .expect("panda urdf");
     b.write("robots/panda.urdf", &urdf);
     let out = b.run(
-        "let panda = urdf(\"robots/panda.urdf\");
+        "let panda = urdf(\"robots/panda.urdf\", #{ geometry: false });
         let goal = panda.fk(#{ panda_joint2: 0.3, panda_joint4: -1.8, panda_joint6: 1.6 }, \"panda_hand_tcp\");
         let r = panda.ik(\"panda_hand_tcp\", goal, #{ random_seed: 3 });
         print(r.status);
@@ -150,7 +150,7 @@ fn an_ik_result_applies_with_set_q_whatever_joints_the_chain_holds() {
         .expect("panda urdf");
     b.write("robots/panda.urdf", &urdf);
     let out = b.run(
-        "let panda = urdf(\"robots/panda.urdf\");
+        "let panda = urdf(\"robots/panda.urdf\", #{ geometry: false });
         let goal = panda.fk(#{ panda_joint2: 0.3, panda_joint4: -1.8, panda_joint6: 1.6 }, \"panda_hand_tcp\");
         let sol = panda.ik(\"panda_hand_tcp\", goal, #{ random_seed: 3 });
         print(sol.status);
