@@ -180,18 +180,6 @@ mod tests {
             refused(&mut s, &at(super::MAX_PRINT_DEPTH + 1, call));
         }
         refused(&mut s, "let a = 0; for i in 0..7000 { a = [a]; } print(a);");
-        // String interpolation and concatenation format through the same printers.
-        for call in [
-            "let t = `value: ${a}`;",
-            "let t = `${m} and ${a}`;",
-            "let t = \"\" + a;",
-            "let t = `${[a]}`;",
-        ] {
-            refused(&mut s, &at(super::MAX_PRINT_DEPTH + 1, call));
-        }
-        let _ = s
-            .run_source("t", &at(super::MAX_PRINT_DEPTH - 1, "let t = `${[a]}`;"))
-            .expect("64 levels interpolate");
     }
 
     /// `${}` interpolation nested in the source: within the expression depth limit

@@ -171,9 +171,9 @@ fn an_ik_result_applies_with_set_q_whatever_joints_the_chain_holds() {
     assert!(rotation_error < 1e-4, "{out}");
     assert_eq!(lines[4], "0.25", "{out}");
     // Wrong lengths and unknown joints are errors that say what set_q takes.
-    let d = b.fail("let panda = urdf(\"robots/panda.urdf\");\npanda.set_q([0.1, 0.2]);");
+    let d = b.fail("let panda = urdf(\"robots/panda.urdf\", #{ geometry: false });\npanda.set_q([0.1, 0.2]);");
     assert_eq!(d.line, Some(2), "{d}");
-    let d = b.fail("let panda = urdf(\"robots/panda.urdf\");\npanda.set_q(#{ elbow: 1.0 });");
+    let d = b.fail("let panda = urdf(\"robots/panda.urdf\", #{ geometry: false });\npanda.set_q(#{ elbow: 1.0 });");
     assert!(d.message.contains("elbow"), "{d}");
 }
 
@@ -299,8 +299,8 @@ fn a_floating_base_adds_seven_named_values_in_mujocos_order() {
         .expect("panda urdf");
     b.write("panda.urdf", &urdf);
     let out = b.run(
-        "let fixed = urdf(\"panda.urdf\");
-        let free = urdf(\"panda.urdf\", #{ floating: true, package_dirs: [\".\"] });
+        "let fixed = urdf(\"panda.urdf\", #{ geometry: false });
+        let free = urdf(\"panda.urdf\", #{ floating: true, geometry: false, package_dirs: [\".\"] });
         print(free.nq - fixed.nq);
         print(free.fk(#{}, \"panda_link0\").position);
         print(free.get_joints());
@@ -332,7 +332,7 @@ fn a_floating_base_adds_seven_named_values_in_mujocos_order() {
         vec![0.0, 0.0, 0.5, 0.0, 0.0, 1.0, 0.0],
         "{out}"
     );
-    let d = b.fail("let free = urdf(\"panda.urdf\", #{ floating: true });\nfree.set_q(#{ \"root_joint.w\": 1.0 });");
+    let d = b.fail("let free = urdf(\"panda.urdf\", #{ floating: true, geometry: false });\nfree.set_q(#{ \"root_joint.w\": 1.0 });");
     assert_fails_at(&d, "qw, qx", 2);
     let d = b.fail("let r = urdf(\"panda.urdf\", #{ package_dirs: [\"nowhere\"] });");
     assert_fails_at(&d, "nowhere", 1);

@@ -356,16 +356,16 @@ t.observe([good, bad]);"
     assert_fails_at(&d, "contact 1: the normal is the zero vector", 9);
 }
 
-/// `read_batch` results above the 1 GiB batch limit (here 30 scenes × 1 probe × 2^20 history
-/// steps × 6 values of f64, 1.4 GiB) are refused before anything is read or allocated, for
-/// every taxel sensor; without the long history, the same 30 scenes are read.
+/// `read_batch` results above the 1 GiB batch limit (here 40 scenes × 1 probe × 2^20 history
+/// steps × 4 or 6 values of f64, 1.25 or 1.9 GiB) are refused before anything is read or allocated, for
+/// every taxel sensor; without the long history, the same 40 scenes are read.
 #[test]
 fn read_batch_refuses_results_above_the_batch_limit() {
     let mut b = Bench::new();
     let setup = format!(
         "{FINGERTIP}
         let opts = #{{ link_name: \"fingertip\", probe_local_pos: [[0, 0, 0]], history_length: 1048576 }};
-        let many = []; for i in 0..30 {{ many.push(sc); }}"
+        let many = []; for i in 0..40 {{ many.push(sc); }}"
     );
     for sensor in ["taxels(opts)", "taxel_contacts(opts)", "taxel_depths(opts)"] {
         let d = b.fail(&format!("{setup}\nlet t = {sensor};\nt.read_batch(many);"));
@@ -375,12 +375,12 @@ fn read_batch_refuses_results_above_the_batch_limit() {
             "{sensor}: {text}"
         );
         assert!(
-            text.contains("30 scenes × 1 probes × 1048576 steps"),
+            text.contains("40 scenes × 1 probes × 1048576 steps"),
             "{text}"
         );
     }
     let out = b.run(&format!(
         "{setup}\nlet t = taxels(#{{ link_name: \"fingertip\", probe_local_pos: [[0, 0, 0]] }});\nprint(t.read_batch(many).force.len());"
     ));
-    assert_eq!(out.trim(), "30", "{out}");
+    assert_eq!(out.trim(), "40", "{out}");
 }
