@@ -23,7 +23,9 @@ fn assert_distance(a: &Shape, pa: &Isometry3<f64>, b: &Shape, pb: &Isometry3<f64
     );
     let r = query::distance(b, pb, a, pa).expect("valid query");
     assert!((r - expected).abs() <= TOL, "reversed: {r} vs {expected}");
-    let cp = query::closest_points(a, pa, b, pb).expect("valid query").expect("apart");
+    let cp = query::closest_points(a, pa, b, pb)
+        .expect("valid query")
+        .expect("apart");
     assert!((cp.distance - expected).abs() <= TOL);
     assert!(((cp.point_b - cp.point_a).norm() - expected).abs() <= TOL);
     // The points lie on their shapes.

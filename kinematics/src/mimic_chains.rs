@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::model_builder::JointSpec;
+use crate::joint_spec::JointSpec;
 use crate::{KinematicsError, Result};
 
 /// For each joint with a mimic, `(leader, multiplier, offset)` such that

@@ -217,7 +217,12 @@ pub fn urdf(seed: u64, outside: &Path) -> GeneratedUrdf {
     if rng.random_bool(0.1) {
         let depth = [5, 400, 520, 5_000][rng.random_range(0..4)];
         let at = rng.random_range(0..parts.len());
-        parts[at] = format!("{}{}{}", "<extra>".repeat(depth), parts[at], "</extra>".repeat(depth));
+        parts[at] = format!(
+            "{}{}{}",
+            "<extra>".repeat(depth),
+            parts[at],
+            "</extra>".repeat(depth)
+        );
     }
     let mut text = format!(
         "<?xml version=\"1.0\"?>\n<robot name=\"generated\">\n{}</robot>\n",

@@ -171,7 +171,9 @@ fn an_ik_result_applies_with_set_q_whatever_joints_the_chain_holds() {
     assert!(rotation_error < 1e-4, "{out}");
     assert_eq!(lines[4], "0.25", "{out}");
     // Wrong lengths and unknown joints are errors that say what set_q takes.
-    let d = b.fail("let panda = urdf(\"robots/panda.urdf\", #{ geometry: false });\npanda.set_q([0.1, 0.2]);");
+    let d = b.fail(
+        "let panda = urdf(\"robots/panda.urdf\", #{ geometry: false });\npanda.set_q([0.1, 0.2]);",
+    );
     assert_eq!(d.line, Some(2), "{d}");
     let d = b.fail("let panda = urdf(\"robots/panda.urdf\", #{ geometry: false });\npanda.set_q(#{ elbow: 1.0 });");
     assert!(d.message.contains("elbow"), "{d}");
