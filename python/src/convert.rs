@@ -86,9 +86,7 @@ pub fn sequence_arg<'py>(
         .collect()
 }
 
-pub use morsel_lab::batch_limit::BATCH_RESULT_LIMIT;
-
-/// Refuses a batch result of `bytes` above [`BATCH_RESULT_LIMIT`] (the shell's limit too);
+/// Refuses a batch result of `bytes` above [`BATCH_RESULT_LIMIT`](morsel_lab::batch_limit::BATCH_RESULT_LIMIT) (the shell's limit too);
 /// `shape` says what it holds.
 pub fn check_batch_result(function: &str, shape: &str, bytes: u128) -> PyResult<()> {
     morsel_lab::batch_limit::check_batch_result(function, shape, bytes)
