@@ -41,6 +41,7 @@ pub mod simulation;
 pub mod slurm;
 pub mod stance_distributor;
 pub mod stop;
+pub mod taxel_table;
 pub mod value;
 pub mod view;
 

@@ -6,8 +6,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_lab::simulation::{ProcessNotice, Simulation, TickProcess};
-use morsel_sensing::TaxelReading;
-use ndarray::Axis;
+use morsel_lab::taxel_table::TaxelTable;
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -21,23 +20,13 @@ use crate::taxels::PyTaxels;
 struct State {
     taxels: Py<PyTaxels>,
     scene: PyScene,
-    columns: Vec<String>,
-    rows: Vec<Vec<f64>>,
+    table: TaxelTable,
 }
 
 /// A taxel recorder: one row per simulation step, the time then every probe's force.
 #[pyclass(frozen, name = "TaxelRecorder", module = "morsel")]
 #[derive(Clone, Debug)]
 pub struct PyTaxelRecorder(Arc<Mutex<State>>);
-
-/// The newest force of every probe of the first environment, flattened: [fx0, fy0, fz0, ...].
-fn newest_forces(reading: &TaxelReading) -> Vec<f64> {
-    let mut force = reading.force.view();
-    while force.ndim() > 2 {
-        force = force.index_axis_move(Axis(0), 0);
-    }
-    force.iter().copied().collect()
-}
 
 impl PyTaxelRecorder {
     fn lock(&self) -> PyResult<MutexGuard<'_, State>> {
@@ -50,15 +39,13 @@ impl PyTaxelRecorder {
     fn sample(&self, time: f64) -> PyResult<()> {
         let mut s = self.lock()?;
         let reading = s.taxels.get().read_scene(&s.scene, false)?;
-        let mut row = vec![time];
-        row.extend(newest_forces(&reading));
-        s.rows.push(row);
+        s.table.push(time, &reading);
         Ok(())
     }
 
     fn table(&self) -> PyResult<(Vec<String>, Vec<Vec<f64>>)> {
         let s = self.lock()?;
-        Ok((s.columns.clone(), s.rows.clone()))
+        Ok((s.table.columns.clone(), s.table.rows.clone()))
     }
 }
 
@@ -80,15 +67,10 @@ impl TickProcess for PyTaxelRecorder {
 /// Makes the recorder, samples the scene now and adds it to the simulation.
 pub fn record(sim: &Simulation, taxels: Py<PyTaxels>, scene: PyScene) -> PyResult<PyTaxelRecorder> {
     let probes = taxels.get().config.probe_local_pos.len();
-    let mut columns = vec!["time".to_string()];
-    for i in 0..probes {
-        columns.extend(["fx", "fy", "fz"].map(|c| format!("probe{i}.{c}")));
-    }
     let recorder = PyTaxelRecorder(Arc::new(Mutex::new(State {
         taxels,
         scene,
-        columns,
-        rows: Vec::new(),
+        table: TaxelTable::new(probes),
     })));
     recorder.sample(sim.time().py()?)?;
     sim.add_process(Arc::new(recorder.clone())).py()?;
@@ -131,7 +113,7 @@ impl PyTaxelRecorder {
     }
 
     fn __len__(&self) -> PyResult<usize> {
-        Ok(self.lock()?.rows.len())
+        Ok(self.lock()?.table.rows.len())
     }
 
     fn __repr__(&self) -> PyResult<String> {

@@ -7,8 +7,6 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use morsel_sensing::TaxelReading;
-use ndarray::Axis;
 use rhai::{Array, Dynamic, Engine, FLOAT, INT, ImmutableString, Map};
 
 use crate::bindings::doc;
@@ -17,6 +15,7 @@ use crate::context::ShellContext;
 use crate::convert::from_rows;
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use morsel_lab::simulation::{ProcessNotice, Simulation, TickProcess};
+use morsel_lab::taxel_table::TaxelTable;
 
 use super::{ScriptScene, ScriptTaxels};
 
@@ -24,23 +23,12 @@ use super::{ScriptScene, ScriptTaxels};
 struct State {
     taxels: ScriptTaxels,
     scene: ScriptScene,
-    columns: Vec<String>,
-    rows: Vec<Vec<f64>>,
+    table: TaxelTable,
 }
 
 /// A shared taxel recorder.
 #[derive(Clone, Debug)]
 pub struct TaxelRecorder(Arc<Mutex<State>>);
-
-/// The newest force of every probe, flattened: [fx0, fy0, fz0, fx1, ...].
-fn newest_forces(reading: &TaxelReading) -> Vec<f64> {
-    let mut force = reading.force.view();
-    // [envs]([history])[probes][3]: keep the first environment and the newest reading.
-    while force.ndim() > 2 {
-        force = force.index_axis_move(Axis(0), 0);
-    }
-    force.iter().copied().collect()
-}
 
 impl TaxelRecorder {
     fn lock(&self) -> ScriptResult<MutexGuard<'_, State>> {
@@ -56,15 +44,13 @@ impl TaxelRecorder {
     fn sample(&self, time: f64) -> ScriptResult<()> {
         let mut s = self.lock()?;
         let reading = s.taxels.read(&s.scene)?;
-        let mut row = vec![time];
-        row.extend(newest_forces(&reading));
-        s.rows.push(row);
+        s.table.push(time, &reading);
         Ok(())
     }
 
     fn table(&self) -> ScriptResult<(Vec<String>, Vec<Vec<f64>>)> {
         let s = self.lock()?;
-        Ok((s.columns.clone(), s.rows.clone()))
+        Ok((s.table.columns.clone(), s.table.rows.clone()))
     }
 }
 
@@ -89,15 +75,10 @@ fn record(
     scene: ScriptScene,
 ) -> ScriptResult<TaxelRecorder> {
     let probes = taxels.num_probes();
-    let mut columns = vec!["time".to_string()];
-    for i in 0..probes {
-        columns.extend(["fx", "fy", "fz"].map(|c| format!("probe{i}.{c}")));
-    }
     let recorder = TaxelRecorder(Arc::new(Mutex::new(State {
         taxels,
         scene,
-        columns,
-        rows: Vec::new(),
+        table: TaxelTable::new(probes),
     })));
     recorder.sample(sim.time().or_script()?)?;
     sim.add_process(Arc::new(recorder.clone())).or_script()?;
