@@ -28,6 +28,8 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "kinematics" / "tests" / "mjcf_reference"))
+sys.path.insert(0, str(ROOT / "kinematics" / "tests"))
+from morsel_cli import morsel_binary, rhai_value  # noqa: E402  (shared with the peer tests)
 
 import make_reference as mj_ref  # noqa: E402
 
@@ -218,35 +220,6 @@ def peer(kind, path):
 
 # ---------------------------------------------------------------------------------------------
 # Morsel
-
-
-def morsel_binary():
-    env = os.environ.get("MORSEL_BIN")
-    if env:
-        return Path(env)
-    for profile in ("release", "debug"):
-        candidate = ROOT / "target" / profile / "morsel"
-        if candidate.exists():
-            return candidate
-    raise FileNotFoundError("no morsel binary: build it (cargo build -p morsel-shell) or set MORSEL_BIN")
-
-
-def rhai_value(v):
-    """A JSON-like value as a Rhai literal (floats always with a decimal point or exponent)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float):
-        text = repr(v)
-        return text if ("." in text or "e" in text) else text + ".0"
-    if isinstance(v, int):
-        return repr(float(v))
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(rhai_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "#{" + ", ".join(f"{json.dumps(k)}: {rhai_value(x)}" for k, x in v.items()) + "}"
-    raise TypeError(type(v))
 
 
 def _loader(kind, rel):

@@ -10,12 +10,16 @@ site poses 1e-9 (m, and on rotation matrices), primitive geom centres and AABBs 
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import make_reference as ref
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from morsel_cli import morsel_binary, rhai_value  # noqa: E402  (shared with urdf_reference, corpus)
 
 ROOT = ref.ROOT
 POSE_TOL = 1e-9
@@ -29,30 +33,6 @@ GEOM_TOL = {
     "kinematics/tests/mjcf_models/fitted_aabb.xml": MESH_TOL,
 }
 MASS_TOL = {"kinematics/tests/mjcf_models/fitted_aabb.xml": 5e-8}
-
-
-def morsel_binary():
-    env = os.environ.get("MORSEL_BIN")
-    if env:
-        return Path(env)
-    for profile in ("release", "debug"):
-        candidate = ROOT / "target" / profile / "morsel"
-        if candidate.exists():
-            return candidate
-    pytest.fail("no morsel binary: build it (cargo build --release) or set MORSEL_BIN")
-
-
-def rhai_value(v):
-    """A JSON-like value as a Rhai literal (floats always with a decimal point or exponent)."""
-    if isinstance(v, float):
-        return repr(v) if ("." in repr(v) or "e" in repr(v)) else repr(v) + ".0"
-    if isinstance(v, int):
-        return repr(float(v))
-    if isinstance(v, list):
-        return "[" + ", ".join(rhai_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "#{" + ", ".join(f"{json.dumps(k)}: {rhai_value(x)}" for k, x in v.items()) + "}"
-    raise TypeError(type(v))
 
 
 def morsel_compile(model_path, configs, tmp_path):

@@ -17,6 +17,7 @@ Rhai script, by the `morsel` binary (`urdf`, `get_joints`, `fk`, `com`, `mass`).
 import json
 import os
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -24,6 +25,9 @@ import numpy as np
 import pytest
 
 pin = pytest.importorskip("pinocchio")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from morsel_cli import morsel_binary, rhai_value  # noqa: E402  (shared with mjcf_reference, corpus)
 
 ROOT = Path(__file__).resolve().parents[3]
 HERE = Path(__file__).resolve().parent
@@ -41,28 +45,6 @@ MODELS = {
     "unknown_mimic": HERE / "models/unknown_mimic.urdf",
     "empty_texture": HERE / "models/empty_texture.urdf",
 }
-
-
-def morsel_binary():
-    env = os.environ.get("MORSEL_BIN")
-    if env:
-        return Path(env)
-    for profile in ("release", "debug"):
-        candidate = ROOT / "target" / profile / "morsel"
-        if candidate.exists():
-            return candidate
-    pytest.fail("no morsel binary: build it (cargo build -p morsel-shell) or set MORSEL_BIN")
-
-
-def rhai_value(v):
-    """A JSON-like value as a Rhai literal (floats keep every digit: repr round-trips)."""
-    if isinstance(v, float):
-        return repr(v) if ("." in repr(v) or "e" in repr(v)) else repr(v) + ".0"
-    if isinstance(v, list):
-        return "[" + ", ".join(rhai_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "#{" + ", ".join(f"{json.dumps(k)}: {rhai_value(x)}" for k, x in v.items()) + "}"
-    raise TypeError(type(v))
 
 
 def urdf_joints(path):
