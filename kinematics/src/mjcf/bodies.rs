@@ -4,6 +4,7 @@
 
 use nalgebra::Isometry3;
 
+use super::assets::Assets;
 use super::attrs::Attrs;
 use super::compiler::Compiler;
 use super::defaults::{Defaults, MAIN};
@@ -11,7 +12,6 @@ use super::error::{Location, MjcfError, MjcfResult};
 use super::geoms::{GeomDef, read_geom};
 use super::inertial_element::{InertialDef, read_inertial};
 use super::joints::{JointDef, read_joint};
-use super::mesh::Meshes;
 use super::orientation::pose;
 use super::reader::Node;
 
@@ -41,7 +41,7 @@ pub(crate) fn read_bodies(
     root: &Node,
     defaults: &Defaults,
     compiler: &Compiler,
-    meshes: &Meshes,
+    assets: &Assets,
 ) -> MjcfResult<Vec<BodyDef>> {
     let mut bodies = vec![BodyDef {
         name: Some("world".to_owned()),
@@ -56,7 +56,7 @@ pub(crate) fn read_bodies(
     let walker = Walker {
         defaults,
         compiler,
-        meshes,
+        assets,
     };
     for world in root.children.iter().filter(|n| n.tag == "worldbody") {
         bodies[0].location = world.location();
@@ -68,7 +68,7 @@ pub(crate) fn read_bodies(
 struct Walker<'a> {
     defaults: &'a Defaults,
     compiler: &'a Compiler,
-    meshes: &'a Meshes,
+    assets: &'a Assets,
 }
 
 impl Walker<'_> {
@@ -164,7 +164,7 @@ impl Walker<'_> {
         match child.tag.as_str() {
             "geom" => {
                 let a = self.attrs(child, "geom", class)?;
-                let geom = read_geom(&a, self.compiler, self.meshes, body_from_frame)?;
+                let geom = read_geom(&a, self.compiler, self.assets, body_from_frame)?;
                 bodies[body].geoms.push(geom);
             }
             "site" => {

@@ -6,6 +6,7 @@ use std::f64::consts::PI;
 use morsel_geometry::{Collider, Shape};
 use nalgebra::{Isometry3, Translation3, Vector3};
 
+use super::assets::Assets;
 use super::attrs::Attrs;
 use super::compiler::Compiler;
 use super::error::{MjcfError, MjcfResult};
@@ -50,22 +51,24 @@ const TYPES: &[&str] = &[
 pub(crate) fn read_geom(
     a: &Attrs,
     compiler: &Compiler,
-    meshes: &Meshes,
+    assets: &Assets,
     body_from_frame: &Isometry3<f64>,
 ) -> MjcfResult<GeomDef> {
     let at = || a.node.location();
     let kind = a.keyword("type", TYPES)?;
-    if matches!(kind, "hfield" | "sdf") {
+    if kind == "sdf" {
         return Err(MjcfError::Unsupported {
             at: at(),
-            what: format!(
-                "geom type \"{kind}\" (supported: sphere, capsule, ellipsoid, cylinder, box, plane, mesh)"
-            ),
+            what: "geom type \"sdf\" (supported: sphere, capsule, ellipsoid, cylinder, box, plane, mesh, hfield)".into(),
         });
     }
     if kind == "mesh" {
-        return read_mesh_geom(a, compiler, meshes, body_from_frame);
+        return read_mesh_geom(a, compiler, &assets.meshes, body_from_frame);
     }
+    if kind == "hfield" {
+        return read_height_field_geom(a, compiler, assets, body_from_frame);
+    }
+    let meshes = &assets.meshes;
     // A primitive with a mesh is fitted to it (MuJoCo's `fitscale`, `<compiler fitaabb>`).
     let fitted = match a.str("mesh") {
         Some(mesh) if kind != "plane" => {
@@ -286,6 +289,65 @@ fn read_mesh_geom(
         group: a.int("group")?.unwrap_or(0),
         mass,
         inertia,
+        collider,
+    })
+}
+
+/// An `hfield` geom: its solid at the geom's pose; mass and inertia of MuJoCo's box (half-sizes
+/// from the height field's `size`, centred on the geom).
+fn read_height_field_geom(
+    a: &Attrs,
+    compiler: &Compiler,
+    assets: &Assets,
+    body_from_frame: &Isometry3<f64>,
+) -> MjcfResult<GeomDef> {
+    let at = || a.node.location();
+    let Some(name) = a.str("hfield") else {
+        return Err(MjcfError::Invalid {
+            at: at(),
+            problem: "an hfield geom needs an hfield attribute".into(),
+        });
+    };
+    let field = assets
+        .height_fields
+        .get(name)
+        .ok_or_else(|| MjcfError::UnknownReference {
+            at: at(),
+            kind: "hfield",
+            name: name.to_owned(),
+        })?;
+    if a.node.attr("fromto").is_some() {
+        return Err(MjcfError::Unsupported {
+            at: at(),
+            what: "fromto on an hfield geom".into(),
+        });
+    }
+    let size = field.geom_size();
+    let shell = a.bool("shellinertia")? == Some(true);
+    let (volume, unit_inertia) = if shell {
+        shell_area_and_inertia("box", &size)
+    } else {
+        volume_and_inertia("box", &size)
+    };
+    let mass = mass_of(a, volume)?;
+    let body_from_geom = body_from_frame * pose(a, compiler)?;
+    let problem = |source| MjcfError::Invalid {
+        at: at(),
+        problem: format!("cannot build the height field's shape: {source}"),
+    };
+    let shape = Shape::mesh(field.solid.clone()).map_err(problem)?;
+    let collider = Collider::new(shape, body_from_geom).map_err(problem)?;
+    let (contype, conaffinity) = contact_bits(a)?;
+    Ok(GeomDef {
+        name: a.node.attr("name").map(str::to_owned),
+        kind: "hfield",
+        size,
+        body_from_geom,
+        contype,
+        conaffinity,
+        group: a.int("group")?.unwrap_or(0),
+        mass,
+        inertia: unit_inertia * mass,
         collider,
     })
 }

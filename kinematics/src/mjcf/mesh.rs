@@ -86,7 +86,7 @@ pub(crate) fn read_meshes(
 /// relative to the main file's folder, then, when no file is there, the folder of the file that
 /// names the mesh (an included file in another folder). A path the policy refuses counts as
 /// absent for the first try, so the choice reveals nothing about it.
-fn asset_path(
+pub(crate) fn asset_path(
     node: &Node,
     file: &str,
     compiler: &Compiler,

@@ -35,12 +35,15 @@
 //!   `<compiler fitaabb>`) as MuJoCo 4 fits them; OBJ files as MuJoCo reads them (every vertex,
 //!   the first object's faces, quads split along the shorter diagonal); a `<mesh file>` is
 //!   looked up in `meshdir`, then beside the file that names it (an included file).
+//! - height fields (`<hfield>` from `elevation`, a PNG, MuJoCo's binary format, or `nrow` and
+//!   `ncol` alone) as closed solids, with MuJoCo's geom size, mass and inertia (see
+//!   `hfield.rs`); their files are looked up like meshes.
 //! - everything else that cannot change poses, geometry or mass (actuators, tendons,
 //!   equalities, sensors, keyframes, visual assets, cameras, lights) is ignored, never an
 //!   error; a missing texture never blocks loading.
 //!
 //! Not supported (a clear [`MjcfError::Unsupported`] naming file, line and element, never a
-//! silent drop): `hfield` and `sdf` geoms, meshes given as vertex lists, mesh
+//! silent drop): `sdf` geoms, meshes given as vertex lists, mesh
 //! `inertia="convex"`, model composition (`<attach>`, `<model>`), `<replicate>`,
 //! `<composite>`, `<flexcomp>`, `<compiler fusestatic|alignfree|discardvisual|strippath="true">`
 //! and free joints with `align="true"` (see the list in `unsupported.rs`).
@@ -60,6 +63,7 @@
 //! written x, y, z, w as everywhere in Morsel; [`configuration_from_qpos`] and
 //! [`qpos_from_configuration`] convert. [`Model::reference_configuration`] is MuJoCo's `qpos0`.
 
+mod assets;
 mod attrs;
 mod bodies;
 mod build;
@@ -68,6 +72,7 @@ mod defaults;
 mod eig3;
 mod error;
 mod geoms;
+mod hfield;
 mod inertia;
 mod inertial_element;
 mod joints;
@@ -161,8 +166,11 @@ fn compile(
     unsupported::check(root)?;
     let compiler = compiler::Compiler::from_root(root, dir)?;
     let defaults = defaults::Defaults::from_root(root)?;
-    let meshes = mesh::read_meshes(root, &defaults, &compiler, files, access)?;
-    let bodies = bodies::read_bodies(root, &defaults, &compiler, &meshes)?;
+    let assets = assets::Assets {
+        meshes: mesh::read_meshes(root, &defaults, &compiler, files, access)?,
+        height_fields: hfield::read_height_fields(root, &compiler, files, access)?,
+    };
+    let bodies = bodies::read_bodies(root, &defaults, &compiler, &assets)?;
     let inertials = inertia::body_inertials(&bodies, &compiler);
     let excludes = read_excludes(root)?;
     let name = root.attr("model").unwrap_or(fallback_name);

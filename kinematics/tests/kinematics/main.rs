@@ -8,6 +8,7 @@ mod ik;
 mod jacobians;
 mod mjcf_closed_form;
 mod mjcf_errors;
+mod mjcf_height_fields;
 mod mjcf_reference;
 mod mjcf_scale;
 mod urdf;

@@ -172,7 +172,7 @@ fn misplaced_free_joint_and_unsupported_geoms_are_errors() {
     let (dir, err) = load(&[("m.xml", text)]);
     assert!(matches!(&err, MjcfError::Invalid { .. }), "{err}");
     assert_at(&err, dir.path(), "m.xml", 4, "body \"b\"");
-    let (dir, err) = load(&[("m.xml", &model("<geom name=\"h\" type=\"hfield\"/>"))]);
+    let (dir, err) = load(&[("m.xml", &model("<geom name=\"h\" type=\"sdf\"/>"))]);
     assert!(matches!(&err, MjcfError::Unsupported { .. }), "{err}");
     assert_at(&err, dir.path(), "m.xml", 4, "geom \"h\"");
 }

@@ -175,9 +175,10 @@ fn compare_with(file: &str, geom_tol: f64, rel_tol: f64) -> Vec<String> {
                 ));
                 continue;
             }
-            let mesh = g.kind == "mesh";
+            // Mesh sizes and height-field elevations are MuJoCo's float32 values: the mesh
+            // tolerance.
+            let mesh = g.kind == "mesh" || g.kind == "hfield";
             let tol = if mesh { MESH_TOL } else { geom_tol };
-            // Mesh sizes come from MuJoCo's float32 vertices: the mesh tolerance.
             let size = floats(&expected["size"]);
             let err = (0..3)
                 .map(|i| (g.size[i] - size[i]).abs())
@@ -283,6 +284,11 @@ fn obj_objects_and_quad_splits_match_mujoco() {
 #[test]
 fn meshes_named_in_included_files_of_other_folders_match_mujoco() {
     check("include_dirs.json");
+}
+
+#[test]
+fn height_fields_from_lists_images_and_binary_files_match_mujoco() {
+    check("height_fields.json");
 }
 
 #[test]

@@ -42,6 +42,7 @@ MODELS = {
     "kinematics/tests/mjcf_models/obj_objects.xml": "obj_objects",
     "kinematics/tests/mjcf_models/include_dirs/main.xml": "include_dirs",
     "kinematics/tests/mjcf_models/default_orientations.xml": "default_orientations",
+    "kinematics/tests/mjcf_models/height_fields.xml": "height_fields",
 }
 
 GEOM_TYPES = {
@@ -52,6 +53,7 @@ GEOM_TYPES = {
     mujoco.mjtGeom.mjGEOM_CYLINDER: "cylinder",
     mujoco.mjtGeom.mjGEOM_BOX: "box",
     mujoco.mjtGeom.mjGEOM_MESH: "mesh",
+    mujoco.mjtGeom.mjGEOM_HFIELD: "hfield",
 }
 
 
@@ -139,6 +141,18 @@ def geom_aabb(m, d, g, kind):
         start, count = m.mesh_vertadr[mesh], m.mesh_vertnum[mesh]
         verts = m.mesh_vert[start:start + count].astype(np.float64)
         world = verts @ xmat.reshape(3, 3).T + pos
+        lo, hi = world.min(axis=0), world.max(axis=0)
+    elif kind == "hfield":
+        # MuJoCo's stored elevations (normalised, row 0 at -y) on its grid, and the base below.
+        field = m.geom_dataid[g]
+        nrow, ncol = m.hfield_nrow[field], m.hfield_ncol[field]
+        rx, ry, top, base = m.hfield_size[field]
+        start = m.hfield_adr[field]
+        z = m.hfield_data[start:start + nrow * ncol].astype(np.float64).reshape(nrow, ncol)
+        x, y = np.meshgrid(np.linspace(-rx, rx, ncol), np.linspace(-ry, ry, nrow))
+        surface = np.stack([x.ravel(), y.ravel(), (z * top).ravel()], axis=1)
+        bottom = np.stack([x.ravel(), y.ravel(), np.full(nrow * ncol, -base)], axis=1)
+        world = np.vstack([surface, bottom]) @ xmat.reshape(3, 3).T + pos
         lo, hi = world.min(axis=0), world.max(axis=0)
     else:
         ext = primitive_extent(kind, m.geom_size[g], xmat)

@@ -107,8 +107,9 @@ def test_mjcf_matches_mujoco(model_path, tmp_path):
             assert g_res["name"] == g_exp["name"], f"{what}: Morsel lists {g_res['name']!r} here"
             assert g_res["body"] == g_exp["body"], f"{what}: body"
             assert g_res["type"] == g_exp["type"], f"{what}: type"
-            tol = MESH_TOL if g_exp["type"] == "mesh" else primitive_tol
-            # Mesh sizes come from MuJoCo's float32 vertices: the mesh tolerance.
+            # Mesh sizes and height-field elevations are MuJoCo's float32 values: the mesh
+            # tolerance.
+            tol = MESH_TOL if g_exp["type"] in ("mesh", "hfield") else primitive_tol
             size_err = np.abs(np.array(g_res["size"]) - np.array(g_exp["size"])).max()
             assert size_err <= tol, f"{what}: size {g_res['size']} != {g_exp['size']}"
             assert_pose(what, g_exp, g_res["pose"], tol)
