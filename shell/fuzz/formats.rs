@@ -200,6 +200,23 @@ const OBJ_MJCF_MODEL: &[u8] = b"<mujoco>
 </mujoco>
 ";
 
+/// The models that read the `hfield-png` and `hfield-bin` inputs: a height field in a body and
+/// one in the world.
+const HFIELD_PNG_MODEL: &[u8] = b"<mujoco>
+  <asset><hfield name=\"h\" file=\"input.png\" size=\"0.4 0.3 0.2 0.05\"/></asset>
+  <worldbody><geom type=\"hfield\" hfield=\"h\"/>
+    <body name=\"a\"><freejoint/><geom type=\"hfield\" hfield=\"h\" pos=\"0 0 1\"/></body>
+  </worldbody>
+</mujoco>
+";
+const HFIELD_BIN_MODEL: &[u8] = b"<mujoco>
+  <asset><hfield name=\"h\" file=\"input.bin\" size=\"0.4 0.3 0.2 0.05\"/></asset>
+  <worldbody><geom type=\"hfield\" hfield=\"h\"/>
+    <body name=\"a\"><freejoint/><geom type=\"hfield\" hfield=\"h\" pos=\"0 0 1\"/></body>
+  </worldbody>
+</mujoco>
+";
+
 /// A URDF with the parts the reader's newer paths handle: mimics (followed, on a fixed joint,
 /// of an unknown joint, a chain of two), empty textures and unknown material attributes, and
 /// meshes named by relative path and by `package://`.
@@ -343,6 +360,52 @@ pub const FORMATS: &[Format] = &[
             Seed::Asset("kinematics/tests/mjcf_models/lump.obj"),
         ],
         companions: &[("model.xml", OBJ_MJCF_MODEL)],
+    },
+    Format {
+        name: "mjcf-hfield",
+        extension: "xml",
+        text: true,
+        load: "let r = mjcf(\"{file}\");",
+        // Height fields from an elevation list, grey and RGB PNGs, MuJoCo's binary format and
+        // nrow/ncol alone.
+        seeds: &[Seed::Asset(
+            "kinematics/tests/mjcf_models/height_fields.xml",
+        )],
+        companions: &[
+            (
+                "height_fields/bump.png",
+                include_bytes!("../../kinematics/tests/mjcf_models/height_fields/bump.png"),
+            ),
+            (
+                "height_fields/ramp_rgb.png",
+                include_bytes!("../../kinematics/tests/mjcf_models/height_fields/ramp_rgb.png"),
+            ),
+            (
+                "height_fields/steps.bin",
+                include_bytes!("../../kinematics/tests/mjcf_models/height_fields/steps.bin"),
+            ),
+        ],
+    },
+    Format {
+        name: "hfield-png",
+        extension: "png",
+        text: false,
+        load: "let r = mjcf(\"model.xml\");",
+        seeds: &[
+            Seed::Asset("kinematics/tests/mjcf_models/height_fields/bump.png"),
+            Seed::Asset("kinematics/tests/mjcf_models/height_fields/ramp_rgb.png"),
+        ],
+        companions: &[("model.xml", HFIELD_PNG_MODEL)],
+    },
+    Format {
+        name: "hfield-bin",
+        extension: "bin",
+        text: false,
+        load: "let r = mjcf(\"model.xml\");",
+        seeds: &[Seed::Asset(
+            "kinematics/tests/mjcf_models/height_fields/steps.bin",
+        )],
+        companions: &[("model.xml", HFIELD_BIN_MODEL)],
     },
     Format {
         name: "script",

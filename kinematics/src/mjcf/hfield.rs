@@ -24,10 +24,11 @@ use super::error::{MjcfError, MjcfResult};
 use super::mesh::asset_path;
 use super::reader::Node;
 
-/// The most samples (`nrow * ncol`) a height field may have: 2048 x 2048. Its solid then holds
-/// about 4 million vertices and 8 million triangles (a few hundred MB), and a short attribute
-/// cannot ask for more.
-pub const MAX_HFIELD_SAMPLES: usize = 1 << 22;
+/// The most samples (`nrow * ncol`) a height field may have: 1024 x 1024 (its solid then holds
+/// about a million vertices and two million triangles, about 100 MB). A flat field (only
+/// `nrow` and `ncol`, or equal elevations) becomes a box whatever its sample count, so a short
+/// attribute never asks for a large solid.
+pub const MAX_HFIELD_SAMPLES: usize = 1 << 20;
 
 /// A processed height field.
 #[derive(Clone, Debug)]
@@ -314,6 +315,9 @@ fn build_solid(
     size: &[f64; 4],
 ) -> Result<TriangleMesh, morsel_geometry::GeometryError> {
     let [rx, ry, top, base] = *size;
+    if data.iter().all(|&e| e == 0.0) {
+        return flat_solid(rx, ry, base);
+    }
     let x = |c: usize| -rx + 2.0 * rx * c as f64 / (ncol - 1) as f64;
     let y = |r: usize| -ry + 2.0 * ry * r as f64 / (nrow - 1) as f64;
     let index = |r: usize, c: usize| (r * ncol + c) as u32;
@@ -353,6 +357,32 @@ fn build_solid(
         faces.push([t0, b1, t1]);
         faces.push([centre, b1, b0]);
     }
+    TriangleMesh::new(vertices, faces)
+}
+
+/// The solid of a flat field: a box from -base to 0, its faces turned outwards.
+fn flat_solid(rx: f64, ry: f64, base: f64) -> Result<TriangleMesh, morsel_geometry::GeometryError> {
+    let corner = |i: u32| {
+        let x = if i & 1 == 0 { -rx } else { rx };
+        let y = if i & 2 == 0 { -ry } else { ry };
+        let z = if i & 4 == 0 { -base } else { 0.0 };
+        Point3::new(x, y, z)
+    };
+    let vertices = (0..8).map(corner).collect();
+    let faces = vec![
+        [0, 2, 3],
+        [0, 3, 1], // bottom (-z)
+        [4, 5, 7],
+        [4, 7, 6], // top (+z)
+        [0, 1, 5],
+        [0, 5, 4], // -y
+        [2, 6, 7],
+        [2, 7, 3], // +y
+        [0, 4, 6],
+        [0, 6, 2], // -x
+        [1, 3, 7],
+        [1, 7, 5], // +x
+    ];
     TriangleMesh::new(vertices, faces)
 }
 
