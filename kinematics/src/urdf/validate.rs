@@ -191,6 +191,17 @@ impl Checker<'_> {
                 self.error(inertial, &element, "missing <mass value=\"...\"/>".into())
             })?;
             self.numbers(mass, &format!("{element} > mass"), "value", 1, true)?;
+            if let Some(value) = mass
+                .attribute("value")
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .filter(|v| *v < 0.0)
+            {
+                return Err(self.error(
+                    mass,
+                    &format!("{element} > mass"),
+                    format!("mass {value} is negative"),
+                ));
+            }
             let inertia = children(inertial, "inertia").next().ok_or_else(|| {
                 self.error(
                     inertial,

@@ -312,6 +312,9 @@ fn malformed_urdfs_give_errors_that_name_the_element() {
         // reached urdf-rs, whose error names no line.
         (r#"<robot name="r"><material name="m"><color rgba="0.8 0.8 0.8"/></material><link name="a"/></robot>"#.into(), &["material > color", "rgba", "4 finite numbers", "line 1"]),
         (r#"<robot name="r"><link name="a"><visual><geometry><box size="1 1 1"/></geometry><material name="m"><color rgba="1 0 0 nan"/></material></visual></link></robot>"#.into(), &["material > color", "rgba"]),
+        // Found by the mutation test (seed 20261125, input #32): a negative mass was refused
+        // without a line.
+        ("<robot name=\"r\">\n<link name=\"a\"><inertial>\n<mass value=\"-10.5\"/><inertia ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial></link></robot>".into(), &["link \"a\" > inertial > mass", "mass -10.5 is negative", "(line 3)"]),
     ];
     for (text, needles) in cases {
         let message = load_error(&text);
