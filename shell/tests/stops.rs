@@ -1,5 +1,6 @@
 //! Stops that stop: `morsel run --timeout` and Ctrl-C end long native work (a hull of a
-//! million points, a large distance grid) within about a second
+//! million points, a large distance grid, the loading of a large model, a long fit) within
+//! about a second
 //! of the deadline or the signal, and the run still leaves a manifest saying why it stopped;
 //! a second Ctrl-C, which exits at once, leaves one too.
 //!
@@ -174,6 +175,50 @@ fn a_timeout_ends_a_large_distance_grid() {
     );
     let long = "let m = cs.grid([3000, 3000], #{ distance: true });";
     check_timeout(dir.path(), &setup, "sampling", long, "long.rhai:5:");
+}
+
+/// Writes an MJCF model of `n` bodies side by side, each with a hinge and a sphere.
+fn bodies_mjcf(path: &Path, n: usize) {
+    use std::fmt::Write;
+    let mut text = String::from("<mujoco model=\"many\">\n<worldbody>\n");
+    for i in 0..n {
+        let _ = writeln!(
+            text,
+            "<body name=\"b{i}\" pos=\"{} 0 0\"><joint name=\"j{i}\" type=\"hinge\" axis=\"0 0 1\"/><geom type=\"sphere\" size=\"0.01\"/></body>",
+            i as f64 * 0.01
+        );
+    }
+    text.push_str("</worldbody>\n</mujoco>\n");
+    std::fs::write(path, text).expect("write the MJCF");
+}
+
+#[test]
+fn a_timeout_ends_the_loading_of_a_large_model() {
+    let (dir, _) = work_dir();
+    bodies_mjcf(&dir.path().join("many.xml"), 20_000);
+    check_timeout(
+        dir.path(),
+        "",
+        "loading",
+        // Loads in a loop, so that the deadline falls inside one however fast the machine (one
+        // load of 20,000 bodies took seconds in a debug build here).
+        "for i in 0..1000 { let r = mjcf(\"many.xml\"); }",
+        "long.rhai:2:",
+    );
+}
+
+#[test]
+fn a_timeout_ends_a_long_fit() {
+    let (dir, up) = work_dir();
+    let setup = format!(
+        "let solo = urdf(\"{up}assets/robots/solo12/solo12.urdf\");\n\
+         let cs = collision_sampler(solo, #{{ joints: [\"FL_HAA\", \"FL_HFE\"], ranges: [-PI(), PI()], pairs: [[\"base_link\", \"FL_UPPER_LEG\"]] }});\n\
+         let b = cs.boundary(200, #{{ precision: 1e-6, periodic: true, seed: 1 }});\n\
+         let train = cs.grid([30, 30], #{{ distance: false }}).to_jointspace(b);\n"
+    );
+    // Fits in a loop (each of many epochs), so that the deadline falls inside one.
+    let long = "for i in 0..1000 { let m = jointspace_model(train, #{ hidden: [32, 32], epochs: 1000000, seed: i }); }";
+    check_timeout(dir.path(), &setup, "fitting", long, "long.rhai:6:");
 }
 
 #[cfg(target_os = "linux")]
