@@ -128,5 +128,6 @@ pub fn build_engine(ctx: &Arc<ShellContext>, limits: &Limits, output: &Output) -
 
     bindings::register_all(&mut engine, ctx);
     crate::print_depth::register(&mut engine);
+    crate::compare_depth::register(&mut engine);
     engine
 }

@@ -18,6 +18,9 @@ const PRINT_ERROR: &str = "got a value nested more than 64 deep (print a part of
 /// The message of a value nested too deep to save.
 const SAVE_ERROR: &str = "is nested deeper than 64 levels";
 
+/// The message of values nested too deep to compare.
+const COMPARE_ERROR: &str = "for the values to compare, got a value nested more than 64 deep";
+
 /// Line 1 builds `a` (arrays) and `m` (maps), each nested `depth` deep around a 0; line 2 is
 /// `call`. (`take` moves the value into its new container instead of copying it.)
 fn script(depth: usize, call: &str) -> String {
@@ -27,7 +30,7 @@ fn script(depth: usize, call: &str) -> String {
 }
 
 /// Every path that renders a value, with the error it must give.
-const PATHS: [(&str, &str); 13] = [
+const PATHS: [(&str, &str); 15] = [
     ("print(a);", PRINT_ERROR),
     ("debug(m);", PRINT_ERROR),
     ("let t = a.to_debug();", PRINT_ERROR),
@@ -41,6 +44,9 @@ const PATHS: [(&str, &str); 13] = [
     ("throw a;", PRINT_ERROR),
     ("save(\"deep.json\", a);", SAVE_ERROR),
     ("save(\"deep.csv\", #{ column: m });", SAVE_ERROR),
+    // Comparing (Rhai's own comparison of arrays and maps also recursed without a bound).
+    ("let same = a == a;", COMPARE_ERROR),
+    ("let found = m in [1, m];", COMPARE_ERROR),
 ];
 
 fn manifest(out: &Path) -> Value {
@@ -99,8 +105,8 @@ fn values_nested_7000_deep_are_refused_without_a_stack_overflow() {
 #[test]
 fn values_nested_64_deep_print_whole() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let calls =
-        "print(`${a}`); print(\"\" + a); print(a.to_string()); let t = \"\"; t += m; print(t);";
+    let calls = "print(`${a}`); print(\"\" + a); print(a.to_string()); let t = \"\"; t += m; print(t); \
+         let b = [[1], #{ k: 2.0 }]; print(`${a == a} ${m != m} ${a == [0]} ${b == [[1], #{ k: 2 }]} ${b != [[1], #{ k: 3 }]} ${m in [1, m]}`);";
     std::fs::write(dir.path().join("ok.rhai"), script(64, calls)).expect("write");
     let run = morsel(dir.path(), &["run", "ok.rhai"]);
     let err = String::from_utf8_lossy(&run.stderr);
@@ -109,6 +115,8 @@ fn values_nested_64_deep_print_whole() {
     let map = format!("{}0{}", "#{\"x\": ".repeat(64), "}".repeat(64));
     let stdout = String::from_utf8_lossy(&run.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines, [&array, &array, &array, &map]);
+    // Comparisons as Rhai's own (an integer equals the same float).
+    let compared = "true false false true true true";
+    assert_eq!(lines, [&array, &array, &array, &map, compared]);
     assert_eq!(manifest(&dir.path().join("out"))["status"], "ok");
 }
