@@ -126,6 +126,9 @@ pub enum KinematicsError {
         /// Why it is invalid and what would be valid.
         reason: String,
     },
+    /// A load was stopped by its caller's [`Stop`](morsel_geometry::Stop).
+    #[error("the model's loading stopped early: its caller asked it to stop")]
+    Stopped,
     /// A trajectory is malformed.
     #[error("invalid trajectory: {0}")]
     InvalidTrajectory(String),

@@ -37,6 +37,7 @@ mod joint_spec;
 mod limits;
 mod line_index;
 mod link;
+mod load_stop;
 mod mimic_chains;
 pub mod mjcf;
 mod model;

@@ -61,6 +61,13 @@ impl ModelBuilder {
 
     /// Checks the description and builds the model.
     pub fn build(&self) -> Result<Model> {
+        self.build_until(morsel_geometry::stop::NEVER)
+    }
+
+    /// [`build`](Self::build), ending with [`KinematicsError::Stopped`] between its steps
+    /// when `stop` asks to.
+    pub fn build_until(&self, stop: &dyn morsel_geometry::Stop) -> Result<Model> {
+        crate::load_stop::check(stop)?;
         if self.links.is_empty() {
             return Err(KinematicsError::InvalidModel(
                 "a model needs at least one link".into(),
@@ -97,6 +104,7 @@ impl ModelBuilder {
             parent_joint[child] = Some(j);
             children[parent].push(j);
         }
+        crate::load_stop::check(stop)?;
         let roots: Vec<usize> = (0..self.links.len())
             .filter(|&l| parent_joint[l].is_none())
             .collect();
@@ -149,7 +157,9 @@ impl ModelBuilder {
         for (new, &old) in joint_order.iter().enumerate() {
             new_joint_index[old] = new;
         }
+        crate::load_stop::check(stop)?;
         let joints = self.ordered_joints(&joint_order, &new_link_index, &new_joint_index)?;
+        crate::load_stop::check(stop)?;
         let links = link_order
             .iter()
             .map(|&old| {

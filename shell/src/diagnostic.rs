@@ -62,6 +62,13 @@ impl Diagnostic {
         let mut message = match innermost {
             EvalAltResult::ErrorParsing(kind, _) => format!("syntax error: {kind}"),
             EvalAltResult::ErrorRuntime(value, _) if value.is_string() => value.to_string(),
+            // A thrown array or map: Rhai's rendering is recursive (a stack overflow at 7,000).
+            EvalAltResult::ErrorRuntime(value, _) if crate::print_depth::too_deep(value) => {
+                format!(
+                    "Runtime error: {}",
+                    crate::print_depth::too_deep_shell_error()
+                )
+            }
             other => {
                 // The position is shown separately, so drop Rhai's " (line l, position c)".
                 let text = other.to_string();

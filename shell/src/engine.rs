@@ -20,8 +20,9 @@ pub struct Limits {
     /// Nesting depth of expressions at the top level (128 by default). Brackets, calls, array
     /// and map literals and `${}` string interpolations each count, so a script nested deeper
     /// (`${` inside `${` ... a hundred times) is a parse error, never a stack overflow.
-    /// Printing values is bounded separately (arrays and maps nested at most
-    /// [`MAX_PRINT_DEPTH`](crate::print_depth::MAX_PRINT_DEPTH) = 64 deep).
+    /// Printing values (`print`, `debug`, `to_string`, `${}`, joining with a string, a thrown
+    /// value) is bounded separately: arrays and maps nested at most
+    /// [`MAX_PRINT_DEPTH`](crate::print_depth::MAX_PRINT_DEPTH) = 64 deep.
     pub max_expr_depth: usize,
     /// Nesting depth of expressions inside functions.
     pub max_function_expr_depth: usize,
@@ -127,5 +128,6 @@ pub fn build_engine(ctx: &Arc<ShellContext>, limits: &Limits, output: &Output) -
 
     bindings::register_all(&mut engine, ctx);
     crate::print_depth::register(&mut engine);
+    crate::compare_depth::register(&mut engine);
     engine
 }

@@ -10,7 +10,8 @@
 //! A time limit (`morsel run --timeout`, the REPL's `:timeout`) is a deadline set by
 //! [`set_deadline`]: once it has passed, [`requested`] answers true as if Ctrl-C had been
 //! pressed, and [`timed_out`] tells the two apart. No thread is involved: the check is a clock
-//! read where the flag is read. A second Ctrl-C while the first is still pending stops the
+//! read where the flag is read. The first Ctrl-C says on standard error that it was seen
+//! ([`FIRST_NOTICE`]); a second Ctrl-C while the first is still pending stops the
 //! process at once (exit code 130), after running the hook set by [`on_forced_exit`] (`morsel
 //! run` writes its manifest there, so even a forced stop leaves one).
 //!
@@ -23,6 +24,7 @@
 //! `shell/tests/repl_pty.rs` (an input stopped in the REPL). Unit tests must not call
 //! [`request`]: the flag is process-wide and would stop other tests' native loops.
 
+use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
@@ -41,6 +43,10 @@ static FORCED_EXIT_HOOK: Mutex<Option<ForcedExitHook>> = Mutex::new(None);
 /// The message a run stopped by a second Ctrl-C records.
 pub const FORCED_MESSAGE: &str =
     "interrupted twice (Ctrl-C): the run stopped at once, inside its current operation";
+
+/// What the first Ctrl-C prints on standard error (a sign, also for tests, that it was seen).
+pub const FIRST_NOTICE: &str =
+    "morsel: Ctrl-C: stopping at the next check (press Ctrl-C again to stop at once)";
 
 /// The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
 pub const EXIT_INTERRUPTED: i32 = 130;
@@ -136,7 +142,11 @@ pub fn without_forced_exit<R>(last_words: impl FnOnce() -> R) -> R {
 
 /// Runs the hook of [`on_forced_exit`], if any, and exits with [`EXIT_INTERRUPTED`].
 fn forced_exit() -> ! {
-    eprintln!("\nmorsel: interrupted twice: stopping now");
+    // Not `eprintln!`, which panics when standard error is closed.
+    let _ = writeln!(
+        std::io::stderr(),
+        "\nmorsel: interrupted twice: stopping now"
+    );
     let hook = FORCED_EXIT_HOOK
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -145,6 +155,12 @@ fn forced_exit() -> ! {
         hook();
     }
     std::process::exit(EXIT_INTERRUPTED);
+}
+
+/// Tells the user that the first Ctrl-C was seen: [`FIRST_NOTICE`] on standard error.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn notice_first() {
+    let _ = writeln!(std::io::stderr(), "{FIRST_NOTICE}");
 }
 
 /// Routes Ctrl-C to [`requested`]; returns whether a handler is now active.
@@ -157,7 +173,7 @@ mod platform {
     use nix::sys::signal::{SigSet, Signal};
     use nix::sys::signalfd::SignalFd;
 
-    use super::{PENDING, forced_exit, request};
+    use super::{PENDING, forced_exit, notice_first, request};
     use std::sync::atomic::Ordering;
 
     pub(super) fn install() -> bool {
@@ -178,6 +194,7 @@ mod platform {
                         forced_exit();
                     }
                     request();
+                    notice_first();
                 }
             });
         if spawned.is_err() {

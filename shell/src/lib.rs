@@ -23,6 +23,7 @@
 pub mod api_reference;
 pub mod bindings;
 pub mod cli;
+pub mod compare_depth;
 pub mod context;
 pub mod convert;
 pub mod diagnostic;

@@ -2,23 +2,45 @@
 //!
 //! Rhai prints an array by printing each element through a script function call, so a value
 //! nested thousands deep (`let a = []; for i in 0..7000 { a = [a]; }`) overflowed the stack when
-//! printed. Morsel registers its own `print`, `debug`, `to_string` and `to_debug` for arrays and
-//! maps: they measure the nesting first (without recursion) and refuse values nested more than
-//! [`MAX_PRINT_DEPTH`] deep with a script error; shallower values print exactly as Rhai prints
-//! them (`[1, "a", #{"k": 2}]`).
+//! printed. Morsel registers its own printers for arrays and maps: they measure the nesting
+//! first (without recursion) and refuse values nested more than [`MAX_PRINT_DEPTH`] deep with
+//! a script error; shallower values print exactly as Rhai prints them (`[1, "a", #{"k": 2}]`).
+//!
+//! Every way a script turns a value into text goes through them:
+//! - `print`, `debug`, `to_debug` and `to_string` called by the script;
+//! - a string joined with `+`, `+=` or `append` (registered here for arrays and maps, as
+//!   Rhai's own would fall back to an unbounded rendering on an error);
+//! - `${}` interpolation. Rhai calls `to_string` there and, when it fails, renders the value
+//!   itself (recursively: a stack overflow at 7,000 deep), so `to_string` cannot fail there.
+//!   Instead it records the error ([`take_deferred`]) and returns a placeholder; the session's
+//!   progress hook ([`deferred_pending`]) ends the run at the next operation, and the session
+//!   reports the recorded error at the place of the call (also when the script ended first).
+//! - A thrown value and the REPL's display of a result use [`too_deep`] before rendering.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext};
+use std::cell::Cell;
+
+use rhai::{
+    Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext, Position,
+};
 
 use crate::error::{ShellError, script_error};
 
 /// The deepest nesting of arrays and maps that prints: `[[1]]` is nested 2 deep.
 pub const MAX_PRINT_DEPTH: usize = 64;
 
+/// What `to_string` returns for a value nested too deep while its error is pending.
+const PLACEHOLDER: &str = "<nested too deep to print>";
+
 type PrintResult = Result<ImmutableString, Box<EvalAltResult>>;
+
+thread_local! {
+    /// Where a `to_string` of a value nested too deep was called, until the session takes it.
+    static DEFERRED: Cell<Option<Position>> = const { Cell::new(None) };
+}
 
 /// Registers the depth-checked printers on `engine` (they replace Rhai's for arrays and maps).
 pub fn register(engine: &mut Engine) {
-    for name in ["print", "debug", "to_string", "to_debug"] {
+    for name in ["print", "debug", "to_debug"] {
         engine.register_fn(
             name,
             |ctx: NativeCallContext, a: &mut Array| -> PrintResult {
@@ -31,6 +53,122 @@ pub fn register(engine: &mut Engine) {
             print_map(&ctx, m)
         });
     }
+    // `to_string` is also what `${}` calls, where an error is not passed on (see the module
+    // documentation): a value nested too deep defers its error.
+    engine.register_fn(
+        "to_string",
+        |ctx: NativeCallContext, a: &mut Array| -> PrintResult {
+            if check_depth(a.iter(), 1).is_err() {
+                return Ok(defer(&ctx));
+            }
+            print_array(&ctx, a)
+        },
+    );
+    engine.register_fn(
+        "to_string",
+        |ctx: NativeCallContext, m: &mut Map| -> PrintResult {
+            if check_depth(m.values(), 1).is_err() {
+                return Ok(defer(&ctx));
+            }
+            print_map(&ctx, m)
+        },
+    );
+    register_concatenation::<Array>(engine, Dynamic::from_array);
+    register_concatenation::<Map>(engine, Dynamic::from_map);
+}
+
+/// `string + x`, `x + string`, `string += x` and `string.append(x)` for arrays or maps `T`,
+/// printing `x` as `to_string` does, with its depth checked first.
+fn register_concatenation<T: Clone + Send + Sync + 'static>(
+    engine: &mut Engine,
+    into_dynamic: fn(T) -> Dynamic,
+) {
+    let text = move |ctx: &NativeCallContext, x: T| -> PrintResult {
+        let mut value = into_dynamic(x);
+        if too_deep(&value) {
+            return Err(too_deep_error());
+        }
+        element(ctx, &mut value, "to_string")
+    };
+    engine.register_fn(
+        "+",
+        move |ctx: NativeCallContext, s: ImmutableString, x: T| -> PrintResult {
+            Ok(format!("{s}{}", text(&ctx, x)?).into())
+        },
+    );
+    engine.register_fn(
+        "+",
+        move |ctx: NativeCallContext, x: T, s: ImmutableString| -> PrintResult {
+            Ok(format!("{}{s}", text(&ctx, x)?).into())
+        },
+    );
+    for name in ["+=", "append"] {
+        engine.register_fn(
+            name,
+            move |ctx: NativeCallContext,
+                  s: &mut ImmutableString,
+                  x: T|
+                  -> Result<(), Box<EvalAltResult>> {
+                let tail = text(&ctx, x)?;
+                *s = format!("{s}{tail}").into();
+                Ok(())
+            },
+        );
+    }
+}
+
+/// Records that `to_string` met a value nested too deep at the call of `ctx`; returns the
+/// placeholder text.
+fn defer(ctx: &NativeCallContext) -> ImmutableString {
+    let at = ctx.call_position();
+    DEFERRED.with(|d| {
+        if d.get().is_none() {
+            d.set(Some(at));
+        }
+    });
+    PLACEHOLDER.into()
+}
+
+/// Whether a deferred print error waits (asked by the session's progress hook at every
+/// operation: a thread-local read).
+pub fn deferred_pending() -> bool {
+    DEFERRED.with(|d| d.get().is_some())
+}
+
+/// Takes the deferred print error, if any, as the script error at the place of its call.
+pub fn take_deferred() -> Option<Box<EvalAltResult>> {
+    DEFERRED.with(Cell::take).map(|at| {
+        let mut err = too_deep_error();
+        err.set_position(at);
+        err
+    })
+}
+
+/// Forgets a deferred print error (before each run).
+pub fn clear_deferred() {
+    DEFERRED.with(|d| d.set(None));
+}
+
+/// The error of a value nested more than [`MAX_PRINT_DEPTH`] deep.
+pub fn too_deep_error() -> Box<EvalAltResult> {
+    script_error(too_deep_shell_error())
+}
+
+/// [`too_deep_error`] as the shell's error.
+pub fn too_deep_shell_error() -> ShellError {
+    ShellError::argument(
+        "the value to print",
+        format!("arrays and maps nested at most {MAX_PRINT_DEPTH} deep"),
+        format!("a value nested more than {MAX_PRINT_DEPTH} deep (print a part of it)"),
+    )
+}
+
+/// Whether `value` is an array or map nested more than [`MAX_PRINT_DEPTH`] deep.
+pub fn too_deep(value: &Dynamic) -> bool {
+    if !(value.is_array() || value.is_map()) {
+        return false;
+    }
+    check_depth(std::iter::once(value), 0).is_err()
 }
 
 /// The children of an array or map value, if it is one.
@@ -61,35 +199,28 @@ fn check_depth<'a>(
     items: impl Iterator<Item = &'a Dynamic>,
     depth: usize,
 ) -> Result<(), Box<EvalAltResult>> {
-    let too_deep = || {
-        script_error(ShellError::argument(
-            "the value to print",
-            format!("arrays and maps nested at most {MAX_PRINT_DEPTH} deep"),
-            format!("a value nested more than {MAX_PRINT_DEPTH} deep (print a part of it)"),
-        ))
-    };
     let mut stack: Vec<(Dynamic, usize)> = items
         .filter(|v| v.is_array() || v.is_map())
         .map(|v| (v.clone(), depth + 1))
         .collect();
     while let Some((value, d)) = stack.pop() {
         if d > MAX_PRINT_DEPTH {
-            return Err(too_deep());
+            return Err(too_deep_error());
         }
         if let Some(inner) = children(&value) {
             stack.extend(inner.into_iter().map(|v| (v, d + 1)));
         }
     }
     if depth > MAX_PRINT_DEPTH {
-        return Err(too_deep());
+        return Err(too_deep_error());
     }
     Ok(())
 }
 
-/// An element as `to_debug` prints it (through the engine, so Morsel's own types print as
-/// registered).
-fn element(ctx: &NativeCallContext, value: &mut Dynamic) -> PrintResult {
-    let printed = ctx.call_native_fn_raw("to_debug", true, &mut [value])?;
+/// An element as the printer `name` prints it (through the engine, so Morsel's own types print
+/// as registered).
+fn element(ctx: &NativeCallContext, value: &mut Dynamic, name: &str) -> PrintResult {
+    let printed = ctx.call_native_fn_raw(name, true, &mut [value])?;
     Ok(match printed.into_immutable_string() {
         Ok(s) => s,
         Err(_) => "?".into(),
@@ -102,7 +233,7 @@ fn print_array(ctx: &NativeCallContext, array: &mut Array) -> PrintResult {
         if i > 0 {
             out.push_str(", ");
         }
-        out.push_str(&element(ctx, x)?);
+        out.push_str(&element(ctx, x, "to_debug")?);
     }
     out.push(']');
     Ok(out.into())
@@ -114,7 +245,7 @@ fn print_map(ctx: &NativeCallContext, map: &mut Map) -> PrintResult {
         if i > 0 {
             out.push_str(", ");
         }
-        out.push_str(&format!("{k:?}: {}", element(ctx, v)?));
+        out.push_str(&format!("{k:?}: {}", element(ctx, v, "to_debug")?));
     }
     out.push('}');
     Ok(out.into())
@@ -180,6 +311,21 @@ mod tests {
             refused(&mut s, &at(super::MAX_PRINT_DEPTH + 1, call));
         }
         refused(&mut s, "let a = 0; for i in 0..7000 { a = [a]; } print(a);");
+        // `${}` and joining with a string, also as the last statement of a script.
+        refused(&mut s, &at(super::MAX_PRINT_DEPTH + 1, "let t = `${a}`;"));
+        refused(&mut s, &at(super::MAX_PRINT_DEPTH + 1, "let t = \"\" + m;"));
+        // A later run of the session starts clean.
+        let _ = s.run_source("t", "let t = `${[1]}`;").expect("runs");
+        // The REPL shows a value too deep to print by its description.
+        let deep = s
+            .run_source("t", "let a = 0; for i in 0..7000 { a = [a]; } a")
+            .expect("built");
+        let shown = s.display(&deep);
+        assert!(
+            shown.starts_with("an array of 1 element (")
+                && shown.contains("nested more than 64 deep"),
+            "{shown}"
+        );
     }
 
     /// `${}` interpolation nested in the source: within the expression depth limit

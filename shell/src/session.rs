@@ -14,6 +14,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{Limits, Output, build_engine};
 use crate::error::ShellError;
 use crate::interrupt;
+use crate::print_depth;
 use crate::sandbox::Sandbox;
 use crate::save::save_plain;
 use crate::suggest::{self, BoundNames};
@@ -148,14 +149,19 @@ impl Session {
             Output::Terminal
         };
         let mut engine = build_engine(&ctx, &options.limits, &output);
-        if options.interruptible {
+        let interruptible = options.interruptible;
+        if interruptible {
             // Long native sampling polls the same flag between chunks.
             morsel_jointspace::stop::install(interrupt::requested);
             morsel_lab::stop::install(interrupt::requested);
-            engine.on_progress(|_| {
-                interrupt::requested().then(|| Dynamic::from(interrupt::message()))
-            });
         }
+        engine.on_progress(move |_| {
+            // A `${}` of a value nested too deep ends the run at the next operation.
+            if print_depth::deferred_pending() {
+                return Some(Dynamic::UNIT);
+            }
+            (interruptible && interrupt::requested()).then(|| Dynamic::from(interrupt::message()))
+        });
         let mut scope = Scope::new();
         scope.push_constant("SEED", options.seed as rhai::INT);
         scope.push_constant("TEST_MODE", options.test_mode);
@@ -217,11 +223,19 @@ impl Session {
         if limited {
             interrupt::set_deadline(self.timeout);
         }
-        let result = self
+        print_depth::clear_deferred();
+        let mut result = self
             .engine
             .eval_ast_with_scope::<Dynamic>(&mut self.scope, &program);
         if limited {
             interrupt::set_deadline(None);
+        }
+        // A print error that `${}` could not raise (see `print_depth`) is the run's error, even
+        // when the script ended before its next operation.
+        if let Some(deferred) = print_depth::take_deferred()
+            && result.as_ref().map_or_else(|e| is_terminated(e), |_| true)
+        {
+            result = Err(deferred);
         }
         let result = result.map_err(|e| {
             let mut d = Diagnostic::from_eval(name, source, &e);
@@ -415,6 +429,12 @@ impl Session {
             .eval_with_scope::<rhai::ImmutableString>(&mut scope, "to_debug(value)")
         {
             Ok(text) => text.to_string(),
+            // Rhai's own rendering is recursive: not for a value nested too deep.
+            Err(_) if print_depth::too_deep(value) => format!(
+                "{} ({})",
+                crate::convert::describe(value),
+                print_depth::too_deep_shell_error()
+            ),
             Err(_) => value.to_string(),
         }
     }

@@ -2,6 +2,7 @@
 //! joints, geoms, sites and `<inertial>`, `<frame>`s composed onto their children, and the
 //! default class each element uses.
 
+use morsel_geometry::Stop;
 use nalgebra::Isometry3;
 
 use super::assets::Assets;
@@ -42,6 +43,7 @@ pub(crate) fn read_bodies(
     defaults: &Defaults,
     compiler: &Compiler,
     assets: &Assets,
+    stop: &dyn Stop,
 ) -> MjcfResult<Vec<BodyDef>> {
     let mut bodies = vec![BodyDef {
         name: Some("world".to_owned()),
@@ -57,10 +59,16 @@ pub(crate) fn read_bodies(
         defaults,
         compiler,
         assets,
+        stop,
     };
     for world in root.children.iter().filter(|n| n.tag == "worldbody") {
         bodies[0].location = world.location();
-        walker.children(world, 0, &Isometry3::identity(), MAIN, &mut bodies)?;
+        if let Err(e) = walker.children(world, 0, &Isometry3::identity(), MAIN, &mut bodies) {
+            if matches!(&e, MjcfError::Model(k) if crate::load_stop::is_stop(k)) {
+                crate::load_stop::discard(bodies);
+            }
+            return Err(e);
+        }
     }
     Ok(bodies)
 }
@@ -69,6 +77,8 @@ struct Walker<'a> {
     defaults: &'a Defaults,
     compiler: &'a Compiler,
     assets: &'a Assets,
+    /// Asked once per body.
+    stop: &'a dyn Stop,
 }
 
 impl Walker<'_> {
@@ -111,6 +121,7 @@ impl Walker<'_> {
             let (body, body_from_frame, class) = (top.body, top.body_from_frame, top.class);
             match child.tag.as_str() {
                 "body" => {
+                    crate::load_stop::check(self.stop)?;
                     let childclass = self.childclass(child, class)?;
                     let a = Attrs::new(child, None);
                     let local = body_from_frame * pose(&a, self.compiler)?;

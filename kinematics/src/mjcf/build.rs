@@ -10,12 +10,14 @@
 
 use std::collections::{HashMap, HashSet};
 
+use morsel_geometry::Stop;
 use nalgebra::{DVector, Isometry3, Translation3, UnitQuaternion, Vector3};
 
 use super::bodies::BodyDef;
 use super::error::{Location, MjcfError, MjcfResult};
 use super::joints::{JointDef, MjJointKind};
 use crate::geom_info::{CollisionFilter, GeomInfo};
+use crate::load_stop;
 use crate::{Inertial, JointKind, JointLimits, JointSpec, LinkId, LinkSpec, Model, ModelBuilder};
 
 /// A `<contact><exclude>` by body names.
@@ -31,6 +33,7 @@ pub(crate) fn build_model(
     bodies: &[BodyDef],
     inertials: &[Inertial],
     excludes: &[Exclude],
+    stop: &dyn Stop,
 ) -> MjcfResult<Model> {
     let body_names: Vec<String> = bodies
         .iter()
@@ -43,6 +46,10 @@ pub(crate) fn build_model(
     let (mut joint_id, mut geom_id, mut site_id) = (0, 0, 0);
     let mut geom_records = Vec::new();
     for (i, body) in bodies.iter().enumerate() {
+        if let Err(e) = load_stop::check(stop) {
+            load_stop::discard(builder);
+            return Err(e.into());
+        }
         let colliders: Vec<_> = body.geoms.iter().map(|g| g.collider.clone()).collect();
         builder.add_link(LinkSpec {
             name: body_names[i].clone(),
@@ -82,7 +89,15 @@ pub(crate) fn build_model(
             .collect();
         add_body_joints(&mut builder, bodies, i, &body_names, &names, &mut qpos0)?;
     }
-    let mut model = builder.build()?;
+    let mut model = match builder.build_until(stop) {
+        Ok(model) => model,
+        Err(e) => {
+            if load_stop::is_stop(&e) {
+                load_stop::discard(builder);
+            }
+            return Err(e.into());
+        }
+    };
     let link = |name: &str| model.link_id(name);
     let mut geoms = Vec::with_capacity(geom_records.len());
     for (name, body, g, k) in geom_records {

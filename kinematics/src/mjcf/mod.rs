@@ -89,8 +89,10 @@ pub use error::{Location, MjcfError, MjcfResult};
 pub use qpos::{configuration_from_joint_values, configuration_from_qpos, qpos_from_configuration};
 
 use crate::Model;
+use crate::load_stop;
 use build::Exclude;
-use morsel_geometry::FileAccess;
+use morsel_geometry::stop::NEVER;
+use morsel_geometry::{FileAccess, Stop};
 use reader::Node;
 
 /// The most `<include>`s one model may expand (each counted, also repeats of a file).
@@ -115,15 +117,34 @@ pub fn load_file_with_access(
     path: impl AsRef<Path>,
     access: &FileAccess,
 ) -> MjcfResult<(Model, Vec<PathBuf>)> {
+    load_file_until(path, access, NEVER)
+}
+
+/// [`load_file_with_access`], asking `stop` between elements and bodies: when it answers
+/// true, the load ends with [`KinematicsError::Stopped`](crate::KinematicsError::Stopped)
+/// (as [`MjcfError::Model`]).
+pub fn load_file_until(
+    path: impl AsRef<Path>,
+    access: &FileAccess,
+    stop: &dyn Stop,
+) -> MjcfResult<(Model, Vec<PathBuf>)> {
     let path = path.as_ref();
-    let root = reader::read_model(path, access)?;
+    let root = reader::read_model(path, access, stop)?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let fallback = path
         .file_stem()
         .map_or_else(|| "mjcf".to_owned(), |s| s.to_string_lossy().into_owned());
     let mut files = Vec::new();
     collect_files(&root, &mut files);
-    let model = compile(&root, dir, &fallback, &mut files, access)?;
+    let model = match compile(&root, dir, &fallback, &mut files, access, stop) {
+        Ok(model) => model,
+        Err(e) => {
+            if matches!(&e, MjcfError::Model(k) if load_stop::is_stop(k)) {
+                load_stop::discard(root);
+            }
+            return Err(e);
+        }
+    };
     files.sort();
     files.dedup();
     Ok((model, files))
@@ -152,7 +173,7 @@ pub fn load_str_with_access(
     let base_dir = base_dir.as_ref();
     let name = base_dir.join("<string>");
     let root = reader::read_text(text, &name, base_dir, access)?;
-    compile(&root, base_dir, "mjcf", &mut Vec::new(), access)
+    compile(&root, base_dir, "mjcf", &mut Vec::new(), access, NEVER)
 }
 
 /// Compiles the element tree; files read on the way (meshes) are added to `files`.
@@ -162,19 +183,26 @@ fn compile(
     fallback_name: &str,
     files: &mut Vec<PathBuf>,
     access: &FileAccess,
+    stop: &dyn Stop,
 ) -> MjcfResult<Model> {
     unsupported::check(root)?;
     let compiler = compiler::Compiler::from_root(root, dir)?;
     let defaults = defaults::Defaults::from_root(root)?;
+    load_stop::check(stop)?;
     let assets = assets::Assets {
         meshes: mesh::read_meshes(root, &defaults, &compiler, files, access)?,
         height_fields: hfield::read_height_fields(root, &compiler, files, access)?,
     };
-    let bodies = bodies::read_bodies(root, &defaults, &compiler, &assets)?;
+    load_stop::check(stop)?;
+    let bodies = bodies::read_bodies(root, &defaults, &compiler, &assets, stop)?;
     let inertials = inertia::body_inertials(&bodies, &compiler);
     let excludes = read_excludes(root)?;
     let name = root.attr("model").unwrap_or(fallback_name);
-    build::build_model(name, &bodies, &inertials, &excludes)
+    let built = build::build_model(name, &bodies, &inertials, &excludes, stop);
+    if matches!(&built, Err(MjcfError::Model(k)) if load_stop::is_stop(k)) {
+        load_stop::discard((bodies, inertials));
+    }
+    built
 }
 
 fn read_excludes(root: &Node) -> MjcfResult<Vec<Exclude>> {

@@ -19,6 +19,9 @@ use morsel_geometry::{FileAccess, FileAccessError};
 use super::error::{Location, MjcfError, MjcfResult};
 use super::{MAX_INCLUDES, MAX_MODEL_BYTES};
 use crate::line_index::LineIndex;
+use crate::load_stop;
+use morsel_geometry::Stop;
+use morsel_geometry::stop::NEVER;
 
 /// One XML element: tag, attributes, children, and where it was written.
 #[derive(Clone, Debug)]
@@ -54,9 +57,9 @@ impl Node {
 }
 
 /// Reads `path` (whose root must be `<mujoco>`) with every include expanded.
-pub(crate) fn read_model(path: &Path, access: &FileAccess) -> MjcfResult<Node> {
+pub(crate) fn read_model(path: &Path, access: &FileAccess, stop: &dyn Stop) -> MjcfResult<Node> {
     let main_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    Reader::new(access, main_dir).read_file(path, None, 1)
+    Reader::new(access, main_dir, stop).read_file(path, None, 1)
 }
 
 /// Parses MJCF text given directly; includes are resolved against `base_dir`.
@@ -66,7 +69,7 @@ pub(crate) fn read_text(
     base_dir: &Path,
     access: &FileAccess,
 ) -> MjcfResult<Node> {
-    let mut reader = Reader::new(access, base_dir.to_path_buf());
+    let mut reader = Reader::new(access, base_dir.to_path_buf(), NEVER);
     reader.stack.push(name.to_path_buf());
     reader.bytes = text.len() as u64;
     reader.parse(text, name, false, 1)
@@ -75,6 +78,8 @@ pub(crate) fn read_text(
 /// The state of one model's reading: the include stack (for cycles) and the budget spent.
 struct Reader<'a> {
     access: &'a FileAccess,
+    /// Asked once per element.
+    stop: &'a dyn Stop,
     main_dir: PathBuf,
     stack: Vec<PathBuf>,
     includes: usize,
@@ -82,9 +87,10 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(access: &'a FileAccess, main_dir: PathBuf) -> Self {
+    fn new(access: &'a FileAccess, main_dir: PathBuf, stop: &'a dyn Stop) -> Self {
         Reader {
             access,
+            stop,
             main_dir,
             stack: Vec::new(),
             includes: 0,
@@ -189,6 +195,7 @@ impl<'a> Reader<'a> {
         file: &Arc<Path>,
         depth: usize,
     ) -> MjcfResult<Node> {
+        load_stop::check(self.stop)?;
         let mut node = Node {
             tag: element.tag_name().name().to_owned(),
             attrs: element
@@ -208,7 +215,15 @@ impl<'a> Reader<'a> {
             });
         }
         for child in element.children().filter(roxmltree::Node::is_element) {
-            let child = self.convert(lines, child, file, depth + 1)?;
+            let child = match self.convert(lines, child, file, depth + 1) {
+                Ok(child) => child,
+                Err(e) => {
+                    if matches!(&e, MjcfError::Model(k) if load_stop::is_stop(k)) {
+                        load_stop::discard(node);
+                    }
+                    return Err(e);
+                }
+            };
             if child.tag == "include" {
                 node.children.extend(self.include(&child, depth + 1)?);
             } else {

@@ -60,7 +60,11 @@ pub(crate) struct UrdfJoint {
 
 /// Reads a validated URDF document; the `<geometry>` of visuals and collisions only where
 /// `geometry` asks for it (the ones [`validate`](super::validate) checked).
-pub(crate) fn read(doc: &Document, geometry: CheckedGeometry) -> Result<UrdfRobot> {
+pub(crate) fn read(
+    doc: &Document,
+    geometry: CheckedGeometry,
+    stop: &dyn morsel_geometry::Stop,
+) -> Result<UrdfRobot> {
     let robot = doc.root_element();
     let version = version(robot);
     let mut out = UrdfRobot {
@@ -69,6 +73,7 @@ pub(crate) fn read(doc: &Document, geometry: CheckedGeometry) -> Result<UrdfRobo
         joints: Vec::new(),
     };
     for node in robot.children().filter(Node::is_element) {
+        crate::load_stop::check(stop)?;
         match node.tag_name().name() {
             "link" => out.links.push(link(node, version, geometry)?),
             "joint" => out.joints.push(joint(node, version)?),

@@ -22,8 +22,11 @@ mod xml_declaration;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use morsel_geometry::Stop;
+use morsel_geometry::stop::NEVER;
 use nalgebra::{Isometry3, Matrix3, Point3, Vector3};
 
+use crate::load_stop;
 use crate::{
     Inertial, JointKind, JointLimits, JointSpec, KinematicsError, LinkSpec, Model, ModelBuilder,
     Result,
@@ -101,6 +104,16 @@ pub fn load_file_with_meshes(
     path: impl AsRef<Path>,
     options: &UrdfOptions,
 ) -> Result<(Model, Vec<PathBuf>)> {
+    load_file_until(path, options, NEVER)
+}
+
+/// [`load_file_with_meshes`], asking `stop` between elements and links: when it answers
+/// true, the load ends with [`KinematicsError::Stopped`].
+pub fn load_file_until(
+    path: impl AsRef<Path>,
+    options: &UrdfOptions,
+    stop: &dyn Stop,
+) -> Result<(Model, Vec<PathBuf>)> {
     let path = path.as_ref();
     let text = options
         .file_access
@@ -118,7 +131,7 @@ pub fn load_file_with_meshes(
         .clone()
         .or_else(|| path.parent().map(Path::to_path_buf));
     let name = path.display().to_string();
-    load_with_meshes(&text, &name, base.as_deref(), options).map_err(|e| match e {
+    load_with_meshes(&text, &name, base.as_deref(), options, stop).map_err(|e| match e {
         // Name the file in element errors too (they name the element and its line).
         KinematicsError::UrdfElement {
             element,
@@ -144,7 +157,7 @@ fn load(
     base_dir: Option<&Path>,
     options: &UrdfOptions,
 ) -> Result<Model> {
-    load_with_meshes(text, source_name, base_dir, options).map(|(model, _)| model)
+    load_with_meshes(text, source_name, base_dir, options, NEVER).map(|(model, _)| model)
 }
 
 fn load_with_meshes(
@@ -152,14 +165,15 @@ fn load_with_meshes(
     source_name: &str,
     base_dir: Option<&Path>,
     options: &UrdfOptions,
+    stop: &dyn Stop,
 ) -> Result<(Model, Vec<PathBuf>)> {
     let geometry = validate::CheckedGeometry {
         visual: options.load_visuals,
         collision: options.load_collisions,
     };
     let text = xml_declaration::after_blank_lines(text);
-    let doc = validate::validate(&text, source_name, geometry)?;
-    let robot = document::read(&doc, geometry)?;
+    let doc = validate::validate(&text, source_name, geometry, stop)?;
+    let robot = document::read(&doc, geometry, stop)?;
     drop(doc);
     let mut builder = ModelBuilder::new(robot.name.clone());
     let locator = MeshLocator {
@@ -169,6 +183,7 @@ fn load_with_meshes(
     };
     let mut cache = MeshCache::default();
     for link in &robot.links {
+        load_stop::check(stop)?;
         builder.add_link(link_spec(link, options, &locator, &mut cache)?);
     }
     let mut warnings = Vec::new();
@@ -176,6 +191,7 @@ fn load_with_meshes(
     // Line starts, indexed when the first warning names a line.
     let lines = std::cell::OnceCell::new();
     for joint in &robot.joints {
+        load_stop::check(stop)?;
         let at = || {
             let line = lines
                 .get_or_init(|| LineIndex::new(&text))
@@ -196,7 +212,7 @@ fn load_with_meshes(
             Vector3::z(),
         ));
     }
-    let mut model = builder.build()?;
+    let mut model = builder.build_until(stop)?;
     model.set_load_warnings(warnings);
     Ok((model, cache.files()))
 }

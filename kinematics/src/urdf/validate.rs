@@ -25,6 +25,7 @@ pub(crate) fn validate<'t>(
     text: &'t str,
     source_name: &str,
     geometry: CheckedGeometry,
+    stop: &dyn morsel_geometry::Stop,
 ) -> Result<Document<'t>> {
     // The XML parsers recurse per level: measure the nesting before either sees the text.
     if let Some(line) = too_deep(text, MAX_XML_DEPTH) {
@@ -63,7 +64,9 @@ pub(crate) fn validate<'t>(
     if robot.tag_name().name() != "robot" {
         return Err(checker.error(robot, "document", "the root element must be <robot>".into()));
     }
+    crate::load_stop::check(stop)?;
     for node in robot.children().filter(Node::is_element) {
+        crate::load_stop::check(stop)?;
         match node.tag_name().name() {
             "link" => checker.link(node, geometry)?,
             "joint" => checker.joint(node)?,

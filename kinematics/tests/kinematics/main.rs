@@ -6,6 +6,7 @@ mod file_access;
 mod forward;
 mod ik;
 mod jacobians;
+mod load_stop;
 mod mjcf_closed_form;
 mod mjcf_errors;
 mod mjcf_height_fields;

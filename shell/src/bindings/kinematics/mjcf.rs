@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use morsel_kinematics::mjcf::load_file_with_access;
+use morsel_kinematics::mjcf::load_file_until;
 use morsel_kinematics::{Data, forward_kinematics, geom_aabb};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 
@@ -21,8 +21,13 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         engine,
         move |path: ImmutableString| -> ScriptResult<Robot> {
             let file = shared.sandbox.read_path(&path).or_script()?;
-            let (model, files) =
-                load_file_with_access(&file, shared.sandbox.file_access()).or_script()?;
+            // Ctrl-C and time limits end a long load (hundreds of thousands of bodies).
+            let (model, files) = load_file_until(
+                &file,
+                shared.sandbox.file_access(),
+                &crate::interrupt::requested,
+            )
+            .or_script()?;
             shared.sandbox.note_reads(&files);
             let name = model.name().to_string();
             Robot::from_model(name, model).or_script()

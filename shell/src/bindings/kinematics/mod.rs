@@ -21,7 +21,7 @@
 
 use std::sync::Arc;
 
-use morsel_kinematics::urdf::{RootJoint, UrdfOptions, load_file_with_meshes};
+use morsel_kinematics::urdf::{RootJoint, UrdfOptions, load_file_until};
 use morsel_kinematics::{ChainBuilder, JointKind};
 use nalgebra::{Isometry3, Translation3, UnitQuaternion};
 use rhai::{Dynamic, Engine, ImmutableString, Map};
@@ -191,7 +191,9 @@ fn load_urdf(ctx: &ShellContext, path: &str, opts: &Dynamic) -> ScriptResult<Rob
     options.load_collisions = geometry;
     o.finish().or_script()?;
     let file = ctx.sandbox.read_path(path).or_script()?;
-    let (model, meshes) = load_file_with_meshes(&file, &options).or_script()?;
+    // Ctrl-C and time limits end a long load (a chain of many thousand links).
+    let (model, meshes) =
+        load_file_until(&file, &options, &crate::interrupt::requested).or_script()?;
     ctx.sandbox.note_reads(&meshes);
     for warning in model.load_warnings() {
         eprintln!("morsel: warning: {warning}");
