@@ -8,7 +8,7 @@
 //!     MODEL=2d cargo bench -p morsel-jointspace --bench solo12_model   (one of them)
 //!
 //! Environment overrides for experiments: `HIDDEN=24,24`, `STEPS=150`, `POINTS=4000`,
-//! `EPOCHS=1500`, `BUDGET=20` (seconds), `CERTIFY=100000`, `SEED=0`, `WARMUP=100` (Adam
+//! `EPOCHS=300`, `BUDGET=25` (seconds), `CERTIFY=100000`, `SEED=0`, `WARMUP=100` (Adam
 //! epochs), `BOUNDARY_WEIGHT=4`, `BOUNDARY_WIDTH=0.05`, `TRUTH_POINTS=8000` (also compute
 //! the truth of the first 20,000 certification configurations from a boundary of that many
 //! points and print how far the certification's truth is from it: the error floor that the
@@ -103,7 +103,10 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
         .to_jointspace(&boundary)?;
     let t_check = t1.elapsed().as_secs_f64();
     let c = certify(&mut model, &check)?;
-    if let Some(points) = std::env::var("TRUTH_POINTS").ok().and_then(|v| v.parse().ok()) {
+    if let Some(points) = std::env::var("TRUTH_POINTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         compare_truth(&sampler, &check, points)?;
     }
     println!(
@@ -160,7 +163,10 @@ fn compare_truth(
     )?;
     let t_fine = t0.elapsed().as_secs_f64();
     let n = check.len().min(20_000);
-    let rows = check.rows().slice(ndarray::s![..n, ..]).to_owned();
+    let rows = check
+        .rows()
+        .slice_axis(ndarray::Axis(0), ndarray::Slice::from(..n))
+        .to_owned();
     let subset = morsel_jointspace::SampleMap::new(
         check.joints().to_vec(),
         check.ranges().to_vec(),
@@ -208,9 +214,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             joints: vec!["FL_HAA", "FL_HFE"],
             steps: env_or("STEPS", 150),
             points: env_or("POINTS", 2000),
-            hidden: hidden(vec![16]),
-            epochs: env_or("EPOCHS", 1500),
-            budget: env_or("BUDGET", 20.0),
+            hidden: hidden(vec![16, 16]),
+            epochs: env_or("EPOCHS", 300),
+            budget: env_or("BUDGET", 25.0),
             certify: env_or("CERTIFY", 100_000),
         })?;
     }
@@ -220,8 +226,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             joints: vec!["FL_HAA", "FL_HFE", "FL_KFE"],
             steps: env_or("STEPS", 40),
             points: env_or("POINTS", 20000),
-            hidden: hidden(vec![32]),
-            epochs: env_or("EPOCHS", 1500),
+            hidden: hidden(vec![16, 16]),
+            epochs: env_or("EPOCHS", 300),
             budget: env_or("BUDGET", 240.0),
             certify: env_or("CERTIFY", 1_000_000),
         })?;

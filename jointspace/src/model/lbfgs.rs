@@ -2,7 +2,7 @@
 //! the optimiser of networks too large for [`super::levenberg`]'s normal equations.
 
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use argmin::core::{CostFunction, Executor, Gradient, State};
 use argmin::solver::linesearch::MoreThuenteLineSearch;
@@ -10,7 +10,6 @@ use argmin::solver::quasinewton::LBFGS;
 
 use super::batch::{Samples, weighted_sse};
 use super::mlp::Mlp;
-use super::training::FitOptions;
 use crate::error::{JointspaceError, Result};
 
 /// The best cost seen and its parameters, shared with the caller.
@@ -76,14 +75,15 @@ impl Gradient for Problem<'_> {
 }
 
 /// L-BFGS from `init` on `train` (targets standardised by `(shift, scale)`), for at most
-/// `options.epochs` iterations or until `options.time_budget` after `start`. Returns the best
+/// `iterations` iterations (history `memory`) or until `budget` after `start`. Returns the best
 /// parameters seen, the iterations run and why it stopped.
 pub(crate) fn lbfgs(
     template: &Mlp,
     train: &Samples,
     (shift, scale): (f64, f64),
     init: Vec<f64>,
-    options: &FitOptions,
+    (iterations, memory): (u64, usize),
+    budget: Option<Duration>,
     start: Instant,
 ) -> Result<(Vec<f64>, u64, String)> {
     let problem = Problem {
@@ -99,16 +99,16 @@ pub(crate) fn lbfgs(
     let optimiser_error = |e: argmin::core::Error| JointspaceError::Optimiser {
         message: e.to_string(),
     };
-    let solver = LBFGS::new(MoreThuenteLineSearch::new(), options.memory)
+    let solver = LBFGS::new(MoreThuenteLineSearch::new(), memory)
         .with_tolerance_grad(0.0)
         .and_then(|s| s.with_tolerance_cost(0.0))
         .map_err(optimiser_error)?;
     let mut executor = Executor::new(problem, solver).configure(|s| {
         s.param(init)
-            .max_iters(options.epochs)
+            .max_iters(iterations)
             .target_cost(f64::NEG_INFINITY)
     });
-    if let Some(budget) = options.time_budget {
+    if let Some(budget) = budget {
         executor = executor.timeout(budget.saturating_sub(start.elapsed()));
     }
     let (iterations, stopped_by) = match executor.run() {

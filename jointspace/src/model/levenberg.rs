@@ -200,7 +200,9 @@ mod tests {
         let mlp = Mlp::random(3, &[4, 3], &mut rng);
         let n = 700;
         let mut inputs = vec![0.0; 3 * n];
-        inputs.iter_mut().for_each(|v| *v = rng.random_range(-1.0..1.0));
+        inputs
+            .iter_mut()
+            .for_each(|v| *v = rng.random_range(-1.0..1.0));
         let weights: Vec<f64> = (0..n).map(|_| rng.random_range(0.5..3.0)).collect();
         let mut data = Samples {
             width: 3,
@@ -256,7 +258,9 @@ mod tests {
         let truth = Mlp::random(2, &[5], &mut rng);
         let n = 2000;
         let mut inputs = vec![0.0; 2 * n];
-        inputs.iter_mut().for_each(|v| *v = rng.random_range(-1.0..1.0));
+        inputs
+            .iter_mut()
+            .for_each(|v| *v = rng.random_range(-1.0..1.0));
         let mut data = Samples {
             width: 2,
             inputs,
@@ -275,6 +279,10 @@ mod tests {
         let mut fitted = start.clone();
         fitted.set_params(&out.params);
         let (after, _) = weighted_sse(&fitted, &data, 0.0, 1.0, None);
-        assert!(after < 1e-8 * before, "{before} -> {after} ({})", out.stopped_by);
+        assert!(
+            after < 1e-8 * before,
+            "{before} -> {after} ({})",
+            out.stopped_by
+        );
     }
 }

@@ -15,9 +15,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::JointspaceModel;
 use super::batch::{Samples, weighted_sse_range};
+use super::encoding::{JointEncoding, encode, input_width};
 use super::lbfgs::lbfgs;
 use super::levenberg::levenberg_marquardt;
-use super::encoding::{JointEncoding, encode, input_width};
 use super::mlp::Mlp;
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::{Quantity, SampleMap};
@@ -72,7 +72,7 @@ impl Default for FitOptions {
         FitOptions {
             hidden: vec![16, 16],
             seed: 0,
-            epochs: 1000,
+            epochs: 200,
             time_budget: None,
             validation: Validation::Fraction(0.1),
             memory: 10,
@@ -318,7 +318,15 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
         let out = levenberg_marquardt(&template, &train, standard, init, options.epochs, deadline)?;
         (out.params, out.iterations, out.stopped_by)
     } else {
-        lbfgs(&template, &train, standard, init, options, start)?
+        lbfgs(
+            &template,
+            &train,
+            standard,
+            init,
+            (options.epochs, options.memory),
+            options.time_budget,
+            start,
+        )?
     };
     let seconds = start.elapsed().as_secs_f64();
     let mut mlp = template;
