@@ -3,9 +3,8 @@
 //! process's CPU time (CLOCK_PROCESS_CPUTIME_ID), so other load on the machine does not count.
 //!
 //! The models have the architectures of the Solo-12 models of
-//! `scripts/solo12_collision_model.rhai` (2D shoulder: 2 periodic joints, hidden [16]; 3D
-//! leg: 3 periodic joints, hidden [32]) and two-layer ones ([16, 16], [32, 32]) for
-//! comparison, with seeded random weights: the cost of a query depends on the architecture,
+//! `scripts/solo12_collision_model.rhai` (2D shoulder: 2 periodic joints, hidden [16, 16]; 3D
+//! leg: 3 periodic joints, hidden [16, 16]) and others ([16], [32], [32, 32]) for comparison, with seeded random weights: the cost of a query depends on the architecture,
 //! not on the weights' values.
 //!
 //!     cargo bench -p morsel-jointspace --bench model_c
@@ -62,13 +61,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Kept under the target folder, to read the generated code and the compiler's output.
     let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("model_c_bench");
     for (name, k, hidden) in [
-        ("2D shoulder", 2, vec![16]),
-        ("3D leg", 3, vec![32]),
-        ("2D, two layers", 2, vec![16, 16]),
-        ("3D, two layers", 3, vec![32, 32]),
+        ("2D, one layer", 2, vec![16]),
+        ("3D, one layer", 3, vec![32]),
+        ("2D shoulder", 2, vec![16, 16]),
+        ("3D leg", 3, vec![16, 16]),
+        ("3D, two layers of 32", 3, vec![32, 32]),
     ] {
         let m = model(k, &hidden)?;
-        let dir = root.join(format!("{k}d_{}", hidden.len()));
+        let widths: Vec<String> = hidden.iter().map(usize::to_string).collect();
+        let dir = root.join(format!("{k}d_{}", widths.join("x")));
         std::fs::create_dir_all(&dir)?;
         let header = c_header(
             &m,

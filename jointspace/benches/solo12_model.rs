@@ -8,8 +8,11 @@
 //!     MODEL=2d cargo bench -p morsel-jointspace --bench solo12_model   (one of them)
 //!
 //! Environment overrides for experiments: `HIDDEN=24,24`, `STEPS=150`, `POINTS=4000`,
-//! `EPOCHS=1500`, `BUDGET=20` (seconds), `CERTIFY=100000`, `SEED=0`, `WARMUP=100` (Adam
-//! epochs), `BOUNDARY_WEIGHT=4`, `BOUNDARY_WIDTH=0.05`.
+//! `EPOCHS=300`, `BUDGET=25` (seconds), `CERTIFY=100000`, `SEED=0`, `WARMUP=100` (Adam
+//! epochs), `BOUNDARY_WEIGHT=4`, `BOUNDARY_WIDTH=0.05`, `TRUTH_POINTS=8000` (also compute
+//! the truth of the first 20,000 certification configurations from a boundary of that many
+//! points and print how far the certification's truth is from it: the error floor that the
+//! boundary's sampling puts under any fit).
 
 use std::f64::consts::PI;
 use std::time::{Duration, Instant};
@@ -100,6 +103,12 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
         .to_jointspace(&boundary)?;
     let t_check = t1.elapsed().as_secs_f64();
     let c = certify(&mut model, &check)?;
+    if let Some(points) = std::env::var("TRUTH_POINTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        compare_truth(&sampler, &check, points)?;
+    }
     println!(
         "  certified on {} random configurations ({} colliding, sampled in {t_check:.2} s): max {:.5}, p99 {:.5}, RMS {:.5} rad; offset {:.5}, false free {}, lost range of motion {:.3} %",
         c.samples,
@@ -139,6 +148,58 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// The joint-space distance of the first 20,000 configurations of `check` from a boundary of
+/// `points` points, against `check`'s own values (from the bench's boundary).
+fn compare_truth(
+    sampler: &CollisionSampler,
+    check: &morsel_jointspace::SampleMap,
+    points: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let t0 = Instant::now();
+    let fine = sampler.boundary(
+        &BoundaryOptions::new(points, 1e-9, 2)
+            .with_periodic(true)
+            .without_progress(),
+    )?;
+    let t_fine = t0.elapsed().as_secs_f64();
+    let n = check.len().min(20_000);
+    let rows = check
+        .rows()
+        .slice_axis(ndarray::Axis(0), ndarray::Slice::from(..n))
+        .to_owned();
+    let subset = morsel_jointspace::SampleMap::new(
+        check.joints().to_vec(),
+        check.ranges().to_vec(),
+        rows,
+        None,
+        check.quantity().clone(),
+    )?;
+    let finer = subset.to_jointspace(&fine)?;
+    let mut diff: Vec<f64> = subset
+        .values()
+        .iter()
+        .zip(finer.values().iter())
+        .map(|(a, b)| (a - b).abs())
+        .collect();
+    let near: Vec<f64> = subset
+        .values()
+        .iter()
+        .zip(&diff)
+        .filter(|(v, _)| v.abs() < 0.05)
+        .map(|(_, d)| *d)
+        .collect();
+    diff.sort_by(f64::total_cmp);
+    println!(
+        "  truth from {points} boundary points ({t_fine:.2} s) vs the bench's, on {n} configurations: median {:.5}, p99 {:.5}, max {:.5} rad; within 0.05 rad of the boundary ({} samples): max {:.5}",
+        diff[n / 2],
+        diff[(n * 99 / 100).min(n - 1)],
+        diff[n - 1],
+        near.len(),
+        near.iter().copied().fold(0.0, f64::max)
+    );
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let which = std::env::var("MODEL").unwrap_or_default();
     let hidden = |default: Vec<usize>| -> Vec<usize> {
@@ -153,9 +214,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             joints: vec!["FL_HAA", "FL_HFE"],
             steps: env_or("STEPS", 150),
             points: env_or("POINTS", 2000),
-            hidden: hidden(vec![16]),
-            epochs: env_or("EPOCHS", 1500),
-            budget: env_or("BUDGET", 20.0),
+            hidden: hidden(vec![16, 16]),
+            epochs: env_or("EPOCHS", 300),
+            budget: env_or("BUDGET", 25.0),
             certify: env_or("CERTIFY", 100_000),
         })?;
     }
@@ -165,8 +226,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             joints: vec!["FL_HAA", "FL_HFE", "FL_KFE"],
             steps: env_or("STEPS", 40),
             points: env_or("POINTS", 20000),
-            hidden: hidden(vec![32]),
-            epochs: env_or("EPOCHS", 1500),
+            hidden: hidden(vec![16, 16]),
+            epochs: env_or("EPOCHS", 300),
             budget: env_or("BUDGET", 240.0),
             certify: env_or("CERTIFY", 1_000_000),
         })?;

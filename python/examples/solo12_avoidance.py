@@ -29,7 +29,7 @@ JOINTS = ["FL_HAA", "FL_HFE"]
 PAIRS = [["base_link", "FL_UPPER_LEG"], ["base_link", "FL_LOWER_LEG"]]
 
 SMALL = {"steps": [48, 48], "points": 400, "hidden": [12], "epochs": 300, "certify": 3000}
-FULL = {"steps": [150, 150], "points": 2000, "hidden": [16, 16], "epochs": 1500, "certify": 100000}
+FULL = {"steps": [150, 150], "points": 2000, "hidden": [16, 16], "epochs": 200, "certify": 100000}
 
 
 def fit_model(sampler, size):

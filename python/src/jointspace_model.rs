@@ -283,7 +283,8 @@ fn report_dict<'py>(py: Python<'py>, r: &FitReport) -> PyResult<Bound<'py, PyDic
 }
 
 /// `jointspace_model(samples, options=None)`: fits a tanh network to a map's distances by
-/// L-BFGS; options hidden ([16, 16]), seed (0), epochs (1000), time_budget (None, seconds),
+/// Levenberg–Marquardt (L-BFGS above 1500 parameters); options hidden ([16, 16]), seed (0),
+/// epochs (200 iterations), time_budget (None, seconds),
 /// validation (0.1, or a SampleMap).
 #[pyfunction]
 #[pyo3(signature = (samples, options=None, **kwargs))]

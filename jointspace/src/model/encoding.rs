@@ -39,14 +39,27 @@ pub const COS_COEFFS: [f64; 8] = [
     1.0 / 20922789888000.0,
 ];
 
-/// `(sin x, cos x)` for a joint angle: `x = k π/2 + r` with `|r| <= π/4` (k rounded from
-/// `x · 2/π`), Taylor polynomials of degree 15 and 16 in `r` (truncation below 1e-16 there),
-/// and the quadrant `k mod 4` choosing signs and order. Within 1e-15 of the library's for
-/// `|x| < 1e6`; the C header evaluates the same operations in the same order.
+/// Signs that turn `(sin r, cos r)` into `(sin x, cos x)` in quadrant `k mod 4`:
+/// `sin x = QUADRANT_SIN[m] · sin r + QUADRANT_COS[m] · cos r`,
+/// `cos x = QUADRANT_SIN[m] · cos r − QUADRANT_COS[m] · sin r` (products with 0 and ±1 are
+/// exact, so this equals choosing and negating, without a branch).
+pub const QUADRANT_SIN: [f64; 4] = [1.0, 0.0, -1.0, 0.0];
+/// See [`QUADRANT_SIN`].
+pub const QUADRANT_COS: [f64; 4] = [0.0, 1.0, 0.0, -1.0];
+
+/// `(sin x, cos x)` for a joint angle: `x = k π/2 + r` with `|r| <= π/4` (`k` the floor of
+/// `x · 2/π + 1/2`, taken by truncation and a correction, without a library call), Taylor
+/// polynomials of degree 15 and 16 in `r` (truncation below 1e-16 there), and the quadrant
+/// `k mod 4` choosing signs and order ([`QUADRANT_SIN`], branch-free). Within 1e-15 of the
+/// library's for `|x| < 1e6`; the C header evaluates the same operations in the same order.
 #[inline]
 pub fn sin_cos(x: f64) -> (f64, f64) {
-    let k = (x * TWO_OVER_PI + 0.5).floor();
-    let r = (x - k * PIO2_HI) - k * PIO2_LO;
+    let t = x * TWO_OVER_PI + 0.5;
+    // The cast truncates (and saturates for huge inputs); one less below zero gives the floor.
+    let truncated = t as i64;
+    let k = truncated - i64::from(t < truncated as f64);
+    let kf = k as f64;
+    let r = (x - kf * PIO2_HI) - kf * PIO2_LO;
     let r2 = r * r;
     let mut ps = SIN_COEFFS[6];
     for c in SIN_COEFFS[..6].iter().rev() {
@@ -58,13 +71,12 @@ pub fn sin_cos(x: f64) -> (f64, f64) {
     }
     let s = r + r * (r2 * ps);
     let c = 1.0 + r2 * pc;
-    // k is a small whole number for any joint angle; the cast saturates for huge inputs.
-    match (k as i64).rem_euclid(4) {
-        0 => (s, c),
-        1 => (c, -s),
-        2 => (-s, -c),
-        _ => (-c, s),
-    }
+    // Two's complement: k & 3 is k mod 4 for negative k too.
+    let m = (k & 3) as usize;
+    (
+        QUADRANT_SIN[m] * s + QUADRANT_COS[m] * c,
+        QUADRANT_SIN[m] * c - QUADRANT_COS[m] * s,
+    )
 }
 
 /// How one joint enters the network.

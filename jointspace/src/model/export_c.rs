@@ -197,20 +197,23 @@ fn write_sin_cos(h: &mut String, p: &str) -> std::fmt::Result {
     writeln!(
         h,
         "/* sin and cos of a joint angle: x = k pi/2 + r, |r| <= pi/4, Taylor polynomials in r,
- * the quadrant k mod 4 choosing signs (within 1e-15 of libm's, without a call). */
+ * the quadrant k mod 4 choosing signs (within 1e-15 of libm's, without a call or a branch). */
 static inline void {p}_sincos(double x, double *s, double *c) {{
-    const double k = floor(x * {} + 0.5);
+    static const double qs[4] = {{1.0, 0.0, -1.0, 0.0}}, qc[4] = {{0.0, 1.0, 0.0, -1.0}};
+    const double t = x * {} + 0.5;
+    /* floor(t) without a library call: truncate, one less below zero */
+    long long i = (long long)t;
+    i -= (t < (double)i);
+    const double k = (double)i;
     const double r = (x - k * {}) - k * {};
     const double r2 = r * r;
     const double ps = {};
     const double pc = {};
     const double sr = r + r * (r2 * ps), cr = 1.0 + r2 * pc;
-    switch ((int)(((long long)k % 4 + 4) % 4)) {{
-    case 0: *s = sr; *c = cr; break;
-    case 1: *s = cr; *c = -sr; break;
-    case 2: *s = -sr; *c = -cr; break;
-    default: *s = -cr; *c = sr; break;
-    }}
+    /* the quadrant k mod 4 picks signs and order by exact products with 0 and +-1, no branch */
+    const int m = (int)((unsigned long long)i & 3u);
+    *s = qs[m] * sr + qc[m] * cr;
+    *c = qs[m] * cr - qc[m] * sr;
 }}
 ",
         lit(TWO_OVER_PI),

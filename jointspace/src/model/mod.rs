@@ -18,6 +18,8 @@ mod certify;
 mod encoding;
 mod export_c;
 mod export_json;
+mod lbfgs;
+mod levenberg;
 mod mlp;
 mod training;
 
@@ -34,7 +36,7 @@ pub use encoding::{JointEncoding, encode, input_width, pull_back};
 pub use export_c::{CHeaderOptions, c_header, c_prefix};
 pub use export_json::{ACTIVATION_NAME, MODEL_FORMAT, MODEL_VERSION, from_json, save_npz, to_json};
 pub use mlp::{ACTIVATION_CLAMP, Layer, Mlp, Scratch, activation};
-pub use training::{FitOptions, FitReport, Validation, fit};
+pub use training::{FitOptions, FitReport, LM_MAX_PARAMS, Validation, fit};
 
 /// Configurations per parallel task in batched evaluation.
 const ROWS_PER_TASK: usize = 1024;

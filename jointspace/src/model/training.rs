@@ -1,23 +1,23 @@
-//! Fitting a [`JointspaceModel`] to sampled distances: a warm-up of Adam on mini-batches, then
-//! full-batch L-BFGS (argmin) on the weighted mean squared error. Samples near the collision
-//! boundary weigh more (the offset and the lost range of motion depend on the error there).
-//! The gradient is back-propagated by hand over fixed chunks of samples ([`super::batch`]) that
-//! run in parallel and are summed in chunk order, so that a seed gives the same model for any
-//! number of threads.
+//! Fitting a [`JointspaceModel`] to sampled distances: an optional warm-up of Adam on
+//! mini-batches, then Levenberg–Marquardt ([`super::levenberg`]) on the weighted squared error
+//! for networks of up to [`LM_MAX_PARAMS`] parameters, full-batch L-BFGS (argmin,
+//! [`super::lbfgs`]) for larger ones. Samples near the collision boundary weigh more (the
+//! offset and the lost range of motion depend on the error there). Gradients and Jacobians
+//! are back-propagated by hand over fixed chunks of samples ([`super::batch`]) that run in
+//! parallel and are summed in chunk order, so that a seed gives the same model for any number
+//! of threads.
 
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use argmin::core::{CostFunction, Executor, Gradient, State};
-use argmin::solver::linesearch::MoreThuenteLineSearch;
-use argmin::solver::quasinewton::LBFGS;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::JointspaceModel;
-use super::batch::{Samples, weighted_sse, weighted_sse_range};
+use super::batch::{Samples, weighted_sse_range};
 use super::encoding::{JointEncoding, encode, input_width};
+use super::lbfgs::lbfgs;
+use super::levenberg::levenberg_marquardt;
 use super::mlp::Mlp;
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::{Quantity, SampleMap};
@@ -25,6 +25,11 @@ use crate::sample_map::{Quantity, SampleMap};
 /// Samples per mini-batch of the Adam warm-up, and per parallel task inside one.
 const WARMUP_BATCH: usize = 1024;
 const WARMUP_TASK: usize = 512;
+
+/// Networks with at most this many parameters are fitted by Levenberg–Marquardt
+/// ([`super::levenberg`]), larger ones by L-BFGS (the normal equations grow with the square
+/// of the parameter count).
+pub const LM_MAX_PARAMS: usize = 1500;
 
 /// Where the validation samples come from.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,7 +47,8 @@ pub struct FitOptions {
     pub hidden: Vec<usize>,
     /// Seed of the initial weights and of the validation split.
     pub seed: u64,
-    /// Most L-BFGS iterations (each one pass over the training samples or more).
+    /// Most optimiser iterations: Levenberg–Marquardt steps (one Jacobian pass over the
+    /// training samples each) or L-BFGS iterations (one pass or more each).
     pub epochs: u64,
     /// Wall-clock budget; the fit stops at the first of `epochs` and this. A budget makes the
     /// result depend on the machine's speed.
@@ -57,7 +63,7 @@ pub struct FitOptions {
     pub boundary_weight: f64,
     /// Width (the map's unit) of the boundary weighting.
     pub boundary_width: f64,
-    /// Passes of Adam over the training samples before L-BFGS (0: L-BFGS from the start).
+    /// Passes of Adam over the training samples before the main optimiser (0: none).
     pub warmup_epochs: u64,
 }
 
@@ -66,7 +72,7 @@ impl Default for FitOptions {
         FitOptions {
             hidden: vec![16, 16],
             seed: 0,
-            epochs: 1000,
+            epochs: 200,
             time_budget: None,
             validation: Validation::Fraction(0.1),
             memory: 10,
@@ -84,7 +90,7 @@ pub struct FitReport {
     pub train_samples: usize,
     /// Validation samples.
     pub validation_samples: usize,
-    /// L-BFGS iterations run.
+    /// Optimiser iterations run (Levenberg–Marquardt steps or L-BFGS iterations).
     pub iterations: u64,
     /// Wall-clock seconds of the optimisation.
     pub seconds: f64,
@@ -137,68 +143,6 @@ fn encode_samples(
         inputs,
         targets,
         weights,
-    }
-}
-
-/// The best cost seen and its parameters, shared with the caller.
-type Best = Arc<Mutex<Option<(f64, Vec<f64>)>>>;
-
-/// The optimisation problem: mean squared error over the training samples.
-struct Problem<'a> {
-    template: Mlp,
-    train: &'a Samples,
-    /// Sum of the training samples' weights.
-    total_weight: f64,
-    shift: f64,
-    scale: f64,
-    /// The last gradient computed with the cost, and its parameters (argmin asks for the
-    /// cost and then the gradient at the same point).
-    cached: Mutex<Option<(Vec<f64>, Vec<f64>)>>,
-    /// The best parameters seen, with their cost (kept if the line search gives up).
-    best: Best,
-}
-
-impl Problem<'_> {
-    fn loss_and_gradient(&self, params: &[f64]) -> (f64, Vec<f64>) {
-        let mut mlp = self.template.clone();
-        mlp.set_params(params);
-        let n = self.total_weight;
-        let (sse, grad) = weighted_sse(&mlp, self.train, self.shift, self.scale, Some(1.0 / n));
-        (sse / n, grad)
-    }
-}
-
-fn poisoned() -> argmin::core::Error {
-    argmin::core::Error::msg("a training thread panicked")
-}
-
-impl CostFunction for Problem<'_> {
-    type Param = Vec<f64>;
-    type Output = f64;
-
-    fn cost(&self, params: &Vec<f64>) -> std::result::Result<f64, argmin::core::Error> {
-        crate::stop::check()?;
-        let (loss, grad) = self.loss_and_gradient(params);
-        *self.cached.lock().map_err(|_| poisoned())? = Some((params.clone(), grad));
-        let mut best = self.best.lock().map_err(|_| poisoned())?;
-        if loss.is_finite() && best.as_ref().is_none_or(|(b, _)| loss < *b) {
-            *best = Some((loss, params.clone()));
-        }
-        Ok(loss)
-    }
-}
-
-impl Gradient for Problem<'_> {
-    type Param = Vec<f64>;
-    type Gradient = Vec<f64>;
-
-    fn gradient(&self, params: &Vec<f64>) -> std::result::Result<Vec<f64>, argmin::core::Error> {
-        if let Some((p, g)) = self.cached.lock().map_err(|_| poisoned())?.as_ref()
-            && p == params
-        {
-            return Ok(g.clone());
-        }
-        Ok(self.loss_and_gradient(params).1)
     }
 }
 
@@ -368,56 +312,25 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
     let template = Mlp::random(input_width(&encoding), &options.hidden, &mut rng);
     let start = Instant::now();
     let init = warm_up(&template, &train, (mean, scale), options, &mut rng, start)?;
-    let problem = Problem {
-        template: template.clone(),
-        train: &train,
-        total_weight: train.weights.iter().sum(),
-        shift: mean,
-        scale,
-        cached: Mutex::new(None),
-        best: Arc::new(Mutex::new(None)),
-    };
-    let best = problem.best.clone();
-    let optimiser_error = |e: argmin::core::Error| JointspaceError::Optimiser {
-        message: e.to_string(),
-    };
-    let solver = LBFGS::new(MoreThuenteLineSearch::new(), options.memory)
-        .with_tolerance_grad(0.0)
-        .and_then(|s| s.with_tolerance_cost(0.0))
-        .map_err(optimiser_error)?;
-    let mut executor = Executor::new(problem, solver).configure(|s| {
-        s.param(init)
-            .max_iters(options.epochs)
-            .target_cost(f64::NEG_INFINITY)
-    });
-    if let Some(budget) = options.time_budget {
-        executor = executor.timeout(budget.saturating_sub(start.elapsed()));
-    }
-    let (iterations, stopped_by) = match executor.run() {
-        Ok(result) => (
-            result.state.get_iter(),
-            result
-                .state
-                .get_termination_reason()
-                .map_or_else(|| "unknown".to_string(), |r| r.text().to_string()),
-        ),
-        Err(e) => {
-            if crate::stop::check().is_err() {
-                return Err(JointspaceError::Stopped);
-            }
-            (0, format!("the line search ended the fit: {e}"))
-        }
+    let standard = (mean, scale);
+    let (params, iterations, stopped_by) = if template.param_count() <= LM_MAX_PARAMS {
+        let deadline = options.time_budget.map(|b| (start, b));
+        let out = levenberg_marquardt(&template, &train, standard, init, options.epochs, deadline)?;
+        (out.params, out.iterations, out.stopped_by)
+    } else {
+        lbfgs(
+            &template,
+            &train,
+            standard,
+            init,
+            (options.epochs, options.memory),
+            options.time_budget,
+            start,
+        )?
     };
     let seconds = start.elapsed().as_secs_f64();
-    let best = best
-        .lock()
-        .map_err(|_| optimiser_error(poisoned()))?
-        .take()
-        .ok_or_else(|| JointspaceError::Optimiser {
-            message: "no finite loss was reached".into(),
-        })?;
     let mut mlp = template;
-    mlp.set_params(&best.1);
+    mlp.set_params(&params);
     fold_output_scale(&mut mlp, mean, scale);
     let (train_rmse, _) = errors(&mlp, &train);
     let (validation_rmse, validation_max) = errors(&mlp, &validation);
