@@ -126,6 +126,23 @@ pub enum KinematicsError {
         /// Why it is invalid and what would be valid.
         reason: String,
     },
+    /// A joint cannot be a column of a batch ([`FkBatch`](crate::FkBatch)): it is named
+    /// twice, or it has no value of its own.
+    #[error("joint \"{joint}\" {problem}")]
+    BatchColumn {
+        /// The joint's name.
+        joint: String,
+        /// What is wrong, e.g. `is named twice; each column must hold a different joint`.
+        problem: String,
+    },
+    /// A row of a batch holds a value the model refuses; `row` counts from 0.
+    #[error("row {row} of the batch: {source}")]
+    BatchRow {
+        /// The first bad row.
+        row: usize,
+        /// What is wrong with it.
+        source: Box<KinematicsError>,
+    },
     /// A trajectory is malformed.
     #[error("invalid trajectory: {0}")]
     InvalidTrajectory(String),
