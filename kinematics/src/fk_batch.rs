@@ -157,16 +157,15 @@ impl<'m> FkBatch<'m> {
     /// The length of the output of `rows` rows, or an error when it does not fit in memory's
     /// address space.
     pub fn output_len(&self, rows: usize) -> Result<usize> {
-        rows.checked_mul(self.floats_per_row())
-            .ok_or_else(|| {
-                KinematicsError::invalid(
-                    "batch size",
-                    format!(
-                        "{rows} rows of {} floats cannot be addressed",
-                        self.floats_per_row()
-                    ),
-                )
-            })
+        rows.checked_mul(self.floats_per_row()).ok_or_else(|| {
+            KinematicsError::invalid(
+                "batch size",
+                format!(
+                    "{rows} rows of {} floats cannot be addressed",
+                    self.floats_per_row()
+                ),
+            )
+        })
     }
 
     /// Writes the poses of every frame for each row of `rows` (row-major, [`width`](Self::width)

@@ -95,7 +95,10 @@ fn mixed_tree_rows_equal_single_fk_with_a_base() {
     let rows: Vec<f64> = (0..3000)
         .flat_map(|_| [rng.random_range(-0.5..0.5), rng.random_range(-2.0..2.0)])
         .collect();
-    assert_bitwise_equal(&run(&batch, &rows), &row_by_row(&model, &names, &base, &rows));
+    assert_bitwise_equal(
+        &run(&batch, &rows),
+        &row_by_row(&model, &names, &base, &rows),
+    );
     // the floating joint as a column: seven values a row
     let names = ["root", "knee"];
     let batch = FkBatch::new(&model, &names).expect("plan");
@@ -125,7 +128,9 @@ fn results_do_not_depend_on_the_thread_count() {
     let names = model.scalar_joint_names();
     let batch = FkBatch::new(&model, &names).expect("plan");
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let rows: Vec<f64> = (0..12 * 4000).map(|_| rng.random_range(-3.0..3.0)).collect();
+    let rows: Vec<f64> = (0..12 * 4000)
+        .map(|_| rng.random_range(-3.0..3.0))
+        .collect();
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -161,7 +166,10 @@ fn bad_rows_are_refused_naming_the_first_one() {
         assert!(e.to_string().starts_with("row 2001 of the batch"), "{e}");
         let (row, msg) = row_error(e);
         assert_eq!(row, 2001);
-        assert!(msg.contains(&format!("column 4 (joint \"{}\")", names[4])), "{msg}");
+        assert!(
+            msg.contains(&format!("column 4 (joint \"{}\")", names[4])),
+            "{msg}"
+        );
         assert!(msg.contains("must be finite"), "{msg}");
     }
     // nothing was written before the refusal
@@ -207,7 +215,9 @@ fn mimic_positions_and_quaternions_are_checked_per_row() {
     let model = mixed_tree();
     let batch = FkBatch::new(&model, &["root"]).expect("plan");
     let mut out = vec![0.0; batch.output_len(2).expect("len")];
-    let rows = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    let rows = [
+        0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    ];
     let (row, msg) = row_error(batch.run(&rows, &mut out).expect_err("refused"));
     assert_eq!(row, 1);
     assert!(msg.contains("zero"), "{msg}");
@@ -245,7 +255,12 @@ fn bad_columns_and_shapes_are_refused() {
     ));
     assert!(batch.output_len(usize::MAX / 2).is_err());
     // a base configuration of the wrong length
-    assert!(FkBatch::new(&model, &["hip"]).expect("plan").with_base(&[0.0]).is_err());
+    assert!(
+        FkBatch::new(&model, &["hip"])
+            .expect("plan")
+            .with_base(&[0.0])
+            .is_err()
+    );
     // no rows: nothing to do
     batch.run(&[], &mut []).expect("empty batch");
 }
