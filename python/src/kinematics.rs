@@ -20,8 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{
-    Options, f64_arg, f64s_arg, optional_string_arg, path_arg, points_out, rows_out,
-    string_arg, type_name, v3_out,
+    Options, f64_arg, f64s_arg, optional_string_arg, path_arg, points_out, rows_out, string_arg,
+    type_name, v3_out,
 };
 use crate::errors::{Kind, ToPy, error, type_error};
 use crate::geometry::PyPose;
