@@ -129,6 +129,23 @@ pub enum KinematicsError {
     /// A load was stopped by its caller's [`Stop`](morsel_geometry::Stop).
     #[error("the model's loading stopped early: its caller asked it to stop")]
     Stopped,
+    /// A joint cannot be a column of a batch ([`FkBatch`](crate::FkBatch)): it is named
+    /// twice, or it has no value of its own.
+    #[error("joint \"{joint}\" {problem}")]
+    BatchColumn {
+        /// The joint's name.
+        joint: String,
+        /// What is wrong, e.g. `is named twice; each column must hold a different joint`.
+        problem: String,
+    },
+    /// A row of a batch holds a value the model refuses; `row` counts from 0.
+    #[error("row {row} of the batch: {source}")]
+    BatchRow {
+        /// The first bad row.
+        row: usize,
+        /// What is wrong with it.
+        source: Box<KinematicsError>,
+    },
     /// A trajectory is malformed.
     #[error("invalid trajectory: {0}")]
     InvalidTrajectory(String),

@@ -9,6 +9,7 @@
 //!   holds one evaluation's results and scratch space. See [`Model`] for the configuration
 //!   layout. Build models with [`ModelBuilder`], [`ChainBuilder`] or [`urdf::load_file`].
 //! - **Algorithms** over `(&Model, &mut Data)`: [`forward_kinematics`], [`frame_placement`],
+//!   [`FkBatch`] (many configurations at once, into one buffer),
 //!   [`frame_jacobian`] in three [`JacobianConvention`]s, [`center_of_mass`] and
 //!   [`com_jacobian`], [`integrate`] and [`difference`] of configurations.
 //! - **Inverse kinematics** ([`IkSolver`]): Levenberg–Marquardt with joint limits, several
@@ -27,6 +28,7 @@ mod configuration;
 mod coordinates;
 mod data;
 mod error;
+mod fk_batch;
 mod forward_kinematics;
 mod frame;
 mod geom_info;
@@ -56,6 +58,7 @@ pub use configuration::{difference, integrate, normalize_configuration, random_c
 pub use coordinates::{BALL_COMPONENTS, Coordinate, FLOATING_COMPONENTS};
 pub use data::Data;
 pub use error::{KinematicsError, Result};
+pub use fk_batch::{FkBatch, POSE_FLOATS};
 pub use forward_kinematics::{forward_kinematics, frame_placement};
 pub use frame::{Frame, FrameId, FrameKey, JointKey};
 pub use geom_info::{CollisionFilter, GeomInfo, geom_aabb};

@@ -55,12 +55,12 @@ from ._morsel import Robot as Robot
 from ._morsel import mjcf as mjcf
 from ._morsel import urdf as urdf
 from ._morsel import fk as fk
-from ._morsel import fk_batch as fk_batch
 from ._morsel import com as com
 from ._morsel import mass as mass
 from ._morsel import geoms as geoms
 from ._morsel import place as place
 from ._morsel import frame_pose as frame_pose
+from ._morsel import fk_batch as fk_batch
 from ._morsel import Scene as Scene
 from ._morsel import scene as scene
 from ._morsel import Touch as Touch

@@ -153,6 +153,12 @@ fn sensing_kind(e: &SensingError) -> Kind {
     }
 }
 
+/// A kinematics error as the fitting Python exception, its message led by `context` (the
+/// argument it concerns, e.g. "`Q` of fk_batch()").
+pub fn kinematics_error_in(context: &str, e: KinematicsError) -> PyErr {
+    error(kinematics_kind(&e), format!("{context}: {e}"))
+}
+
 macro_rules! to_py {
     ($error:ty, $kind:path) => {
         impl<T> ToPy<T> for Result<T, $error> {

@@ -1,4 +1,4 @@
-//! Robots (MJCF and URDF models) and the kinematics algorithms: fk, fk_batch, com, geoms, mass,
+//! Robots (MJCF and URDF models) and the kinematics algorithms: fk, com, geoms, mass,
 //! jacobian.
 //!
 //! A configuration `q` is a dict {joint: value} (unnamed joints keep their reference values,
@@ -15,15 +15,15 @@ use morsel_kinematics::{
 };
 use morsel_lab::simulation::Robot as LabRobot;
 use nalgebra::{DVector, Isometry3};
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods};
+use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::convert::{
-    Options, array2_arg, f64_arg, f64s_arg, optional_string_arg, path_arg, points_out, rows_out,
-    string_arg, strings_arg, type_name, v3_out,
+    Options, f64_arg, f64s_arg, optional_string_arg, path_arg, points_out, rows_out, string_arg,
+    type_name, v3_out,
 };
-use crate::errors::{Kind, ToPy, error, type_error, value_error};
+use crate::errors::{Kind, ToPy, error, type_error};
 use crate::geometry::PyPose;
 
 /// A robot's model and its current state, mirrored from its shared armature (the state that
@@ -395,120 +395,6 @@ fn fk<'py>(
     Ok(out.into_any())
 }
 
-/// `fk_batch(robot, Q, joint_names)`: (n, len(robot.frames), 7) positions and quaternions
-/// [w, x, y, z] for n configurations; row i of Q holds the values of `joint_names` (the others
-/// keep their reference values). A result above `BATCH_RESULT_LIMIT` (1 GiB) is refused with an
-/// `InvalidValueError` before it is allocated.
-#[pyfunction]
-#[pyo3(name = "fk_batch", signature = (robot, Q, joint_names))]
-#[allow(non_snake_case)]
-fn fk_batch<'py>(
-    py: Python<'py>,
-    robot: &Bound<'py, PyAny>,
-    Q: &Bound<'py, PyAny>,
-    joint_names: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyArray3<f64>>> {
-    let model = robot_arg(robot, "`robot` of fk_batch()")?.model()?;
-    let joint_names = strings_arg(joint_names, "`joint_names` of fk_batch()", "strings")?;
-    let mut columns = Vec::with_capacity(joint_names.len());
-    let mut width = 0;
-    let mut seen = std::collections::HashSet::with_capacity(joint_names.len());
-    for name in &joint_names {
-        if !seen.insert(name.as_str()) {
-            return Err(value_error(format!(
-                "`joint_names` of fk_batch(): joint \"{name}\" is named twice; each column \
-                 must hold a different joint"
-            )));
-        }
-        let j = model.joint(model.joint_id(name).py()?);
-        if j.nq() == 0 {
-            return Err(value_error(format!(
-                "joint \"{name}\" of fk_batch() is fixed: it has no value"
-            )));
-        }
-        columns.push((j.idx_q(), j.nq(), width));
-        width += j.nq();
-    }
-    let q_arr = array2_arg(Q, "`Q` of fk_batch()", Some(width))?;
-    let q_view = q_arr.as_array();
-    let (n, frames) = (q_view.nrows(), model.frames().len());
-    // The result, 7 floats per row and frame, is refused above the batch limit before
-    // anything is allocated.
-    let bytes = n as u128 * frames as u128 * 7 * 8;
-    crate::convert::check_batch_result(
-        "fk_batch()",
-        &format!("{n} rows x {frames} frames x 7 floats"),
-        bytes,
-    )?;
-    if let Some(bad) = q_view.iter().find(|x| !x.is_finite()) {
-        return Err(value_error(format!(
-            "`Q` of fk_batch() must be finite, found {bad}"
-        )));
-    }
-    // One flat copy of Q (the view cannot leave the interpreter), row after row; the poses are
-    // written straight into the result's buffer, rows shared out over the threads.
-    let flat_q: Vec<f64> = q_view.iter().copied().collect();
-    let result = PyArray3::<f64>::zeros(py, [n, frames, 7], false);
-    let mut writable = result.readwrite();
-    let out = writable
-        .as_slice_mut()
-        .map_err(|e| value_error(e.to_string()))?;
-    let columns = &columns;
-    py.detach(|| fk_rows(&model, columns, width, &flat_q, out))
-        .map_err(value_error)?;
-    drop(writable);
-    Ok(result)
-}
-
-/// Rows per thread's share below which fk_batch stays on one thread (a thread's start costs
-/// about as much as this many rows).
-const FK_ROWS_PER_TASK: usize = 256;
-
-/// Forward kinematics of every row of `flat_q` (`width` values each, placed at `columns`:
-/// (model index, count, column)) into `out`, 7 floats per frame and row, rows in parallel.
-fn fk_rows(
-    model: &Model,
-    columns: &[(usize, usize, usize)],
-    width: usize,
-    flat_q: &[f64],
-    out: &mut [f64],
-) -> Result<(), String> {
-    use rayon::prelude::*;
-    let per_row = model.frames().len() * 7;
-    if per_row == 0 || out.is_empty() {
-        return Ok(());
-    }
-    let rows = out.len() / per_row;
-    let task = rows
-        .div_ceil(rayon::current_num_threads().max(1))
-        .max(FK_ROWS_PER_TASK);
-    out.par_chunks_mut(task * per_row)
-        .enumerate()
-        .try_for_each(|(c, chunk)| {
-            let mut data = Data::new(model);
-            let mut q = model.reference_configuration().clone();
-            for (k, poses) in chunk.chunks_exact_mut(per_row).enumerate() {
-                let i = c * task + k;
-                let row = &flat_q[i * width..(i + 1) * width];
-                for (idx_q, nq, col) in columns {
-                    q.rows_mut(*idx_q, *nq)
-                        .copy_from_slice(&row[*col..*col + *nq]);
-                }
-                forward_kinematics(model, &mut data, q.as_slice()).map_err(|e| e.to_string())?;
-                for (p, slot) in data
-                    .world_from_frames()
-                    .iter()
-                    .zip(poses.chunks_exact_mut(7))
-                {
-                    let t = p.translation.vector;
-                    let r = p.rotation.quaternion();
-                    slot.copy_from_slice(&[t.x, t.y, t.z, r.w, r.i, r.j, r.k]);
-                }
-            }
-            Ok(())
-        })
-}
-
 /// `com(robot, q)`: the centre of mass (m) in the base frame.
 #[pyfunction]
 fn com<'py>(
@@ -609,7 +495,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mjcf, m)?)?;
     m.add_function(wrap_pyfunction!(urdf, m)?)?;
     m.add_function(wrap_pyfunction!(fk, m)?)?;
-    m.add_function(wrap_pyfunction!(fk_batch, m)?)?;
     m.add_function(wrap_pyfunction!(com, m)?)?;
     m.add_function(wrap_pyfunction!(mass, m)?)?;
     m.add_function(wrap_pyfunction!(geoms, m)?)?;

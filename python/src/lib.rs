@@ -13,6 +13,7 @@ mod contacts;
 mod convert;
 mod distributor;
 mod errors;
+mod fk_batch;
 mod geometry;
 mod gltf_save;
 mod jointspace;
@@ -46,6 +47,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     geometry::register(m)?;
     sensors::register(m)?;
     kinematics::register(m)?;
+    fk_batch::register(m)?;
     sensing::register(m)?;
     touch::register(m)?;
     mujoco::register(m)?;

@@ -3,6 +3,7 @@
 mod armature;
 mod common;
 mod file_access;
+mod fk_batch;
 mod forward;
 mod ik;
 mod jacobians;
