@@ -1,9 +1,11 @@
 //! `<geom>` elements: type, MuJoCo `size`, `fromto`, placement, mass and inertia, and the
 //! collider each becomes.
 
+use std::collections::HashMap;
 use std::f64::consts::PI;
+use std::sync::Arc;
 
-use morsel_geometry::{Collider, Shape};
+use morsel_geometry::{Collider, Shape, TriangleMesh};
 use nalgebra::{Isometry3, Translation3, Vector3};
 
 use super::assets::Assets;
@@ -245,52 +247,19 @@ fn read_mesh_geom(
     meshes: &Meshes,
     body_from_frame: &Isometry3<f64>,
 ) -> MjcfResult<GeomDef> {
-    let at = || a.node.location();
-    let Some(name) = a.str("mesh") else {
-        return Err(MjcfError::Invalid {
-            at: at(),
-            problem: "a mesh geom needs a mesh attribute".into(),
-        });
-    };
-    let asset = meshes
-        .get(name)
-        .ok_or_else(|| MjcfError::UnknownReference {
-            at: at(),
-            kind: "mesh",
-            name: name.to_owned(),
-        })?;
-    if a.node.attr("fromto").is_some() {
-        return Err(MjcfError::Unsupported {
-            at: at(),
-            what: "fromto on a mesh geom".into(),
-        });
-    }
+    let asset = named_asset(a, "mesh", meshes)?;
     let body_from_geom = body_from_frame * pose(a, compiler)? * asset.frame;
     let mass = mass_of(a, asset.volume)?;
     let [bx, by, bz] = asset.inertia_box;
     let inertia =
         Vector3::new(by * by + bz * bz, bx * bx + bz * bz, bx * bx + by * by) * (mass / 3.0);
-    let shape = Shape::mesh(asset.mesh.clone()).map_err(|source| MjcfError::Invalid {
-        at: at(),
-        problem: format!("cannot build the mesh shape: {source}"),
-    })?;
-    let collider = Collider::new(shape, body_from_geom).map_err(|source| MjcfError::Invalid {
-        at: at(),
-        problem: format!("cannot place the mesh: {source}"),
-    })?;
-    let (contype, conaffinity) = contact_bits(a)?;
-    Ok(GeomDef {
-        name: a.node.attr("name").map(str::to_owned),
+    let solid = Solid {
         kind: "mesh",
         size: asset.half_extents,
-        body_from_geom,
-        contype,
-        conaffinity,
-        group: a.int("group")?.unwrap_or(0),
         mass,
         inertia,
-        collider,
-    })
+    };
+    solid_geom(a, solid, asset.mesh.clone(), body_from_geom)
 }
 
 /// An `hfield` geom: its solid at the geom's pose; mass and inertia of MuJoCo's box (half-sizes
@@ -301,27 +270,7 @@ fn read_height_field_geom(
     assets: &Assets,
     body_from_frame: &Isometry3<f64>,
 ) -> MjcfResult<GeomDef> {
-    let at = || a.node.location();
-    let Some(name) = a.str("hfield") else {
-        return Err(MjcfError::Invalid {
-            at: at(),
-            problem: "an hfield geom needs an hfield attribute".into(),
-        });
-    };
-    let field = assets
-        .height_fields
-        .get(name)
-        .ok_or_else(|| MjcfError::UnknownReference {
-            at: at(),
-            kind: "hfield",
-            name: name.to_owned(),
-        })?;
-    if a.node.attr("fromto").is_some() {
-        return Err(MjcfError::Unsupported {
-            at: at(),
-            what: "fromto on an hfield geom".into(),
-        });
-    }
+    let field = named_asset(a, "hfield", &assets.height_fields)?;
     let size = field.geom_size();
     let shell = a.bool("shellinertia")? == Some(true);
     let (volume, unit_inertia) = if shell {
@@ -330,24 +279,78 @@ fn read_height_field_geom(
         volume_and_inertia("box", &size)
     };
     let mass = mass_of(a, volume)?;
-    let body_from_geom = body_from_frame * pose(a, compiler)?;
-    let problem = |source| MjcfError::Invalid {
-        at: at(),
-        problem: format!("cannot build the height field's shape: {source}"),
+    let solid = Solid {
+        kind: "hfield",
+        size,
+        mass,
+        inertia: unit_inertia * mass,
     };
-    let shape = Shape::mesh(field.solid.clone()).map_err(problem)?;
-    let collider = Collider::new(shape, body_from_geom).map_err(problem)?;
+    let body_from_geom = body_from_frame * pose(a, compiler)?;
+    solid_geom(a, solid, field.solid.clone(), body_from_geom)
+}
+
+/// The asset a geom names with its attribute `kind` (`mesh`, `hfield`); such geoms take no
+/// `fromto`.
+fn named_asset<'m, T>(
+    a: &Attrs,
+    kind: &'static str,
+    assets: &'m HashMap<String, T>,
+) -> MjcfResult<&'m T> {
+    let at = || a.node.location();
+    let Some(name) = a.str(kind) else {
+        return Err(MjcfError::Invalid {
+            at: at(),
+            problem: format!("a {kind} geom needs a {kind} attribute"),
+        });
+    };
+    let asset = assets
+        .get(name)
+        .ok_or_else(|| MjcfError::UnknownReference {
+            at: at(),
+            kind,
+            name: name.to_owned(),
+        })?;
+    if a.node.attr("fromto").is_some() {
+        return Err(MjcfError::Unsupported {
+            at: at(),
+            what: format!("fromto on a {kind} geom"),
+        });
+    }
+    Ok(asset)
+}
+
+/// What MuJoCo computes for a geom drawn from an asset: its type, `size`, mass and inertia.
+struct Solid {
+    kind: &'static str,
+    size: [f64; 3],
+    mass: f64,
+    inertia: Vector3<f64>,
+}
+
+/// A geom whose collider is the triangle mesh `mesh`, placed at `body_from_geom`.
+fn solid_geom(
+    a: &Attrs,
+    solid: Solid,
+    mesh: Arc<TriangleMesh>,
+    body_from_geom: Isometry3<f64>,
+) -> MjcfResult<GeomDef> {
+    let invalid = |source| MjcfError::Invalid {
+        at: a.node.location(),
+        problem: format!("cannot build the {} geom's shape: {source}", solid.kind),
+    };
+    let shape = Shape::mesh(mesh).map_err(invalid)?;
+    let collider = Collider::new(shape, body_from_geom).map_err(invalid)?;
     let (contype, conaffinity) = contact_bits(a)?;
     Ok(GeomDef {
         name: a.node.attr("name").map(str::to_owned),
-        kind: "hfield",
-        size,
+        kind: solid.kind,
+        size: solid.size,
         body_from_geom,
         contype,
         conaffinity,
         group: a.int("group")?.unwrap_or(0),
-        mass,
-        inertia: unit_inertia * mass,
+        mass: solid.mass,
+        inertia: solid.inertia,
         collider,
     })
 }

@@ -390,20 +390,25 @@ fn flat_solid(rx: f64, ry: f64, base: f64) -> Result<TriangleMesh, morsel_geomet
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_solid_of_a_flat_field_is_a_closed_box() {
-        let size = [2.0, 1.0, 0.5, 0.1];
-        let solid = build_solid(3, 4, &[0.0; 12], &size).expect("solid");
-        // Volume by the divergence theorem: a box of 4 x 2 x 0.1.
-        let v = &solid.vertices();
-        let volume: f64 = solid
+    /// The volume a closed mesh encloses (divergence theorem); negative if its faces point in.
+    fn signed_volume(solid: &TriangleMesh) -> f64 {
+        let v = solid.vertices();
+        solid
             .faces()
             .iter()
             .map(|f| {
                 let (a, b, c) = (v[f[0] as usize], v[f[1] as usize], v[f[2] as usize]);
                 a.coords.dot(&b.coords.cross(&c.coords)) / 6.0
             })
-            .sum();
+            .sum()
+    }
+
+    #[test]
+    fn the_solid_of_a_flat_field_is_a_closed_box() {
+        let size = [2.0, 1.0, 0.5, 0.1];
+        let solid = build_solid(3, 4, &[0.0; 12], &size).expect("solid");
+        // Volume by the divergence theorem: a box of 4 x 2 x 0.1.
+        let volume = signed_volume(&solid);
         assert!((volume - 0.8).abs() < 1e-12, "volume {volume}");
     }
 
@@ -415,15 +420,7 @@ mod tests {
             .flat_map(|_| (0..4).map(|c| c as f64 / 3.0))
             .collect();
         let solid = build_solid(3, 4, &data, &[2.0, 1.0, 0.5, 0.1]).expect("solid");
-        let v = &solid.vertices();
-        let volume: f64 = solid
-            .faces()
-            .iter()
-            .map(|f| {
-                let (a, b, c) = (v[f[0] as usize], v[f[1] as usize], v[f[2] as usize]);
-                a.coords.dot(&b.coords.cross(&c.coords)) / 6.0
-            })
-            .sum();
+        let volume = signed_volume(&solid);
         assert!((volume - 8.0 * 0.35).abs() < 1e-12, "volume {volume}");
     }
 
