@@ -1,14 +1,15 @@
 //! `morsel run` as a process: the run manifest, and Ctrl-C (SIGINT) stopping a long run while
 //! keeping what was saved and recorded.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use serde_json::Value;
 
 mod support;
-use support::morsel;
+#[cfg(target_os = "linux")]
+use support::sigint;
+use support::{manifest, morsel, start_run, work_dir};
 
 /// Checks a run that stopped early: its exit code, a message that says what stopped it and
 /// names the script line, and the manifest's status. Returns the output folder and manifest.
@@ -30,11 +31,6 @@ fn check_stopped(
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn manifest(out: &Path) -> Value {
-    let text = std::fs::read_to_string(out.join("manifest.json")).expect("manifest.json");
-    serde_json::from_str(&text).expect("manifest is JSON")
 }
 
 /// SHA-256 by the system's `sha256sum` when present (an independent implementation), else by
@@ -132,9 +128,6 @@ fn a_failed_run_records_its_error_and_what_it_wrote() {
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_stops_a_long_run_and_keeps_what_was_recorded() {
-    use nix::sys::signal::{Signal, kill};
-    use nix::unistd::Pid;
-
     let dir = tempfile::tempdir().expect("temp dir");
     let script = r#"
 let arm = armature("arm")
@@ -148,23 +141,9 @@ print("started");
 loop { sim.step(); }
 "#;
     std::fs::write(dir.path().join("long.rhai"), script).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morsel"))
-        .args(["run", "long.rhai"])
-        .current_dir(dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("morsel starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut first = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut first)
-        .expect("read the first line");
-    assert_eq!(first.trim(), "started");
+    let (child, _, _) = start_run(dir.path(), &["long.rhai"], "started");
     std::thread::sleep(std::time::Duration::from_millis(200));
-    let pid = Pid::from_raw(i32::try_from(child.id()).expect("pid"));
-    kill(pid, Signal::SIGINT).expect("send SIGINT");
+    sigint(&child);
     let out = child.wait_with_output().expect("morsel ends");
     let (res, m) = check_stopped(
         &out,
@@ -281,18 +260,7 @@ fn a_timeout_stops_an_endless_loop_and_keeps_what_was_saved() {
 #[test]
 fn the_stop_flag_ends_long_native_sampling() {
     // A 9-million-point distance grid takes minutes; the time limit ends it between chunks.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf();
-    let dir = tempfile::tempdir_in(root.join("target")).expect("temp dir");
-    let up = "../".repeat(
-        dir.path()
-            .strip_prefix(&root)
-            .expect("inside")
-            .components()
-            .count(),
-    );
+    let (dir, up) = work_dir();
     let script = format!(
         "let solo = urdf(\"{up}assets/robots/solo12/solo12.urdf\");\n\
          let cs = collision_sampler(solo, #{{ joints: [\"FL_HAA\", \"FL_HFE\"], ranges: [-PI(), PI()],\n\
@@ -302,34 +270,21 @@ fn the_stop_flag_ends_long_native_sampling() {
          let m = cs.grid([3000, 3000], #{{ distance: true }});\n"
     );
     std::fs::write(dir.path().join("grid.rhai"), script).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morsel"))
-        .args(["run", "grid.rhai", "--timeout", "1000", "--root"])
-        .arg(&root)
-        .current_dir(dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("morsel starts");
     // Wait until the grid starts, then time how long the stop takes: a Ctrl-C (the same flag
     // as the time limit, and no need to guess how long loading the robot takes).
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut first)
-        .expect("read");
-    assert_eq!(first.trim(), "sampling");
+    let root = support::workspace_root();
+    let root = root.to_str().expect("utf-8 root");
+    let (child, _, _) = start_run(
+        dir.path(),
+        &["grid.rhai", "--timeout", "1000", "--root", root],
+        "sampling",
+    );
     std::thread::sleep(std::time::Duration::from_millis(300));
     let clock = std::time::Instant::now();
     #[cfg(target_os = "linux")]
-    {
-        use nix::sys::signal::{Signal, kill};
-        use nix::unistd::Pid;
-        kill(
-            Pid::from_raw(i32::try_from(child.id()).expect("pid")),
-            Signal::SIGINT,
-        )
-        .expect("SIGINT");
-    }
+    sigint(&child);
+    #[cfg(not(target_os = "linux"))]
+    let mut child = child;
     #[cfg(not(target_os = "linux"))]
     let _ = child.kill();
     let out = child.wait_with_output().expect("morsel ends");

@@ -9,35 +9,17 @@
 //! count against the stop.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+mod support;
+#[cfg(target_os = "linux")]
+use support::sigint;
+use support::{manifest, start_run, work_dir, workspace_root};
 
 /// How long a stop may take after its deadline or signal.
 const GRACE: Duration = Duration::from_millis(1500);
-
-/// The workspace root (assets live there).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
-
-/// A folder inside the workspace's target folder, and the `../` path from it to the root.
-fn work_dir() -> (tempfile::TempDir, String) {
-    let root = root();
-    let dir = tempfile::tempdir_in(root.join("target")).expect("temp dir");
-    let depth = dir
-        .path()
-        .strip_prefix(&root)
-        .expect("inside")
-        .components()
-        .count();
-    (dir, "../".repeat(depth))
-}
 
 /// Writes an OBJ of `n` points of the Fibonacci sphere (every one a hull vertex), joined in
 /// consecutive triples as faces.
@@ -57,49 +39,12 @@ fn sphere_obj(path: &Path, n: usize) {
     std::fs::write(path, text).expect("write the OBJ");
 }
 
-/// Starts `morsel run` in `dir` and waits for the script to print `line`; returns the child
-/// and when the line came, counted from the start.
-fn start(dir: &Path, args: &[&str], line: &str) -> (Child, Instant, Duration) {
-    let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morsel"))
-        .arg("run")
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("morsel starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut first)
-        .expect("read");
-    assert_eq!(first.trim(), line);
-    (child, started, started.elapsed())
-}
-
-#[cfg(target_os = "linux")]
-fn sigint(child: &Child) {
-    use nix::sys::signal::{Signal, kill};
-    use nix::unistd::Pid;
-    kill(
-        Pid::from_raw(i32::try_from(child.id()).expect("pid")),
-        Signal::SIGINT,
-    )
-    .expect("SIGINT");
-}
-
-fn manifest(out: &Path) -> Value {
-    let text = std::fs::read_to_string(out.join("manifest.json")).expect("manifest.json");
-    serde_json::from_str(&text).expect("manifest is JSON")
-}
-
 /// Runs `setup` + `print(line)` + `long` with a time limit that falls inside `long`, and
 /// checks that the run stops within [`GRACE`] of the later of its deadline and the line, at
 /// script line `at`, timed out, with a manifest that says so. The limit is 1.5 times the time
 /// the setup alone takes here, plus a second (a busy machine loads more slowly).
 fn check_timeout(dir: &Path, setup: &str, line: &str, long: &str, at: &str) {
-    let root = root();
+    let root = workspace_root();
     let root = root.to_str().expect("utf-8 root");
     std::fs::write(
         dir.join("setup.rhai"),
@@ -125,7 +70,7 @@ fn check_timeout(dir: &Path, setup: &str, line: &str, long: &str, at: &str) {
     )
     .expect("write");
     let seconds = format!("{:.3}", limit.as_secs_f64());
-    let (child, started, printed) = start(
+    let (child, started, printed) = start_run(
         dir,
         &["long.rhai", "--timeout", &seconds, "--root", root],
         line,
@@ -228,7 +173,7 @@ fn ctrl_c_ends_the_hull_of_a_million_points() {
     sphere_obj(&dir.path().join("big.obj"), 1_000_000);
     let script = "save(\"before.json\", 1);\nlet m = mesh(\"big.obj\");\nprint(\"hulling\");\nlet h = convex_hull(m);\n";
     std::fs::write(dir.path().join("hull.rhai"), script).expect("write");
-    let (child, _, _) = start(dir.path(), &["hull.rhai"], "hulling");
+    let (child, _, _) = start_run(dir.path(), &["hull.rhai"], "hulling");
     std::thread::sleep(Duration::from_millis(200));
     let clock = Instant::now();
     sigint(&child);
@@ -258,7 +203,7 @@ fn a_second_ctrl_c_exits_at_once_and_still_leaves_a_manifest() {
     sphere_obj(&dir.path().join("big.obj"), 1_500_000);
     let script = "save(\"before.json\", 1);\nprint(\"loading\");\nlet m = mesh(\"big.obj\");\nlet n = 0;\nloop { n += 1; }\n";
     std::fs::write(dir.path().join("twice.rhai"), script).expect("write");
-    let (mut child, _, _) = start(dir.path(), &["twice.rhai"], "loading");
+    let (mut child, _, _) = start_run(dir.path(), &["twice.rhai"], "loading");
     let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
     // Into the load: a signal sent at once may come before its statement starts, where the
     // engine's check between operations sees it (as it did here).
