@@ -1,8 +1,9 @@
 """What the peer tests (mjcf_reference, urdf_reference, corpus) share to drive the `morsel`
-binary: finding it, and writing Python values as Rhai literals."""
+binary: finding it, running a script with it, and writing Python values as Rhai literals."""
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,6 +19,18 @@ def morsel_binary():
         if candidate.exists():
             return candidate
     raise FileNotFoundError("no morsel binary: build it (cargo build -p morsel-shell) or set MORSEL_BIN")
+
+
+def run_script(script, out, root, timeout=600):
+    """Runs `morsel run SCRIPT --out OUT --root ROOT`; raises AssertionError with its output
+    (the last 4000 characters of each stream) when it fails. Returns the completed process."""
+    run = subprocess.run(
+        [str(morsel_binary()), "run", str(script), "--out", str(out), "--root", str(root)],
+        capture_output=True, text=True, timeout=timeout,
+    )
+    if run.returncode != 0:
+        raise AssertionError(f"morsel failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    return run
 
 
 def rhai_value(v):

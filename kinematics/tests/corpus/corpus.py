@@ -18,7 +18,6 @@ import importlib.metadata
 import json
 import math
 import os
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -29,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "kinematics" / "tests" / "mjcf_reference"))
 sys.path.insert(0, str(ROOT / "kinematics" / "tests"))
-from morsel_cli import morsel_binary, rhai_value  # noqa: E402  (shared with the peer tests)
+from morsel_cli import morsel_binary, rhai_value, run_script  # noqa: E402, F401  (shared with the peer tests; morsel_binary for benches/corpus_load.py)
 
 import make_reference as mj_ref  # noqa: E402
 
@@ -238,12 +237,7 @@ def run_morsel_script(body, work, paths):
     script.write_text(body)
     out = work / "out"
     root = os.path.commonpath([str(work)] + [str(p) for p in paths])
-    run = subprocess.run(
-        [str(morsel_binary()), "run", str(script), "--out", str(out), "--root", root],
-        capture_output=True, text=True, timeout=1200,
-    )
-    if run.returncode != 0:
-        raise RuntimeError(f"morsel failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    run_script(script, out, root, timeout=1200)
     return json.loads((out / "result.json").read_text())
 
 

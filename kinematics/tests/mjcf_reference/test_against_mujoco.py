@@ -9,7 +9,6 @@ site poses 1e-9 (m, and on rotation matrices), primitive geom centres and AABBs 
 """
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pytest
 import make_reference as ref
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from morsel_cli import morsel_binary, rhai_value  # noqa: E402  (shared with urdf_reference, corpus)
+from morsel_cli import morsel_binary, rhai_value, run_script  # noqa: E402  (shared with urdf_reference, corpus)
 
 ROOT = ref.ROOT
 POSE_TOL = 1e-9
@@ -53,11 +52,7 @@ def morsel_compile(model_path, configs, tmp_path):
         f"save(\"result.json\", #{{ mass: mass(r), configs: out }});\n"
     )
     out = tmp_path / "out"
-    run = subprocess.run(
-        [str(morsel_binary()), "run", str(script), "--out", str(out), "--root", str(ROOT)],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert run.returncode == 0, f"morsel failed:\n{run.stdout}\n{run.stderr}"
+    run_script(script, out, ROOT)
     return json.loads((out / "result.json").read_text())
 
 

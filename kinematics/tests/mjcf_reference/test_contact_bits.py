@@ -4,11 +4,10 @@ the body pairs MuJoCo's collision detection reports for kinematics/tests/mjcf_mo
 contacts of a Morsel scene holding the same robot."""
 import json
 import os
-import subprocess
 
 import mujoco
 
-from test_against_mujoco import ROOT, morsel_binary
+from test_against_mujoco import ROOT, run_script
 
 MODEL = "kinematics/tests/mjcf_models/contact_bits.xml"
 
@@ -33,11 +32,7 @@ def morsel_pairs(tmp_path):
         "save(\"pairs.json\", sc.contacts().map(|k| [k.body_a, k.body_b]));\n"
     )
     out = tmp_path / "out"
-    run = subprocess.run(
-        [str(morsel_binary()), "run", str(script), "--out", str(out), "--root", str(ROOT)],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert run.returncode == 0, f"morsel failed:\n{run.stdout}\n{run.stderr}"
+    run_script(script, out, ROOT)
     return {tuple(sorted(p)) for p in json.loads((out / "pairs.json").read_text())}
 
 

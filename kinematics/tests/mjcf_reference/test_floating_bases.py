@@ -12,12 +12,11 @@ where MuJoCo puts them (1e-9).
 """
 import json
 import os
-import subprocess
 
 import numpy as np
 import pytest
 
-from test_against_mujoco import ROOT, morsel_binary, quat_to_matrix, rhai_value
+from test_against_mujoco import ROOT, quat_to_matrix, rhai_value, run_script
 
 mujoco = pytest.importorskip("mujoco")
 
@@ -113,11 +112,7 @@ def test_free_and_ball_joints_follow_mujocos_qpos(name, tmp_path):
         f"save(\"result.json\", #{{ names: r.get_joints(), configs: out }});\n"
     )
     out = tmp_path / "out"
-    run = subprocess.run(
-        [str(morsel_binary()), "run", str(script), "--out", str(out), "--root", str(ROOT)],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert run.returncode == 0, f"morsel failed:\n{run.stdout}\n{run.stderr}"
+    run_script(script, out, ROOT)
     got = json.loads((out / "result.json").read_text())
     assert got["names"] == names
     for q, res in zip(qs, got["configs"]):

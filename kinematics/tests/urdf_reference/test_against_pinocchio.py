@@ -16,7 +16,6 @@ Rhai script, by the `morsel` binary (`urdf`, `get_joints`, `fk`, `com`, `mass`).
 """
 import json
 import os
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -27,7 +26,7 @@ import pytest
 pin = pytest.importorskip("pinocchio")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from morsel_cli import morsel_binary, rhai_value  # noqa: E402  (shared with mjcf_reference, corpus)
+from morsel_cli import rhai_value, run_script  # noqa: E402  (shared with mjcf_reference, corpus)
 
 ROOT = Path(__file__).resolve().parents[3]
 HERE = Path(__file__).resolve().parent
@@ -125,11 +124,7 @@ def morsel_run(name, path, value_maps, tmp_path):
         f"save(\"result.json\", #{{ joints: get_joints(r), mass: mass(r), configs: out }});\n"
     )
     out = tmp_path / "out"
-    run = subprocess.run(
-        [str(morsel_binary()), "run", str(script), "--out", str(out), "--root", str(ROOT)],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert run.returncode == 0, f"morsel failed:\n{run.stdout}\n{run.stderr}"
+    run = run_script(script, out, ROOT)
     return json.loads((out / "result.json").read_text()), run.stderr
 
 
