@@ -80,6 +80,10 @@ pub fn convex_hull(points: &[Point3<f64>], stop: &dyn Stop) -> Result<HullMesh, 
         step: 0,
     };
     hull.start(simplex);
+    // Sharing a large set of points out over the first faces takes a while too.
+    if stop.requested() {
+        return Err(HullError::Stopped);
+    }
     // A face slot may be listed twice (freed and reused): a dead or empty entry is skipped.
     let mut pending: Vec<usize> = (0..hull.faces.len()).collect();
     let mut added = 0usize;

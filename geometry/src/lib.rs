@@ -38,6 +38,7 @@ mod shape;
 mod shape_summary;
 mod solid_contact;
 pub mod stop;
+pub mod trig;
 pub mod xml_depth;
 
 pub use collider::Collider;

@@ -319,6 +319,11 @@ impl Shape {
             .ok_or_else(|| GeometryError::DegenerateHull {
                 reason: "the hull is flat or degenerate (are the points coplanar?)".to_string(),
             })?;
+        if stop.requested() {
+            return Err(GeometryError::Interrupted {
+                work: "the convex hull",
+            });
+        }
         let mesh = TriangleMesh::hull_surface(
             hull_vertices.into_iter().map(from_parry_point).collect(),
             hull_faces,

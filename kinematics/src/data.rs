@@ -2,6 +2,7 @@
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
+use crate::link_placements::PlacementScratch;
 use crate::{FrameId, JointId, KinematicsError, LinkId, Model, Result};
 
 /// Results and scratch buffers of kinematic algorithms for one [`Model`].
@@ -18,6 +19,8 @@ pub struct Data {
     pub(crate) com: Point3<f64>,
     /// Scratch: the joints between the root and one link (sized once, reused).
     pub(crate) path: Vec<JointId>,
+    /// Scratch for the link placements.
+    pub(crate) placement: PlacementScratch,
     model_id: u64,
 }
 
@@ -31,6 +34,7 @@ impl Data {
             subtree_moment: vec![Vector3::zeros(); model.links().len()],
             com: Point3::origin(),
             path: Vec::with_capacity(model.joints().len()),
+            placement: PlacementScratch::new(model),
             model_id: model.id(),
         }
     }

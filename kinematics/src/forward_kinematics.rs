@@ -2,6 +2,8 @@
 
 use nalgebra::Isometry3;
 
+use crate::link_placements::update_placements;
+
 use crate::{Data, FrameKey, LinkId, Model, Result};
 
 /// Computes the world pose of every link and every frame for configuration `q`.
@@ -76,25 +78,10 @@ pub(crate) fn update_moving_path_placements(
     pose
 }
 
-/// Fills `world_from_link` for all links (no checks).
+/// Fills `world_from_link` for all links (no checks), by the code a batch runs
+/// ([`update_placements`]), so that a batch's poses equal single calls' bit for bit.
 pub(crate) fn update_link_placements(model: &Model, data: &mut Data, q: &[f64]) {
-    data.world_from_link[0] = Isometry3::identity();
-    // Joints are stored depth first, so a joint's parent is most often the link the previous
-    // joint placed: that pose is taken from the register it was computed in, not read back
-    // from the array it was just stored to (a read that waits for the store to land, about a
-    // quarter of this function's time when measured). Same values either way.
-    let mut last = (0, Isometry3::identity());
-    for joint in model.joints() {
-        let parent_index = joint.parent_link().index();
-        let parent = if parent_index == last.0 {
-            last.1
-        } else {
-            data.world_from_link[parent_index]
-        };
-        let child = parent * joint.parent_from_child(q);
-        data.world_from_link[joint.child_link().index()] = child;
-        last = (joint.child_link().index(), child);
-    }
+    update_placements(model, &mut data.placement, q, &mut data.world_from_link);
 }
 
 /// Fills `world_from_link` for the links between the root and `link` (no checks).

@@ -43,6 +43,12 @@ pub enum JointKind {
 }
 
 impl JointKind {
+    /// Whether the joint turns about its axis by one angle (revolute or continuous).
+    #[inline]
+    pub fn is_revolute(self) -> bool {
+        matches!(self, JointKind::Revolute | JointKind::Continuous)
+    }
+
     /// Number of configuration values of a joint of this kind that mimics nothing.
     pub fn nq(self) -> usize {
         match self {
@@ -242,14 +248,22 @@ impl Joint {
         self.placement_after(&self.parent_from_joint, q)
     }
 
+    /// The sine and cosine of half of this joint's angle at `q` (of 0 for a joint without
+    /// one): the rotation a revolute joint makes is their quaternion.
+    #[inline(always)]
+    pub(crate) fn half_angle_sin_cos(&self, q: &[f64]) -> (f64, f64) {
+        morsel_geometry::trig::sin_cos(0.5 * self.position(q).unwrap_or(0.0))
+    }
+
     /// `origin` followed by this joint's motion at `q`: the child's pose in whatever frame
     /// `origin` (the joint frame at zero motion) is expressed in.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn placement_after(&self, origin: &Isometry3<f64>, q: &[f64]) -> Isometry3<f64> {
         match self.kind {
             JointKind::Revolute | JointKind::Continuous => {
-                let angle = self.position(q).unwrap_or(0.0);
-                let rotation = UnitQuaternion::from_axis_angle(&self.axis, angle);
+                let (s, c) = self.half_angle_sin_cos(q);
+                let axis = self.axis.into_inner() * s;
+                let rotation = UnitQuaternion::new_unchecked(Quaternion::from_parts(c, axis));
                 Isometry3::from_parts(origin.translation, origin.rotation * rotation)
             }
             JointKind::Prismatic => {

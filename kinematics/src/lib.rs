@@ -39,6 +39,7 @@ mod joint_spec;
 mod limits;
 mod line_index;
 mod link;
+mod link_placements;
 mod load_stop;
 mod mimic_chains;
 pub mod mjcf;

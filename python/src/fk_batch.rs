@@ -34,29 +34,22 @@ fn fk_batch<'py>(
         &format!("{n} rows x {frames} frames x {POSE_FLOATS} floats"),
         morsel_lab::batch_limit::result_bytes(&[n, frames, POSE_FLOATS], 8),
     )?;
-    let len = batch
-        .output_len(n)
-        .map_err(|e| kinematics_error_in("`Q` of fk_batch()", e))?;
-    // A zeroed Vec comes from calloc: large ones are fresh pages, zero without a fill. NumPy
-    // takes it over without a copy.
-    let mut out = vec![0.0; len];
-    let run = |rows: &[f64], out: &mut [f64]| py.detach(|| batch.run(rows, out));
     // C-ordered rows are read in place; others (Fortran order, strided views) are copied
     // once, row after row (`as_slice` alone would also accept Fortran order, column after
-    // column).
+    // column). The result is a new vector that NumPy takes over without a copy.
     let in_place = if q.is_c_contiguous() {
         q.as_slice().ok()
     } else {
         None
     };
-    let result = match in_place {
-        Some(rows) => run(rows, &mut out),
+    let out = match in_place {
+        Some(rows) => py.detach(|| batch.run_to_vec(rows)),
         None => {
             let rows: Vec<f64> = q.as_array().iter().copied().collect();
-            run(&rows, &mut out)
+            py.detach(|| batch.run_to_vec(&rows))
         }
-    };
-    result.map_err(|e| kinematics_error_in("`Q` of fk_batch()", e))?;
+    }
+    .map_err(|e| kinematics_error_in("`Q` of fk_batch()", e))?;
     PyArray1::from_vec(py, out).reshape([n, frames, POSE_FLOATS])
 }
 

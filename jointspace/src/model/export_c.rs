@@ -14,7 +14,9 @@
 use std::fmt::Write;
 
 use super::JointspaceModel;
-use super::encoding::{COS_COEFFS, JointEncoding, PIO2_HI, PIO2_LO, SIN_COEFFS, TWO_OVER_PI};
+use super::encoding::{
+    COS_COEFFS, JointEncoding, PIO2_HI, PIO2_LO, ROUNDER, SIN_COEFFS, TWO_OVER_PI,
+};
 use super::mlp::ACTIVATION_CLAMP;
 
 /// Options of [`c_header`].
@@ -186,41 +188,32 @@ fn write_activation(h: &mut String, p: &str) -> std::fmt::Result {
 
 /// The sine and cosine of [`sin_cos`](super::encoding::sin_cos), operation for operation.
 fn write_sin_cos(h: &mut String, p: &str) -> std::fmt::Result {
-    let horner = |coeffs: &[f64]| {
-        let n = coeffs.len();
-        let mut e = lit(coeffs[n - 1]);
-        for c in coeffs[..n - 1].iter().rev() {
-            e = format!("({e}) * r2 + {}", lit(*c));
-        }
-        e
-    };
+    let [s0, s1, s2, s3, s4, s5, s6] = SIN_COEFFS.map(lit);
+    let [c0, c1, c2, c3, c4, c5, c6, c7] = COS_COEFFS.map(lit);
     writeln!(
         h,
-        "/* sin and cos of a joint angle: x = k pi/2 + r, |r| <= pi/4, Taylor polynomials in r,
- * the quadrant k mod 4 choosing signs (within 1e-15 of libm's, without a call or a branch). */
+        "/* sin and cos of a joint angle: x = k pi/2 + r, |r| <= pi/4, Taylor polynomials in r
+ * (Estrin's scheme), the quadrant k mod 4 choosing signs (within 1e-15 of libm's, without a
+ * call or a branch). */
 static inline void {p}_sincos(double x, double *s, double *c) {{
     static const double qs[4] = {{1.0, 0.0, -1.0, 0.0}}, qc[4] = {{0.0, 1.0, 0.0, -1.0}};
-    const double t = x * {} + 0.5;
-    /* floor(t) without a library call: truncate, one less below zero */
-    long long i = (long long)t;
-    i -= (t < (double)i);
-    const double k = (double)i;
-    const double r = (x - k * {}) - k * {};
-    const double r2 = r * r;
-    const double ps = {};
-    const double pc = {};
-    const double sr = r + r * (r2 * ps), cr = 1.0 + r2 * pc;
+    /* k, the integer nearest x 2/pi: adding 1.5 2^52 and taking it away rounds */
+    const double k = (x * {two_over_pi} + {rounder}) - {rounder};
+    const double r = (x - k * {hi}) - k * {lo};
+    const double z = r * r, z2 = z * z, z4 = z2 * z2;
+    const double ps = ({s0} + {s1} * z) + z2 * ({s2} + {s3} * z) + z4 * (({s4} + {s5} * z) + z2 * {s6});
+    const double pc = ({c0} + {c1} * z) + z2 * ({c2} + {c3} * z) + z4 * (({c4} + {c5} * z) + z2 * ({c6} + {c7} * z));
+    const double sr = r + r * (z * ps), cr = 1.0 + z * pc;
     /* the quadrant k mod 4 picks signs and order by exact products with 0 and +-1, no branch */
-    const int m = (int)((unsigned long long)i & 3u);
+    const int m = (int)((unsigned long long)(long long)k & 3u);
     *s = qs[m] * sr + qc[m] * cr;
     *c = qs[m] * cr - qc[m] * sr;
 }}
 ",
-        lit(TWO_OVER_PI),
-        lit(PIO2_HI),
-        lit(PIO2_LO),
-        horner(&SIN_COEFFS),
-        horner(&COS_COEFFS)
+        two_over_pi = lit(TWO_OVER_PI),
+        rounder = lit(ROUNDER),
+        hi = lit(PIO2_HI),
+        lo = lit(PIO2_LO),
     )
 }
 

@@ -264,3 +264,90 @@ fn bad_columns_and_shapes_are_refused() {
     // no rows: nothing to do
     batch.run(&[], &mut []).expect("empty batch");
 }
+
+/// A chain of revolute joints about each coordinate axis (both signs) and about slanted axes,
+/// with origins that rotate and origins that do not, and fixed joints of both kinds: the poses
+/// of forward kinematics (whose short paths drop zero terms and skip identity rotations) and of
+/// a batch against the same chain composed with nalgebra's general products and the library's
+/// sine and cosine.
+#[test]
+fn short_paths_match_general_products() {
+    let axes = [
+        Vector3::x(),
+        -Vector3::y(),
+        Vector3::z(),
+        -Vector3::x(),
+        Vector3::y(),
+        -Vector3::z(),
+        Vector3::new(0.3, -0.5, 0.8),
+        Vector3::new(0.0, 0.6, 0.8),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut b = ModelBuilder::new("axes");
+    b.add_link(LinkSpec::new("l0"));
+    let mut origins = Vec::new();
+    for (i, axis) in axes.iter().enumerate() {
+        let xyz = Vector3::from_fn(|_, _| rng.random_range(-0.3..0.3));
+        let rotated = i % 2 == 1;
+        let rpy = if rotated {
+            Vector3::from_fn(|_, _| rng.random_range(-1.0..1.0))
+        } else {
+            Vector3::zeros()
+        };
+        let origin = Isometry3::new(xyz, rpy);
+        let kind = if i == 3 || i == 6 {
+            JointKind::Fixed
+        } else {
+            JointKind::Revolute
+        };
+        b.add_link(LinkSpec::new(format!("l{}", i + 1)));
+        b.add_joint(JointSpec::new(
+            format!("j{i}"),
+            kind,
+            format!("l{i}"),
+            format!("l{}", i + 1),
+            origin,
+            *axis,
+        ));
+        origins.push((kind, origin, nalgebra::Unit::new_normalize(*axis)));
+    }
+    let model = b.build().expect("model");
+    let names = model.scalar_joint_names();
+    let mut data = Data::new(&model);
+    for _ in 0..200 {
+        let q: Vec<f64> = (0..names.len())
+            .map(|_| rng.random_range(-7.0..7.0))
+            .collect();
+        forward_kinematics(&model, &mut data, &q).expect("fk");
+        let mut expected = Isometry3::identity();
+        let mut values = q.iter();
+        for (i, (kind, origin, axis)) in origins.iter().enumerate() {
+            let motion = match kind {
+                JointKind::Fixed => Isometry3::identity(),
+                _ => {
+                    let angle = *values.next().expect("value");
+                    let (s, c) = (0.5 * angle).sin_cos();
+                    let r = nalgebra::Quaternion::from_parts(c, axis.into_inner() * s);
+                    Isometry3::from_parts(
+                        nalgebra::Translation3::identity(),
+                        nalgebra::UnitQuaternion::new_unchecked(r),
+                    )
+                }
+            };
+            expected = expected * origin * motion;
+            let got = data.world_from_link(model.link_id(&format!("l{}", i + 1)).expect("link"));
+            let dt = (got.translation.vector - expected.translation.vector).norm();
+            let dr = (got.rotation.quaternion() - expected.rotation.quaternion()).norm();
+            assert!(dt < 1e-14 && dr < 1e-14, "link {}: {dt:e} {dr:e}", i + 1);
+        }
+    }
+    let rows: Vec<f64> = (0..5 * names.len())
+        .map(|_| rng.random_range(-7.0..7.0))
+        .collect();
+    let base = model.reference_configuration().as_slice().to_vec();
+    let batch = FkBatch::new(&model, &names).expect("plan");
+    assert_bitwise_equal(
+        &run(&batch, &rows),
+        &row_by_row(&model, &names, &base, &rows),
+    );
+}

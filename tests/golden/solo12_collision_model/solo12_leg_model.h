@@ -46,22 +46,20 @@ static inline double solo12_leg_model_tanh(double x, double *slope) {
     return y;
 }
 
-/* sin and cos of a joint angle: x = k pi/2 + r, |r| <= pi/4, Taylor polynomials in r,
- * the quadrant k mod 4 choosing signs (within 1e-15 of libm's, without a call or a branch). */
+/* sin and cos of a joint angle: x = k pi/2 + r, |r| <= pi/4, Taylor polynomials in r
+ * (Estrin's scheme), the quadrant k mod 4 choosing signs (within 1e-15 of libm's, without a
+ * call or a branch). */
 static inline void solo12_leg_model_sincos(double x, double *s, double *c) {
     static const double qs[4] = {1.0, 0.0, -1.0, 0.0}, qc[4] = {0.0, 1.0, 0.0, -1.0};
-    const double t = x * 0.6366197723675814 + 0.5;
-    /* floor(t) without a library call: truncate, one less below zero */
-    long long i = (long long)t;
-    i -= (t < (double)i);
-    const double k = (double)i;
+    /* k, the integer nearest x 2/pi: adding 1.5 2^52 and taking it away rounds */
+    const double k = (x * 0.6366197723675814 + 6755399441055744.0) - 6755399441055744.0;
     const double r = (x - k * 1.5707963267341256) - k * 6.077100506506192e-11;
-    const double r2 = r * r;
-    const double ps = ((((((-7.647163731819816e-13) * r2 + 1.6059043836821613e-10) * r2 + -2.505210838544172e-8) * r2 + 2.7557319223985893e-6) * r2 + -0.0001984126984126984) * r2 + 0.008333333333333333) * r2 + -0.16666666666666666;
-    const double pc = (((((((4.779477332387385e-14) * r2 + -1.1470745597729725e-11) * r2 + 2.08767569878681e-9) * r2 + -2.755731922398589e-7) * r2 + 2.48015873015873e-5) * r2 + -0.001388888888888889) * r2 + 0.041666666666666664) * r2 + -0.5;
-    const double sr = r + r * (r2 * ps), cr = 1.0 + r2 * pc;
+    const double z = r * r, z2 = z * z, z4 = z2 * z2;
+    const double ps = (-0.16666666666666666 + 0.008333333333333333 * z) + z2 * (-0.0001984126984126984 + 2.7557319223985893e-6 * z) + z4 * ((-2.505210838544172e-8 + 1.6059043836821613e-10 * z) + z2 * -7.647163731819816e-13);
+    const double pc = (-0.5 + 0.041666666666666664 * z) + z2 * (-0.001388888888888889 + 2.48015873015873e-5 * z) + z4 * ((-2.755731922398589e-7 + 2.08767569878681e-9 * z) + z2 * (-1.1470745597729725e-11 + 4.779477332387385e-14 * z));
+    const double sr = r + r * (z * ps), cr = 1.0 + z * pc;
     /* the quadrant k mod 4 picks signs and order by exact products with 0 and +-1, no branch */
-    const int m = (int)((unsigned long long)i & 3u);
+    const int m = (int)((unsigned long long)(long long)k & 3u);
     *s = qs[m] * sr + qc[m] * cr;
     *c = qs[m] * cr - qc[m] * sr;
 }
