@@ -12,7 +12,8 @@
 //! epochs), `BOUNDARY_WEIGHT=4`, `BOUNDARY_WIDTH=0.05`, `TRUTH_POINTS=8000` (also compute
 //! the truth of the first 20,000 certification configurations from a boundary of that many
 //! points and print how far the certification's truth is from it: the error floor that the
-//! boundary's sampling puts under any fit).
+//! boundary's sampling puts under any fit), `RIDGE_STEP=0.02` (the step of the ridge test: the
+//! errors at ridges of the true distance, where it has a kink, and away from them).
 
 use std::f64::consts::PI;
 use std::time::{Duration, Instant};
@@ -120,8 +121,9 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
         c.false_free,
         c.lost_range_of_motion * 100.0
     );
-    // Where the error is: by band of the true distance.
+    // Where the error is: by band of the true distance, and at ridges or away from them.
     let predicted = model.distances(check.configurations())?;
+    ridge_errors(&sampler, &boundary, &check, &predicted)?;
     let bands = [-10.0, -0.3, -0.1, -0.03, 0.0, 0.03, 0.1, 0.3, 1.0, 10.0];
     for w in bands.windows(2) {
         let mut errors: Vec<f64> = predicted
@@ -145,6 +147,83 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
             errors[n - 1]
         );
     }
+    Ok(())
+}
+
+/// The errors of the model at ridges of the true distance (where the distance to the boundary
+/// has a kink: two boundary points at the same distance in different directions) and away from
+/// them. A configuration of the first 20,000 of `check` is at a ridge when the central
+/// difference of the true distance (step `RIDGE_STEP`, 0.02 rad, along each joint, the
+/// neighbours' collision status computed afresh) has a norm below 0.9: a distance field's
+/// gradient has norm 1 wherever it is smooth. A smooth network cannot follow a kink, so its
+/// error there says how much a larger network or longer fit can still gain elsewhere.
+fn ridge_errors(
+    sampler: &CollisionSampler,
+    boundary: &morsel_jointspace::Boundary,
+    check: &morsel_jointspace::SampleMap,
+    predicted: &[f64],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let h = env_or("RIDGE_STEP", 0.02);
+    let n = check.len().min(20_000);
+    let configs = check.configurations();
+    let k = configs.ncols();
+    let wrap = |x: f64| {
+        if x > PI {
+            x - 2.0 * PI
+        } else if x < -PI {
+            x + 2.0 * PI
+        } else {
+            x
+        }
+    };
+    let mut rows = ndarray::Array2::<f64>::zeros((n * 2 * k, k + 1));
+    for i in 0..n {
+        for axis in 0..k {
+            for (side, sign) in [-1.0, 1.0].into_iter().enumerate() {
+                let r = (i * k + axis) * 2 + side;
+                let mut point: Vec<f64> = configs.row(i).to_vec();
+                point[axis] = wrap(point[axis] + sign * h);
+                let value = sampler.evaluate(&point, &morsel_jointspace::Measure::Binary)?;
+                for (c, x) in point.iter().enumerate() {
+                    rows[[r, c]] = *x;
+                }
+                rows[[r, k]] = value;
+            }
+        }
+    }
+    let neighbours = morsel_jointspace::SampleMap::new(
+        check.joints().to_vec(),
+        check.ranges().to_vec(),
+        rows,
+        None,
+        morsel_jointspace::Quantity::Binary,
+    )?
+    .to_jointspace(boundary)?;
+    let d = neighbours.values();
+    let (mut at, mut away) = (Vec::new(), Vec::new());
+    for (i, (p, t)) in predicted.iter().zip(check.values()).take(n).enumerate() {
+        let g2: f64 = (0..k)
+            .map(|axis| {
+                let r = (i * k + axis) * 2;
+                ((d[r + 1] - d[r]) / (2.0 * h)).powi(2)
+            })
+            .sum();
+        let error = (p - t).abs();
+        if g2.sqrt() < 0.9 { &mut at } else { &mut away }.push(error);
+    }
+    let p99 = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get((v.len() * 99 / 100).min(v.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(f64::NAN)
+    };
+    let share = at.len() as f64 / n as f64;
+    println!(
+        "  ridges (gradient norm < 0.9 at step {h} rad): {:.2} % of {n} configurations, p99 error there {:.5}; away from ridges p99 {:.5}",
+        100.0 * share,
+        p99(&mut at),
+        p99(&mut away)
+    );
     Ok(())
 }
 
