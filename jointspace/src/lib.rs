@@ -86,7 +86,7 @@ pub use jointspace_distance::{
 pub use model::{Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit};
 pub use nearest::{BoundaryIndex, Nearest};
 pub use options::{DEFAULT_MEMORY_LIMIT, DistanceOptions, InCollision, Measure, SampleOptions};
-pub use sample_map::{Quantity, SampleMap};
+pub use sample_map::{Quantity, SampleMap, source_label};
 pub use sampler::{CollisionSampler, SamplerSpec};
 pub use sampling::Sampling;
 pub use shard::{Manifest, SampleShard, Shard, merge_shards};

@@ -57,6 +57,28 @@ pub struct SampleMap {
     rows: Array2<f64>,
     steps: Option<Vec<usize>>,
     quantity: Quantity,
+    source: Option<String>,
+}
+
+/// What a map was sampled from, as [`SampleMap::source`] gives it: the robot's name, the body
+/// pairs, and a digest of the reference configuration (the values of the joints that were not
+/// sampled). Two maps with the same joints but different sources hold different functions.
+pub fn source_label(robot: &str, pairs: &[[String; 2]], reference: &[f64]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for v in reference {
+        hash.update(v.to_le_bytes());
+    }
+    let digest = hash.finalize();
+    let pairs: Vec<String> = pairs.iter().map(|[a, b]| format!("({a}, {b})")).collect();
+    format!(
+        "robot \"{robot}\", pairs [{}], reference configuration {:02x}{:02x}{:02x}{:02x}",
+        pairs.join(", "),
+        digest[0],
+        digest[1],
+        digest[2],
+        digest[3]
+    )
 }
 
 impl SampleMap {
@@ -98,7 +120,20 @@ impl SampleMap {
             rows,
             steps,
             quantity,
+            source: None,
         })
+    }
+
+    /// The same map, recorded as sampled from `source` (see [`source_label`]).
+    pub fn with_source(mut self, source: impl Into<String>) -> Self {
+        self.source = Some(source.into());
+        self
+    }
+
+    /// What the map was sampled from ([`source_label`]), when known: maps from a sampler or a
+    /// merge of shards know it, maps built from bare rows (or read from `.npy`) do not.
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
     }
 
     /// Names of the sampled joints.
@@ -188,6 +223,7 @@ impl SampleMap {
             rows: Array2::zeros((0, 0)),
             steps: self.steps.clone(),
             quantity: self.quantity.clone(),
+            source: self.source.clone(),
         }
     }
 }

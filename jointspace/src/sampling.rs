@@ -18,7 +18,7 @@ use crate::grid::GridLayout;
 use crate::memory;
 use crate::options::{Measure, SampleOptions};
 use crate::progress::Progress;
-use crate::sample_map::{Quantity, SampleMap};
+use crate::sample_map::{Quantity, SampleMap, source_label};
 use crate::sampler::CollisionSampler;
 
 /// Samples per chunk of a random run.
@@ -146,12 +146,22 @@ impl CollisionSampler {
             0..plan.chunk_count(),
             options.progress,
         )?;
-        assemble(
+        Ok(assemble(
             &plan,
             sub.names(),
             sub.ranges(),
             &values,
             options.measure.into(),
+        )?
+        .with_source(self.source_label()))
+    }
+
+    /// What this sampler's maps are sampled from ([`source_label`]).
+    pub fn source_label(&self) -> String {
+        source_label(
+            self.collision_model().robot(),
+            &self.pair_names(),
+            self.subspace().reference(),
         )
     }
 

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{JointspaceError, Result};
 use crate::memory;
 use crate::options::{Measure, SampleOptions};
-use crate::sample_map::SampleMap;
+use crate::sample_map::{SampleMap, source_label};
 use crate::sampler::CollisionSampler;
 use crate::sampling::{Plan, Sampling, assemble, run_chunks};
 
@@ -101,13 +101,14 @@ pub struct Manifest {
 impl Manifest {
     /// The map of this run's samples with `values` (the whole run's, in visiting order).
     fn assemble(&self, plan: &Plan, values: &[f64]) -> Result<SampleMap> {
-        assemble(
+        Ok(assemble(
             plan,
             self.joints.clone(),
             self.ranges.clone(),
             values,
             self.measure.into(),
-        )
+        )?
+        .with_source(source_label(&self.robot, &self.pairs, &self.reference)))
     }
 
     /// The manifest without its shard part, for comparing shards of one run.

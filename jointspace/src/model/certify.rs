@@ -39,7 +39,12 @@ pub struct Certificate {
 pub fn certify(model: &mut JointspaceModel, map: &SampleMap) -> Result<Certificate> {
     model.check_joints("certification map", map.joints())?;
     check_distances("certification map", map)?;
-    check_same_kind("certification map", model.quantity(), model.encoding(), map)?;
+    check_same_kind(
+        "certification map",
+        (model.quantity(), model.source()),
+        model.encoding(),
+        map,
+    )?;
     let predicted = model.distances(map.configurations())?;
     let truth = map.values();
     let mut errors: Vec<f64> = predicted

@@ -72,6 +72,7 @@ pub fn from_json(text: &str) -> Result<JointspaceModel> {
     let m = doc.model;
     let mut model = JointspaceModel::new(m.joints, m.ranges, m.encoding, m.mlp, m.quantity)?;
     model.set_offset(m.offset)?;
+    model.source = m.source;
     Ok(model)
 }
 

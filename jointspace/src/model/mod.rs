@@ -50,6 +50,9 @@ pub struct JointspaceModel {
     pub(crate) mlp: Mlp,
     pub(crate) quantity: Quantity,
     pub(crate) offset: f64,
+    /// What the training samples were sampled from ([`crate::source_label`]), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) source: Option<String>,
 }
 
 /// Per-thread buffers for evaluating a [`JointspaceModel`].
@@ -103,7 +106,20 @@ impl JointspaceModel {
             mlp,
             quantity,
             offset: 0.0,
+            source: None,
         })
+    }
+
+    /// What the model's training samples were sampled from ([`crate::source_label`]), when
+    /// their map knew it: certification and validation maps from another source are refused.
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
+    }
+
+    /// The same model, recorded as fitted to samples from `source`.
+    pub fn with_source(mut self, source: impl Into<String>) -> Self {
+        self.source = Some(source.into());
+        self
     }
 
     /// The joints, in the order `q` lists them.

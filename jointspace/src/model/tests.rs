@@ -410,3 +410,43 @@ fn maps_of_another_quantity_or_region_are_refused() {
     certify(&mut model, &shifted).unwrap();
     certify(&mut model, &train).unwrap();
 }
+
+/// A model remembers what its samples were sampled from; a certification or validation map
+/// from another robot, pair set or reference configuration is refused naming both, a map that
+/// does not know its source is taken as it is, and JSON keeps the source.
+#[test]
+fn maps_from_another_source_are_refused() {
+    let here =
+        "robot \"solo\", pairs [(base_link, FL_UPPER_LEG)], reference configuration 0a1b2c3d";
+    let there =
+        "robot \"solo8\", pairs [(base_link, FL_UPPER_LEG)], reference configuration 0a1b2c3d";
+    let map = map_of(&[[-1.0, 1.0], [-1.0, 1.0]], 6, |q| q[0] + 0.5 * q[1]);
+    let options = FitOptions {
+        hidden: vec![3],
+        epochs: 5,
+        ..FitOptions::default()
+    };
+    let (mut model, _) = fit(&map.clone().with_source(here), &options).unwrap();
+    assert_eq!(model.source(), Some(here));
+
+    let e = certify(&mut model, &map.clone().with_source(there)).unwrap_err();
+    assert!(matches!(e, JointspaceError::ModelMismatch { .. }), "{e}");
+    assert!(
+        e.to_string().contains("certification map")
+            && e.to_string().contains("robot \"solo8\"")
+            && e.to_string().contains("robot \"solo\""),
+        "{e}"
+    );
+    certify(&mut model, &map.clone().with_source(here)).unwrap();
+    certify(&mut model, &map).unwrap();
+
+    let validation = FitOptions {
+        validation: Validation::Map(map.clone().with_source(there)),
+        ..options.clone()
+    };
+    let e = fit(&map.clone().with_source(here), &validation).unwrap_err();
+    assert!(e.to_string().contains("validation map"), "{e}");
+
+    let back = from_json(&to_json(&model).unwrap()).unwrap();
+    assert_eq!(back.source(), Some(here));
+}

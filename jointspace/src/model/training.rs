@@ -186,10 +186,20 @@ pub(crate) fn check_distances(what: &str, map: &SampleMap) -> Result<()> {
 /// ranges of its non-periodic joints (`encoding`), where the model was fitted.
 pub(crate) fn check_same_kind(
     what: &str,
-    quantity: &Quantity,
+    (quantity, source): (&Quantity, Option<&str>),
     encoding: &[JointEncoding],
     map: &SampleMap,
 ) -> Result<()> {
+    if let (Some(expected), Some(got)) = (source, map.source())
+        && expected != got
+    {
+        return Err(JointspaceError::ModelMismatch {
+            what: what.into(),
+            reason: format!(
+                "it was sampled from {got}, the model's samples from {expected}; sample the same robot, pairs and reference configuration"
+            ),
+        });
+    }
     if std::mem::discriminant(quantity) != std::mem::discriminant(map.quantity()) {
         return Err(JointspaceError::ModelMismatch {
             what: what.into(),
@@ -291,7 +301,12 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
                 });
             }
             check_distances("validation map", v)?;
-            check_same_kind("validation map", map.quantity(), &encoding, v)?;
+            check_same_kind(
+                "validation map",
+                (map.quantity(), map.source()),
+                &encoding,
+                v,
+            )?;
             let all: Vec<usize> = (0..v.len()).collect();
             (
                 encode_samples(&encoding, map, &rows, weighting),
@@ -334,13 +349,14 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
     fold_output_scale(&mut mlp, mean, scale);
     let (train_rmse, _) = errors(&mlp, &train);
     let (validation_rmse, validation_max) = errors(&mlp, &validation);
-    let model = JointspaceModel::new(
+    let mut model = JointspaceModel::new(
         map.joints().to_vec(),
         map.ranges().to_vec(),
         encoding,
         mlp,
         map.quantity().clone(),
     )?;
+    model.source = map.source().map(str::to_owned);
     Ok((
         model,
         FitReport {

@@ -174,3 +174,32 @@ fn c_header_equals_morsels_evaluation() {
         }
     }
 }
+
+/// Joint names and a source that would end the header's comment or break its lines (they come
+/// from user files) are written so that the header still compiles and gives the model's values.
+#[test]
+fn names_that_would_end_a_comment_are_neutralised() {
+    let model = fitted(2);
+    let odd = JointspaceModel::new(
+        vec!["knee*/ #error broken".into(), "line\nbreak".into()],
+        model.ranges().to_vec(),
+        model.encoding().to_vec(),
+        model.mlp().clone(),
+        model.quantity().clone(),
+    )
+    .unwrap()
+    .with_source("robot \"a */ b\", pairs [(x, y)], reference configuration 00000000");
+    let header = c_header(
+        &odd,
+        &CHeaderOptions {
+            prefix: "odd_model".into(),
+        },
+    );
+    assert!(header.contains("knee* / #error broken") && header.contains("Sampled from: robot"));
+    let qs = vec![vec![0.3, -0.2], vec![-2.0, 1.5]];
+    let rows = run_c(&header, "odd_model", 2, &qs);
+    for (q, row) in qs.iter().zip(&rows[1..]) {
+        let d = odd.distance(q).unwrap();
+        assert!((row[0] - d).abs() <= 1e-12 * d.abs().max(1e-3), "{q:?}");
+    }
+}

@@ -1,6 +1,6 @@
 //! Boundary shards and shard placeholders: any shard count merges to a single run's bytes.
 
-use morsel_jointspace::{BoundaryOptions, BoundaryShard, SampleOptions, Shard};
+use morsel_jointspace::{BoundaryOptions, BoundaryShard, CollisionSampler, SampleOptions, Shard};
 
 use crate::common::{arm_sampler, bits};
 
@@ -122,6 +122,14 @@ fn grid_and_random_merges_refuse_shards_of_another_request() {
         .unwrap();
     let single = sampler.grid(&[9, 7], &options).unwrap();
     assert_eq!(bits(merged.values().iter()), bits(single.values().iter()));
+    // Both know what they were sampled from, and say the same.
+    let label = sampler.source_label();
+    assert!(
+        label.starts_with("robot \"") && label.contains("(base_0, fore_0)"),
+        "{label}"
+    );
+    assert_eq!(merged.source(), Some(label.as_str()));
+    assert_eq!(single.source(), Some(label.as_str()));
     // Other steps, or another measure, than the shards were made with.
     let err = sampler
         .merge_grid_shards(&[9, 8], &options, &shards)
@@ -194,4 +202,22 @@ fn a_huge_shard_count_is_refused_before_any_allocation() {
         .to_string();
     assert!(err.contains("is missing"), "{err}");
     assert!(clock.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// A map's source changes with the pairs and with the reference configuration, so that a model
+/// refuses maps of another slice of the robot's joint space.
+#[test]
+fn the_source_names_the_pairs_and_the_reference_configuration() {
+    use morsel_jointspace::SamplerSpec;
+    use std::f64::consts::PI;
+    let base = arm_sampler().source_label();
+    let spec = SamplerSpec::new(["shoulder"], [[-PI, PI]], [("base", "fore")]);
+    let one = CollisionSampler::new(crate::common::planar_arm(), &spec).unwrap();
+    let turned = CollisionSampler::new(
+        crate::common::planar_arm(),
+        &spec.clone().with_reference(vec![0.0, 1.0]),
+    )
+    .unwrap();
+    assert_ne!(one.source_label(), turned.source_label());
+    assert!(base.contains("[(base_0, fore_0)]"), "{base}");
 }
