@@ -13,7 +13,6 @@
 //! box of half-sizes (rx, ry, top / 4 + base / 2) centred on the geom.
 
 use std::collections::HashMap;
-use std::path::Path;
 use std::sync::Arc;
 
 use morsel_geometry::{FileAccess, TriangleMesh};
@@ -21,7 +20,7 @@ use nalgebra::Point3;
 
 use super::compiler::Compiler;
 use super::error::{MjcfError, MjcfResult};
-use super::mesh::asset_path;
+use super::mesh::{asset_name, asset_path};
 use super::reader::Node;
 
 /// The most samples (`nrow * ncol`) a height field may have: 1024 x 1024 (its solid then holds
@@ -62,13 +61,7 @@ pub(crate) fn read_height_fields(
     for asset in root.children.iter().filter(|n| n.tag == "asset") {
         for node in asset.children.iter().filter(|n| n.tag == "hfield") {
             let file = node.attr("file");
-            let name = match (node.attr("name"), file) {
-                (Some(n), _) => n.to_owned(),
-                (None, Some(f)) => Path::new(f)
-                    .file_stem()
-                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
-                (None, None) => String::new(),
-            };
+            let name = asset_name(node, file);
             let (nrow, ncol, raw) = match file {
                 Some(file) => {
                     let (path, canonical) = asset_path(node, file, compiler, access)?;

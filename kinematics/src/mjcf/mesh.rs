@@ -67,12 +67,7 @@ pub(crate) fn read_meshes(
                     what: "meshes without a file (vertex lists, SDF plugins)".into(),
                 });
             };
-            let name = match node.attr("name") {
-                Some(n) => n.to_owned(),
-                None => Path::new(file)
-                    .file_stem()
-                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
-            };
+            let name = asset_name(node, Some(file));
             let (path, canonical) = asset_path(node, file, compiler, access)?;
             files.push(canonical);
             let asset = process(&a, &path, access)?;
@@ -80,6 +75,17 @@ pub(crate) fn read_meshes(
         }
     }
     Ok(meshes)
+}
+
+/// An asset's name as MuJoCo gives it: its `name`, else the stem of its `file`, else empty.
+pub(crate) fn asset_name(node: &Node, file: Option<&str>) -> String {
+    match (node.attr("name"), file) {
+        (Some(n), _) => n.to_owned(),
+        (None, Some(f)) => Path::new(f)
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        (None, None) => String::new(),
+    }
 }
 
 /// Where a `<mesh file>` is read from, as MuJoCo 4 finds it: `meshdir` (or `assetdir`)
