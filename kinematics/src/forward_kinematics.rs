@@ -3,7 +3,6 @@
 use nalgebra::Isometry3;
 
 use crate::link_placements::update_placements;
-
 use crate::{Data, FrameKey, LinkId, Model, Result};
 
 /// Computes the world pose of every link and every frame for configuration `q`.

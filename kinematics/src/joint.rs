@@ -257,7 +257,7 @@ impl Joint {
 
     /// `origin` followed by this joint's motion at `q`: the child's pose in whatever frame
     /// `origin` (the joint frame at zero motion) is expressed in.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn placement_after(&self, origin: &Isometry3<f64>, q: &[f64]) -> Isometry3<f64> {
         match self.kind {
             JointKind::Revolute | JointKind::Continuous => {

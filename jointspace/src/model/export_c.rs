@@ -43,13 +43,13 @@ pub fn c_prefix(name: &str) -> String {
     out
 }
 
-/// A double literal that reads back to exactly `v` (Rust's shortest round-trip form).
 /// `text` made safe inside a C block comment: no `*/` that would end it early, no line breaks
 /// (names come from user files).
 fn comment_text(text: &str) -> String {
     text.replace("*/", "* /").replace(['\n', '\r'], " ")
 }
 
+/// A double literal that reads back to exactly `v` (Rust's shortest round-trip form).
 fn lit(v: f64) -> String {
     format!("{v:?}")
 }
