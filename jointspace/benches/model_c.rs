@@ -3,9 +3,11 @@
 //! process's CPU time (CLOCK_PROCESS_CPUTIME_ID), so other load on the machine does not count.
 //!
 //! The models have the architectures of the Solo-12 models of
-//! `scripts/solo12_collision_model.rhai` (2D shoulder: 2 periodic joints, hidden [16, 16]; 3D
-//! leg: 3 periodic joints, hidden [16, 16]) and others ([16], [32], [32, 32]) for comparison, with seeded random weights: the cost of a query depends on the architecture,
-//! not on the weights' values.
+//! `scripts/solo12_collision_model.rhai` (2D shoulder: 2 periodic joints, a spline of 192²
+//! cells; 3D leg: 3 periodic joints, a spline of 64³ cells), of the Solo-12 project's networks
+//! (hidden [16, 16]) and others ([16], [32], [32, 32]) for comparison, with seeded random
+//! weights: the cost of a query depends on the architecture, not on the weights' values. The
+//! 1024 configurations that the queries cycle through spread over the whole joint space.
 //!
 //!     cargo bench -p morsel-jointspace --bench model_c
 
@@ -13,21 +15,43 @@ use std::f64::consts::PI;
 use std::process::Command;
 
 use morsel_jointspace::Quantity;
-use morsel_jointspace::model::{CHeaderOptions, JointEncoding, JointspaceModel, Mlp, c_header};
-use rand::SeedableRng;
+use morsel_jointspace::model::{
+    CHeaderOptions, JointEncoding, JointspaceModel, Mlp, SplineGrid, c_header,
+};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn model(k: usize, hidden: &[usize]) -> Result<JointspaceModel, Box<dyn std::error::Error>> {
+/// A network over `k` periodic joints with hidden layers `hidden`, seeded random weights.
+fn network(k: usize, hidden: &[usize]) -> Result<JointspaceModel, Box<dyn std::error::Error>> {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mlp = Mlp::random(2 * k, hidden, &mut rng);
-    let names = (0..k).map(|a| format!("q{a}")).collect();
     Ok(JointspaceModel::new(
-        names,
+        names(k),
         vec![[-PI, PI]; k],
         vec![JointEncoding::Periodic; k],
         mlp,
         Quantity::JointSpaceDistance,
     )?)
+}
+
+/// A spline over `k` periodic joints with `cells` cells each, seeded random coefficients.
+fn spline(k: usize, cells: usize) -> Result<JointspaceModel, Box<dyn std::error::Error>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut grid = SplineGrid::zeros(&vec![[-PI, PI]; k], &vec![true; k], &vec![cells; k])?;
+    grid.coefficients
+        .iter_mut()
+        .for_each(|c| *c = rng.random_range(-1.0..1.0));
+    Ok(JointspaceModel::from_spline(
+        names(k),
+        vec![[-PI, PI]; k],
+        vec![JointEncoding::Periodic; k],
+        grid,
+        Quantity::JointSpaceDistance,
+    )?)
+}
+
+fn names(k: usize) -> Vec<String> {
+    (0..k).map(|a| format!("q{a}")).collect()
 }
 
 const PROGRAM: &str = r#"#define _POSIX_C_SOURCE 199309L
@@ -60,16 +84,17 @@ int main(void) {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Kept under the target folder, to read the generated code and the compiler's output.
     let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("model_c_bench");
-    for (name, k, hidden) in [
-        ("2D, one layer", 2, vec![16]),
-        ("3D, one layer", 3, vec![32]),
-        ("2D shoulder", 2, vec![16, 16]),
-        ("3D leg", 3, vec![16, 16]),
-        ("3D, two layers of 32", 3, vec![32, 32]),
-    ] {
-        let m = model(k, &hidden)?;
-        let widths: Vec<String> = hidden.iter().map(usize::to_string).collect();
-        let dir = root.join(format!("{k}d_{}", widths.join("x")));
+    let cases = [
+        ("2D, one layer", 2, network(2, &[16])?, "16"),
+        ("3D, one layer", 3, network(3, &[32])?, "32"),
+        ("2D shoulder network", 2, network(2, &[16, 16])?, "16x16"),
+        ("3D leg network", 3, network(3, &[16, 16])?, "16x16"),
+        ("3D, two layers of 32", 3, network(3, &[32, 32])?, "32x32"),
+        ("2D shoulder spline", 2, spline(2, 192)?, "spline192"),
+        ("3D leg spline", 3, spline(3, 64)?, "spline64"),
+    ];
+    for (name, k, m, tag) in cases {
+        let dir = root.join(format!("{k}d_{tag}"));
         std::fs::create_dir_all(&dir)?;
         let header = c_header(
             &m,
@@ -99,8 +124,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let text = String::from_utf8(out.stdout)?;
         let ns = text.split_whitespace().next().unwrap_or("?");
         println!(
-            "{name}: hidden {hidden:?}, {} parameters: {ns} ns per distance + gradient (C, cc -O2, best of 7 x 2e6 queries)",
-            m.mlp().param_count()
+            "{name}: {}, {} parameters: {ns} ns per distance + gradient (C, cc -O2, best of 7 x 2e6 queries)",
+            if m.kind() == "spline" {
+                format!("spline cells {:?}", m.cells())
+            } else {
+                format!("hidden {:?}", m.hidden())
+            },
+            m.param_count()
         );
     }
     Ok(())

@@ -7,7 +7,13 @@
 //!     cargo bench -p morsel-jointspace --bench solo12_model            (both models)
 //!     MODEL=2d cargo bench -p morsel-jointspace --bench solo12_model   (one of them)
 //!
-//! Environment overrides for experiments: `HIDDEN=24,24`, `STEPS=150`, `POINTS=4000`,
+//! The models are cubic B-splines over a grid of the joints (2D: 400² samples, 192² cells; 3D:
+//! 128³ samples from a boundary of 80,000 points, 64³ cells); `KIND=network` fits the Solo-12
+//! project's tanh networks instead (2D: 150² samples, 3D: 40³ samples and 20,000 boundary
+//! points, hidden [16, 16], time budgets 25 s and 240 s).
+//!
+//! Environment overrides for experiments: `CELLS=128` and `SMOOTHING=1e-3` (splines),
+//! `HIDDEN=24,24`, `STEPS=150`, `POINTS=4000`,
 //! `EPOCHS=300`, `BUDGET=25` (seconds), `CERTIFY=100000`, `SEED=0`, `WARMUP=100` (Adam
 //! epochs), `BOUNDARY_WEIGHT=4`, `BOUNDARY_WIDTH=0.05`, `TRUTH_POINTS=8000` (also compute
 //! the truth of the first 20,000 certification configurations from a boundary of that many
@@ -19,8 +25,8 @@ use std::f64::consts::PI;
 use std::time::{Duration, Instant};
 
 use morsel_jointspace::{
-    BoundaryOptions, CollisionSampler, FitOptions, SampleOptions, SamplerSpec, Validation, certify,
-    fit,
+    BoundaryOptions, CollisionSampler, FitOptions, ModelKind, SampleOptions, SamplerSpec,
+    Validation, certify, fit,
 };
 use morsel_kinematics::urdf::{UrdfOptions, load_file};
 
@@ -36,6 +42,8 @@ struct Case {
     steps: usize,
     points: usize,
     hidden: Vec<usize>,
+    cells: usize,
+    smoothing: f64,
     epochs: u64,
     budget: f64,
     certify: usize,
@@ -68,7 +76,16 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
     let t_boundary = t0.elapsed().as_secs_f64() - t_grid;
     let train = grid.to_jointspace(&boundary)?;
     let t_sampling = t0.elapsed().as_secs_f64();
+    let kind = if spline_kind() {
+        ModelKind::Spline {
+            cells: vec![env_or("CELLS", case.cells)],
+            smoothing: env_or("SMOOTHING", case.smoothing),
+        }
+    } else {
+        ModelKind::Network
+    };
     let options = FitOptions {
+        kind,
         hidden: case.hidden.clone(),
         seed: env_or("SEED", 0),
         epochs: case.epochs,
@@ -82,10 +99,8 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
     let (mut model, report) = fit(&train, &options)?;
     let t_total = t0.elapsed().as_secs_f64();
     println!(
-        "{}: hidden {:?} ({} parameters); grid {}^{k} ({} colliding), {} boundary points",
+        "{}: {model}; grid {}^{k} ({} colliding), {} boundary points",
         case.name,
-        case.hidden,
-        model.mlp().param_count(),
         case.steps,
         grid.values().iter().filter(|v| **v <= 0.0).count(),
         boundary.len()
@@ -279,6 +294,11 @@ fn compare_truth(
     Ok(())
 }
 
+/// Whether to fit splines (`KIND=spline`, the default) or networks (`KIND=network`).
+fn spline_kind() -> bool {
+    std::env::var("KIND").map_or(true, |k| k != "network")
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let which = std::env::var("MODEL").unwrap_or_default();
     let hidden = |default: Vec<usize>| -> Vec<usize> {
@@ -287,14 +307,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .and_then(|v| v.split(',').map(|s| s.trim().parse().ok()).collect())
             .unwrap_or(default)
     };
+    // Splines need about 4 samples per coefficient and take conjugate-gradient steps, each
+    // far cheaper than a network's Levenberg–Marquardt step.
+    let spline = spline_kind();
+    let pick = |s, n| if spline { s } else { n };
     if which.is_empty() || which == "2d" {
         run(Case {
             name: "2D shoulder (FL_HAA, FL_HFE)",
             joints: vec!["FL_HAA", "FL_HFE"],
-            steps: env_or("STEPS", 150),
+            steps: env_or("STEPS", pick(400, 150)),
             points: env_or("POINTS", 2000),
             hidden: hidden(vec![16, 16]),
-            epochs: env_or("EPOCHS", 300),
+            cells: 192,
+            smoothing: 1e-3,
+            epochs: env_or("EPOCHS", pick(2000, 300) as u64),
             budget: env_or("BUDGET", 25.0),
             certify: env_or("CERTIFY", 100_000),
         })?;
@@ -303,10 +329,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         run(Case {
             name: "3D leg (FL_HAA, FL_HFE, FL_KFE)",
             joints: vec!["FL_HAA", "FL_HFE", "FL_KFE"],
-            steps: env_or("STEPS", 40),
-            points: env_or("POINTS", 20000),
+            steps: env_or("STEPS", pick(128, 40)),
+            points: env_or("POINTS", pick(80000, 20000)),
             hidden: hidden(vec![16, 16]),
-            epochs: env_or("EPOCHS", 300),
+            cells: 64,
+            smoothing: 1e-2,
+            epochs: env_or("EPOCHS", pick(2000, 300) as u64),
             budget: env_or("BUDGET", 240.0),
             certify: env_or("CERTIFY", 1_000_000),
         })?;

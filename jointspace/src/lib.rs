@@ -83,7 +83,9 @@ pub use error::{JointspaceError, Result};
 pub use jointspace_distance::{
     JointspaceField, jointspace_distance, jointspace_field, jointspace_jacobian,
 };
-pub use model::{Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit};
+pub use model::{
+    Certificate, FitOptions, FitReport, JointspaceModel, ModelKind, Validation, certify, fit,
+};
 pub use nearest::{BoundaryIndex, Nearest};
 pub use options::{DEFAULT_MEMORY_LIMIT, DistanceOptions, InCollision, Measure, SampleOptions};
 pub use sample_map::{Quantity, SampleMap, source_label};

@@ -11,7 +11,7 @@ use morsel_jointspace::model::{
     save_npz, to_json,
 };
 use morsel_jointspace::{
-    Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit,
+    Certificate, FitOptions, FitReport, JointspaceModel, ModelKind, Validation, certify, fit,
 };
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -161,14 +161,16 @@ impl PyModel {
         Ok(PySampleMap(lost_motion_map(&*self.lock()?, m).py()?))
     }
 
-    /// {joints, ranges, hidden, parameters, offset, quantity}.
+    /// {joints, ranges, kind, hidden, cells, parameters, offset, quantity}.
     fn to_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let model = self.lock()?;
         let d = PyDict::new(py);
         d.set_item("joints", model.joints().to_vec())?;
         d.set_item("ranges", model.ranges().to_vec())?;
-        d.set_item("hidden", model.mlp().hidden())?;
-        d.set_item("parameters", model.mlp().param_count())?;
+        d.set_item("kind", model.kind())?;
+        d.set_item("hidden", model.hidden())?;
+        d.set_item("cells", model.cells())?;
+        d.set_item("parameters", model.param_count())?;
         d.set_item("offset", model.offset())?;
         d.set_item("quantity", model.quantity().label())?;
         Ok(d)
@@ -239,7 +241,7 @@ impl PyModel {
     /// The number of weights and biases.
     #[getter]
     fn parameters(&self) -> PyResult<usize> {
-        Ok(self.lock()?.mlp().param_count())
+        Ok(self.lock()?.param_count())
     }
     /// How the fit went: {train_samples, validation_samples, iterations, seconds, train_rmse,
     /// validation_rmse, validation_max, stopped_by}, or None.
@@ -282,10 +284,26 @@ fn report_dict<'py>(py: Python<'py>, r: &FitReport) -> PyResult<Bound<'py, PyDic
     Ok(d)
 }
 
-/// `jointspace_model(samples, options=None)`: fits a tanh network to a map's distances by
-/// Levenberg–Marquardt (L-BFGS above 1500 parameters); options hidden ([16, 16]), seed (0),
-/// epochs (200 iterations), time_budget (None, seconds),
-/// validation (0.1, or a SampleMap).
+/// The counts of option `key` (`hidden` or `cells`): one int or a list of them.
+fn counts(value: Option<Bound<'_, PyAny>>, key: &str, one: &str) -> PyResult<Option<Vec<usize>>> {
+    let what = format!("option `{key}` of jointspace_model()");
+    Ok(Some(match value {
+        None => return Ok(None),
+        Some(v) if v.try_iter().is_ok() && !v.is_instance_of::<PyString>() => v
+            .try_iter()?
+            .enumerate()
+            .map(|(i, w)| count_arg(&w?, &format!("{what}, element {i}"), one))
+            .collect::<PyResult<_>>()?,
+        Some(v) => vec![count_arg(&v, &what, &format!("{one} or a list of them"))?],
+    }))
+}
+
+/// `jointspace_model(samples, options=None)`: fits a model of a map's distances: a tanh
+/// network (kind "network", the default) by Levenberg–Marquardt (L-BFGS above 1500
+/// parameters), or a cubic B-spline over a grid (kind "spline", up to 4 joints) by penalised
+/// least squares; options kind, hidden ([16, 16]), cells (32 per joint), smoothing (1e-3),
+/// seed (0), epochs (200 iterations), time_budget (None, seconds), validation (0.1, or a
+/// SampleMap).
 #[pyfunction]
 #[pyo3(signature = (samples, options=None, **kwargs))]
 fn jointspace_model(
@@ -297,25 +315,22 @@ fn jointspace_model(
     let map = &map_arg(samples, "`samples` of jointspace_model()")?.0;
     let mut o = Options::new("jointspace_model", options)?.merge(kwargs)?;
     let defaults = FitOptions::default();
-    let hidden = match o.take("hidden") {
-        None => defaults.hidden.clone(),
-        Some(v) if v.try_iter().is_ok() && !v.is_instance_of::<PyString>() => v
-            .try_iter()?
-            .enumerate()
-            .map(|(i, w)| {
-                count_arg(
-                    &w?,
-                    &format!("option `hidden` of jointspace_model(), element {i}"),
-                    "a layer width (int >= 1)",
+    let hidden = counts(o.take("hidden"), "hidden", "a layer width (int >= 1)")?;
+    let cells = counts(o.take("cells"), "cells", "a cell count (int >= 1)")?;
+    let kind_name = o
+        .take("kind")
+        .map(|k| {
+            k.extract::<String>().map_err(|_| {
+                value_error(
+                    "option `kind` of jointspace_model(): expected \"network\" or \"spline\"",
                 )
             })
-            .collect::<PyResult<_>>()?,
-        Some(v) => vec![count_arg(
-            &v,
-            "option `hidden` of jointspace_model()",
-            "a layer width (int >= 1) or a list of them",
-        )?],
-    };
+        })
+        .transpose()?;
+    let smoothing = o.f64("smoothing")?;
+    let kind =
+        ModelKind::from_options(kind_name.as_deref(), hidden.is_some(), cells, smoothing).py()?;
+    let hidden = hidden.unwrap_or_else(|| defaults.hidden.clone());
     let seed = o
         .take("seed")
         .map(|s| seed_arg(&s, "option `seed` of jointspace_model()"))
@@ -354,6 +369,7 @@ fn jointspace_model(
         None => None,
     };
     let options = FitOptions {
+        kind,
         hidden,
         seed,
         epochs,

@@ -202,8 +202,8 @@ CASES = {
     "len(boundary: Boundary) -> INT": "bd",
     "to_map(map: SampleMap) -> Map": "js",
     "to_map(boundary: Boundary) -> Map": "bd",
-    "jointspace_model(samples: SampleMap, options: #{hidden: [INT, ...], seed: INT, epochs: INT, time_budget: number, validation: number | SampleMap}) -> JointspaceModel": (
-        "js, {'hidden': [3], 'epochs': 10, 'seed': 2}"
+    "jointspace_model(samples: SampleMap, options: #{kind: \"network\" | \"spline\", hidden: [INT, ...], cells: INT | [INT, ...], smoothing: number, seed: INT, epochs: INT, time_budget: number, validation: number | SampleMap}) -> JointspaceModel": (
+        "js, {'kind': 'spline', 'cells': [6, 5], 'smoothing': 0.01, 'epochs': 50, 'seed': 2}"
     ),
     "distance(model: JointspaceModel, q: [q_1 .. q_k] | [[q_1 .. q_k], ...]) -> FLOAT | [FLOAT, ...]": (
         "md, [[0.1, 0.2], [1.0, -0.5]]"

@@ -77,6 +77,41 @@ def test_model_batches_and_its_gradient_against_finite_differences(shoulder):
     # inputs: FL_HAA spans a full turn (cos, sin), FL_HFE does not (one input): 3 -> 8 -> 1
 
 
+def test_a_spline_model_from_python(shoulder, tmp_path):
+    _, cs, _, boundary, js, _ = shoulder
+    # FL_HAA spans a full turn (periodic: 10 coefficients), FL_HFE does not (open: 6 + 3).
+    model = js.jointspace_model(kind="spline", cells=[10, 6], smoothing=1e-3, validation=0.0)
+    assert model.to_map()["kind"] == "spline" and model.to_map()["cells"] == [10, 6]
+    assert model.to_map()["hidden"] == [] and model.parameters == 10 * 9
+    assert morsel.jointspace_model(js, cells=8).to_map()["cells"] == [8, 8]
+    rng = np.random.default_rng(4)
+    Q = np.column_stack([rng.uniform(-3, 3, 12), rng.uniform(-2, 2, 12)])
+    d, g = model.distance(Q), model.gradient(Q)
+    h = 1e-6
+    for q, di, gi in zip(Q, d, g):
+        assert model.distance(q) == di
+        fd = [(model.distance(q + h * e) - model.distance(q - h * e)) / (2 * h) for e in np.eye(2)]
+        np.testing.assert_allclose(gi, fd, rtol=1e-5, atol=1e-7)
+    # The spline is closer to the training distances than the small network of the fixture.
+    assert model.report["train_rmse"] < shoulder[-1].report["train_rmse"]
+    morsel.certify(model, cs.random(300, seed=9).to_jointspace(boundary))
+    model.save(tmp_path / "s.npz")
+    arrays = np.load(tmp_path / "s.npz")
+    assert arrays["coefficients"].shape == (10, 9) and list(arrays["cells"]) == [10, 6]
+    morsel.save(tmp_path / "s.json", model)
+    assert "spline" in json.loads((tmp_path / "s.json").read_text())["model"]
+    morsel.save(tmp_path / "s.h", model)
+    assert "s_coef[90]" in (tmp_path / "s.h").read_text()
+    with pytest.raises(morsel.InvalidValueError, match="tree"):
+        js.jointspace_model(kind="tree")
+    with pytest.raises(morsel.InvalidValueError, match="hidden"):
+        js.jointspace_model(kind="spline", hidden=[4])
+    with pytest.raises(morsel.InvalidValueError, match="cells"):
+        js.jointspace_model(kind="network", cells=8)
+    with pytest.raises(morsel.InvalidValueError, match="at least 4"):
+        js.jointspace_model(cells=[3, 6])
+
+
 def test_certify_stores_the_offset_and_saves_carry_it(shoulder, tmp_path):
     _, cs, _, boundary, _, model = shoulder
     fresh = cs.random(400, seed=9).to_jointspace(boundary)

@@ -2,7 +2,8 @@
 //!
 //! The header declares `<prefix>_distance(q)` (the model's value, without the offset),
 //! `<prefix>_gradient(q, grad)` (its gradient), `<prefix>_distance_gradient(q, grad)` (both
-//! from one pass) and the constants `<PREFIX>_JOINTS` and `<PREFIX>_OFFSET`. Every value is
+//! from one pass) and the constants `<PREFIX>_JOINTS` and `<PREFIX>_OFFSET`. A spline's code
+//! is [`super::export_c_spline`]'s; for a network, every value is
 //! summed in the order of [`Mlp::forward`](super::Mlp::forward) and
 //! [`Mlp::backward`](super::Mlp::backward), the activation is
 //! [`activation`](super::activation) operation for operation, and the weights are printed
@@ -13,11 +14,12 @@
 
 use std::fmt::Write;
 
-use super::JointspaceModel;
+use super::c_text::{comment_text, lit};
 use super::encoding::{
     COS_COEFFS, JointEncoding, PIO2_HI, PIO2_LO, ROUNDER, SIN_COEFFS, TWO_OVER_PI,
 };
-use super::mlp::ACTIVATION_CLAMP;
+use super::mlp::{ACTIVATION_CLAMP, Mlp};
+use super::{Approximator, JointspaceModel};
 
 /// Options of [`c_header`].
 #[derive(Clone, Debug, PartialEq)]
@@ -43,31 +45,26 @@ pub fn c_prefix(name: &str) -> String {
     out
 }
 
-/// `text` made safe inside a C block comment: no `*/` that would end it early, no line breaks
-/// (names come from user files).
-fn comment_text(text: &str) -> String {
-    text.replace("*/", "* /").replace(['\n', '\r'], " ")
-}
-
-/// A double literal that reads back to exactly `v` (Rust's shortest round-trip form).
-fn lit(v: f64) -> String {
-    format!("{v:?}")
-}
-
 /// The C99 header of `model`.
 pub fn c_header(model: &JointspaceModel, options: &CHeaderOptions) -> String {
     let p = c_prefix(&options.prefix);
     let up = p.to_ascii_uppercase();
-    let mlp = &model.mlp;
     let mut h = String::new();
     // Writing into a String cannot fail.
     let _ = write_header(&mut h, model, &p, &up);
-    let _ = write_weights(&mut h, mlp, &p);
-    let _ = write_activation(&mut h, &p);
-    if model.encoding.contains(&JointEncoding::Periodic) {
-        let _ = write_sin_cos(&mut h, &p);
+    match &model.approximator {
+        Approximator::Network(mlp) => {
+            let _ = write_weights(&mut h, mlp, &p);
+            let _ = write_activation(&mut h, &p);
+            if model.encoding.contains(&JointEncoding::Periodic) {
+                let _ = write_sin_cos(&mut h, &p);
+            }
+            let _ = write_function(&mut h, model, mlp, &p);
+        }
+        Approximator::Spline(spline) => {
+            let _ = super::export_c_spline::write_spline(&mut h, spline, &p);
+        }
     }
-    let _ = write_function(&mut h, model, &p);
     let _ = writeln!(
         h,
         "static inline double {p}_distance(const double *q) {{\n    return {p}_distance_gradient(q, (double *)0);\n}}\n"
@@ -102,9 +99,13 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
         .zip(&model.encoding)
         .enumerate()
     {
-        let how = match e {
-            JointEncoding::Periodic => "periodic, input (cos q, sin q)",
-            JointEncoding::Scaled { .. } => "input scaled to [-1, 1]",
+        let how = match (e, &model.approximator) {
+            (JointEncoding::Periodic, Approximator::Network(_)) => "periodic, input (cos q, sin q)",
+            (JointEncoding::Scaled { .. }, Approximator::Network(_)) => "input scaled to [-1, 1]",
+            (JointEncoding::Periodic, Approximator::Spline(_)) => "periodic (period 2 pi)",
+            (JointEncoding::Scaled { .. }, Approximator::Spline(_)) => {
+                "open ends (cubics carry on outside)"
+            }
         };
         writeln!(
             h,
@@ -114,13 +115,21 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
             lit(r[1])
         )?;
     }
-    writeln!(
-        h,
-        " * Network: {} inputs, hidden layers {:?} (tanh as a Pade\n *   approximant, see {p}_tanh), linear output; {} parameters.",
-        model.mlp.inputs(),
-        model.mlp.hidden(),
-        model.mlp.param_count()
-    )?;
+    match &model.approximator {
+        Approximator::Network(mlp) => writeln!(
+            h,
+            " * Network: {} inputs, hidden layers {:?} (tanh as a Pade\n *   approximant, see {p}_tanh), linear output; {} parameters.",
+            mlp.inputs(),
+            mlp.hidden(),
+            mlp.param_count()
+        )?,
+        Approximator::Spline(spline) => writeln!(
+            h,
+            " * Spline: a cubic B-spline over a uniform grid of {:?} cells (joint by joint);\n *   {} coefficients.",
+            spline.cells,
+            spline.param_count()
+        )?,
+    }
     writeln!(
         h,
         " * {p}_distance(q) is the model's value without the offset; {p}_distance(q) - {up}_OFFSET"
@@ -140,7 +149,7 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
     writeln!(h, "#define {up}_OFFSET {}\n", lit(model.offset))
 }
 
-fn write_weights(h: &mut String, mlp: &super::Mlp, p: &str) -> std::fmt::Result {
+fn write_weights(h: &mut String, mlp: &Mlp, p: &str) -> std::fmt::Result {
     let list =
         |values: &mut dyn Iterator<Item = f64>| values.map(lit).collect::<Vec<_>>().join(", ");
     writeln!(
@@ -231,8 +240,7 @@ static inline void {p}_sincos(double x, double *s, double *c) {{
     )
 }
 
-fn write_function(h: &mut String, model: &JointspaceModel, p: &str) -> std::fmt::Result {
-    let mlp = &model.mlp;
+fn write_function(h: &mut String, model: &JointspaceModel, mlp: &Mlp, p: &str) -> std::fmt::Result {
     let last = mlp.layers.len() - 1;
     writeln!(
         h,

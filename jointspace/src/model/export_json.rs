@@ -5,19 +5,21 @@
 //! the `[7/6]` Padé approximant of `tanh` on inputs clamped to ±4.97; version 1 files used
 //! the library `tanh` and are refused) and the model
 //! lists `joints`, `ranges`, `encoding` (per joint `"Periodic"` or `{"Scaled": {"lo", "hi"}}`),
-//! the network's `layers` (`weights` row-major `outputs × inputs`, `bias`), `quantity` and
-//! `offset`; numbers round-trip exactly. NPZ: `w<l>` (`outputs × inputs`) and `b<l>` per layer,
-//! `ranges` (`k × 2`), `periodic` (`k` booleans) and `offset` (a scalar); the joint names are in
-//! the JSON and the C header.
+//! either the network under `mlp` (its `layers`: `weights` row-major `outputs × inputs`, `bias`)
+//! or the spline under `spline` (`cells`, `periodic`, `origin`, `scale` per joint and the
+//! row-major `coefficients`), `quantity` and `offset`; numbers round-trip exactly. NPZ: for a
+//! network `w<l>` (`outputs × inputs`) and `b<l>` per layer; for a spline `coefficients` (one
+//! axis per joint), `cells`, `origin` and `scale`; then `ranges` (`k × 2`), `periodic` (`k`
+//! booleans) and `offset` (a scalar); the joint names are in the JSON and the C header.
 
 use std::path::Path;
 
-use ndarray::{Array0, Array1, Array2};
+use ndarray::{Array0, Array1, Array2, ArrayD, IxDyn};
 use ndarray_npy::NpzWriter;
 use serde::{Deserialize, Serialize};
 
-use super::JointspaceModel;
 use super::encoding::JointEncoding;
+use super::{Approximator, JointspaceModel};
 use crate::error::{JointspaceError, Result};
 
 /// The JSON format tag.
@@ -70,7 +72,14 @@ pub fn from_json(text: &str) -> Result<JointspaceModel> {
         ));
     }
     let m = doc.model;
-    let mut model = JointspaceModel::new(m.joints, m.ranges, m.encoding, m.mlp, m.quantity)?;
+    let mut model = match m.approximator {
+        Approximator::Network(mlp) => {
+            JointspaceModel::new(m.joints, m.ranges, m.encoding, mlp, m.quantity)?
+        }
+        Approximator::Spline(spline) => {
+            JointspaceModel::from_spline(m.joints, m.ranges, m.encoding, spline, m.quantity)?
+        }
+    };
     model.set_offset(m.offset)?;
     model.source = m.source;
     Ok(model)
@@ -89,12 +98,29 @@ pub fn save_npz(model: &JointspaceModel, path: &Path) -> Result<()> {
     let shape = |e: ndarray::ShapeError| JointspaceError::invalid("model arrays", e.to_string());
     let file = std::fs::File::create(path).map_err(io)?;
     let mut w = NpzWriter::new(file);
-    for (l, layer) in model.mlp.layers.iter().enumerate() {
-        let weights = Array2::from_shape_vec((layer.outputs, layer.inputs), layer.weights.clone())
-            .map_err(shape)?;
-        w.add_array(format!("w{l}"), &weights).map_err(npz)?;
-        w.add_array(format!("b{l}"), &Array1::from(layer.bias.clone()))
-            .map_err(npz)?;
+    match &model.approximator {
+        Approximator::Network(mlp) => {
+            for (l, layer) in mlp.layers.iter().enumerate() {
+                let weights =
+                    Array2::from_shape_vec((layer.outputs, layer.inputs), layer.weights.clone())
+                        .map_err(shape)?;
+                w.add_array(format!("w{l}"), &weights).map_err(npz)?;
+                w.add_array(format!("b{l}"), &Array1::from(layer.bias.clone()))
+                    .map_err(npz)?;
+            }
+        }
+        Approximator::Spline(spline) => {
+            let lens: Vec<usize> = (0..spline.dim()).map(|a| spline.axis_len(a)).collect();
+            let coefficients =
+                ArrayD::from_shape_vec(IxDyn(&lens), spline.coefficients.clone()).map_err(shape)?;
+            w.add_array("coefficients", &coefficients).map_err(npz)?;
+            let cells: Array1<u64> = spline.cells.iter().map(|&c| c as u64).collect();
+            w.add_array("cells", &cells).map_err(npz)?;
+            w.add_array("origin", &Array1::from(spline.origin.clone()))
+                .map_err(npz)?;
+            w.add_array("scale", &Array1::from(spline.scale.clone()))
+                .map_err(npz)?;
+        }
     }
     let ranges: Vec<f64> = model.ranges.iter().flatten().copied().collect();
     let ranges = Array2::from_shape_vec((model.dim(), 2), ranges).map_err(shape)?;

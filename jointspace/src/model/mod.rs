@@ -1,26 +1,34 @@
-//! Fitted models of the joint-space distance: a small network that a control loop can
+//! Fitted models of the joint-space distance: a small function that a control loop can
 //! evaluate in nanoseconds, with its analytic gradient, a certified offset and exports.
 //!
-//! A [`JointspaceModel`] is a value: the sampled joints (names, order, ranges), their input
+//! A [`JointspaceModel`] is a value: the sampled joints (names, order, ranges), their
 //! encoding ([`JointEncoding`]: periodic joints as `(cos q, sin q)`, the others scaled to
-//! `[-1, 1]`), the network ([`Mlp`]: `tanh` hidden layers, linear output) and the offset `δ`
-//! that [`certify`] finds. Evaluation ([`JointspaceModel::distance`],
-//! [`JointspaceModel::gradient`] and their batched forms), the C header, the JSON and the NPZ
-//! exports all read the same struct.
+//! `[-1, 1]`), the function ([`Approximator`]: a network, [`Mlp`], with `tanh` hidden layers
+//! and a linear output, as in the Solo-12 project; or a cubic B-spline over a grid of the
+//! joints, [`SplineGrid`], for up to 4 joints) and the offset `δ` that [`certify`] finds.
+//! Evaluation ([`JointspaceModel::distance`], [`JointspaceModel::gradient`] and their batched
+//! forms), the C header, the JSON and the NPZ exports all read the same struct.
 //!
-//! Files: `encoding.rs` (inputs), `mlp.rs` (network), `training.rs` ([`fit`]), `batch.rs` (the training loss over many samples),
-//! `certify.rs` ([`certify`]), `export_c.rs` (C99 header), `export_json.rs` (JSON and NPZ),
-//! `avoidance.rs` ([`repulsive_velocity`], the model in a controller).
+//! Files: `encoding.rs` (inputs), `mlp.rs` (network), `spline.rs` (spline), `training.rs`
+//! ([`fit`]), `kind.rs` (network or spline), `batch.rs` (a network's training loss over many samples), `levenberg.rs` and
+//! `lbfgs.rs` (its optimisers), `spline_fit.rs` (a spline's least squares), `certify.rs`
+//! ([`certify`]), `export_c.rs`, `export_c_spline.rs` and `c_text.rs` (C99 header), `export_json.rs` (JSON
+//! and NPZ), `avoidance.rs` ([`repulsive_velocity`], the model in a controller).
 
 mod avoidance;
 mod batch;
+mod c_text;
 mod certify;
 mod encoding;
 mod export_c;
+mod export_c_spline;
 mod export_json;
+mod kind;
 mod lbfgs;
 mod levenberg;
 mod mlp;
+mod spline;
+mod spline_fit;
 mod training;
 
 use ndarray::{Array2, ArrayView2};
@@ -35,11 +43,25 @@ pub use certify::{Certificate, certify, lost_motion_map, predicted_map};
 pub use encoding::{JointEncoding, encode, input_width, pull_back};
 pub use export_c::{CHeaderOptions, c_header, c_prefix};
 pub use export_json::{ACTIVATION_NAME, MODEL_FORMAT, MODEL_VERSION, from_json, save_npz, to_json};
+pub use kind::{DEFAULT_SMOOTHING, DEFAULT_SPLINE_CELLS, ModelKind};
 pub use mlp::{ACTIVATION_CLAMP, Layer, Mlp, Scratch, activation};
+pub use spline::{MAX_SPLINE_COEFFICIENTS, MAX_SPLINE_JOINTS, SplineGrid};
 pub use training::{FitOptions, FitReport, LM_MAX_PARAMS, Validation, fit};
 
 /// Configurations per parallel task in batched evaluation.
 const ROWS_PER_TASK: usize = 1024;
+
+/// The function a [`JointspaceModel`] evaluates. In JSON the model holds it under the key
+/// `mlp` or `spline`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Approximator {
+    /// A `tanh` network on the encoded joints ([`JointEncoding`]).
+    #[serde(rename = "mlp")]
+    Network(Mlp),
+    /// A cubic B-spline over a grid of the joints.
+    #[serde(rename = "spline")]
+    Spline(SplineGrid),
+}
 
 /// A fitted model of a distance over a few joints (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,7 +69,8 @@ pub struct JointspaceModel {
     pub(crate) joints: Vec<String>,
     pub(crate) ranges: Vec<[f64; 2]>,
     pub(crate) encoding: Vec<JointEncoding>,
-    pub(crate) mlp: Mlp,
+    #[serde(flatten)]
+    pub(crate) approximator: Approximator,
     pub(crate) quantity: Quantity,
     pub(crate) offset: f64,
     /// What the training samples were sampled from ([`crate::source_label`]), when known.
@@ -103,7 +126,48 @@ impl JointspaceModel {
             joints,
             ranges,
             encoding,
-            mlp,
+            approximator: Approximator::Network(mlp),
+            quantity,
+            offset: 0.0,
+            source: None,
+        })
+    }
+
+    /// A spline model from its parts. Errors when the spline's joints, periodicity or origins
+    /// disagree with `ranges` and `encoding`, or a coefficient is not finite.
+    pub fn from_spline(
+        joints: Vec<String>,
+        ranges: Vec<[f64; 2]>,
+        encoding: Vec<JointEncoding>,
+        spline: SplineGrid,
+        quantity: Quantity,
+    ) -> Result<Self> {
+        let k = joints.len();
+        crate::sample_map::check_header(
+            "model",
+            k,
+            &[
+                ("ranges", k, ranges.len()),
+                ("encoding", k, encoding.len()),
+                ("spline joints", k, spline.cells.len()),
+            ],
+        )?;
+        spline.check()?;
+        let agrees = (0..k).all(|a| {
+            spline.periodic[a] == (encoding[a] == JointEncoding::Periodic)
+                && spline.origin[a] == ranges[a][0]
+        });
+        if !agrees {
+            return Err(JointspaceError::invalid(
+                "model spline",
+                "its periodic joints or origins disagree with the model's encoding and ranges",
+            ));
+        }
+        Ok(JointspaceModel {
+            joints,
+            ranges,
+            encoding,
+            approximator: Approximator::Spline(spline),
             quantity,
             offset: 0.0,
             source: None,
@@ -134,9 +198,45 @@ impl JointspaceModel {
     pub fn encoding(&self) -> &[JointEncoding] {
         &self.encoding
     }
-    /// The network.
-    pub fn mlp(&self) -> &Mlp {
-        &self.mlp
+    /// The function the model evaluates.
+    pub fn approximator(&self) -> &Approximator {
+        &self.approximator
+    }
+    /// The network, when the model is one.
+    pub fn mlp(&self) -> Option<&Mlp> {
+        match &self.approximator {
+            Approximator::Network(mlp) => Some(mlp),
+            Approximator::Spline(_) => None,
+        }
+    }
+    /// The spline, when the model is one.
+    pub fn spline(&self) -> Option<&SplineGrid> {
+        match &self.approximator {
+            Approximator::Spline(spline) => Some(spline),
+            Approximator::Network(_) => None,
+        }
+    }
+    /// `"network"` or `"spline"`.
+    pub fn kind(&self) -> &'static str {
+        match &self.approximator {
+            Approximator::Network(_) => "network",
+            Approximator::Spline(_) => "spline",
+        }
+    }
+    /// Number of parameters (weights and biases, or spline coefficients).
+    pub fn param_count(&self) -> usize {
+        match &self.approximator {
+            Approximator::Network(mlp) => mlp.param_count(),
+            Approximator::Spline(spline) => spline.param_count(),
+        }
+    }
+    /// The network's hidden layer widths (empty for a spline).
+    pub fn hidden(&self) -> Vec<usize> {
+        self.mlp().map(Mlp::hidden).unwrap_or_default()
+    }
+    /// The spline's cells per joint (empty for a network).
+    pub fn cells(&self) -> Vec<usize> {
+        self.spline().map(|s| s.cells.clone()).unwrap_or_default()
     }
     /// What the model approximates (joint-space or Cartesian distance).
     pub fn quantity(&self) -> &Quantity {
@@ -161,7 +261,10 @@ impl JointspaceModel {
     /// [`gradient_with`](Self::gradient_with).
     pub fn scratch(&self) -> ModelScratch {
         ModelScratch {
-            mlp: self.mlp.scratch(),
+            mlp: self
+                .mlp()
+                .map(Mlp::scratch)
+                .unwrap_or_else(|| Mlp { layers: Vec::new() }.scratch()),
         }
     }
 
@@ -200,17 +303,27 @@ impl JointspaceModel {
     /// [`distance`](Self::distance) without checks, with caller-owned buffers.
     #[inline]
     pub fn distance_with(&self, q: &[f64], s: &mut ModelScratch) -> f64 {
-        encode(&self.encoding, q, &mut s.mlp.acts[0]);
-        self.mlp.forward(&mut s.mlp)
+        match &self.approximator {
+            Approximator::Network(mlp) => {
+                encode(&self.encoding, q, &mut s.mlp.acts[0]);
+                mlp.forward(&mut s.mlp)
+            }
+            Approximator::Spline(spline) => spline.value(q),
+        }
     }
 
     /// The value and, in `grad`, the gradient at `q`, without checks.
     #[inline]
     pub fn gradient_with(&self, q: &[f64], s: &mut ModelScratch, grad: &mut [f64]) -> f64 {
-        let value = self.distance_with(q, s);
-        let g_in = self.mlp.backward(&mut s.mlp, 1.0, None);
-        pull_back(&self.encoding, q, g_in, grad);
-        value
+        match &self.approximator {
+            Approximator::Network(mlp) => {
+                let value = self.distance_with(q, s);
+                let g_in = mlp.backward(&mut s.mlp, 1.0, None);
+                pull_back(&self.encoding, q, g_in, grad);
+                value
+            }
+            Approximator::Spline(spline) => spline.value_gradient(q, grad),
+        }
     }
 
     /// [`distance`](Self::distance) of each row of `qs` (`n × k`), in parallel.
@@ -281,17 +394,22 @@ impl JointspaceModel {
 
 impl std::fmt::Display for JointspaceModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shape = match &self.approximator {
+            Approximator::Network(mlp) => format!("hidden {:?}", mlp.hidden()),
+            Approximator::Spline(spline) => format!("spline cells {:?}", spline.cells),
+        };
         write!(
             f,
-            "JointspaceModel({} joints {:?}, hidden {:?}, {} parameters, offset {})",
+            "JointspaceModel({} joints {:?}, {shape}, {} parameters, offset {})",
             self.dim(),
             self.joints,
-            self.mlp.hidden(),
-            self.mlp.param_count(),
+            self.param_count(),
             self.offset
         )
     }
 }
 
+#[cfg(test)]
+mod spline_tests;
 #[cfg(test)]
 mod tests;

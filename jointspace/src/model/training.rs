@@ -1,4 +1,5 @@
-//! Fitting a [`JointspaceModel`] to sampled distances: an optional warm-up of Adam on
+//! Fitting a [`JointspaceModel`] to sampled distances. A spline ([`ModelKind::Spline`]) is
+//! fitted by penalised least squares ([`super::spline_fit`]). A network: an optional warm-up of Adam on
 //! mini-batches, then Levenberg–Marquardt ([`super::levenberg`]) on the weighted squared error
 //! for networks of up to [`LM_MAX_PARAMS`] parameters, full-batch L-BFGS (argmin,
 //! [`super::lbfgs`]) for larger ones. Samples near the collision boundary weigh more (the
@@ -13,12 +14,15 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::JointspaceModel;
 use super::batch::{Samples, weighted_sse_range};
 use super::encoding::{JointEncoding, encode, input_width};
+use super::kind::ModelKind;
 use super::lbfgs::lbfgs;
 use super::levenberg::levenberg_marquardt;
 use super::mlp::Mlp;
+use super::spline::SplineGrid;
+use super::spline_fit::{SplineSamples, fit_spline};
+use super::{Approximator, JointspaceModel};
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::{Quantity, SampleMap};
 
@@ -43,12 +47,15 @@ pub enum Validation {
 /// Options of [`fit`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitOptions {
+    /// The kind of model: a network (the default) or a spline.
+    pub kind: ModelKind,
     /// Hidden layer widths (`tanh`), for example `[16, 16]`.
     pub hidden: Vec<usize>,
     /// Seed of the initial weights and of the validation split.
     pub seed: u64,
     /// Most optimiser iterations: Levenberg–Marquardt steps (one Jacobian pass over the
-    /// training samples each) or L-BFGS iterations (one pass or more each).
+    /// training samples each), L-BFGS iterations (one pass or more each) or, for a spline,
+    /// conjugate-gradient steps (one pass each).
     pub epochs: u64,
     /// Wall-clock budget; the fit stops at the first of `epochs` and this. A budget makes the
     /// result depend on the machine's speed.
@@ -70,6 +77,7 @@ pub struct FitOptions {
 impl Default for FitOptions {
     fn default() -> Self {
         FitOptions {
+            kind: ModelKind::Network,
             hidden: vec![16, 16],
             seed: 0,
             epochs: 200,
@@ -104,6 +112,16 @@ pub struct FitReport {
     pub stopped_by: String,
 }
 
+/// The loss weight of a sample at true distance `t` (`boundary` = (weight, width); weight 0
+/// gives 1).
+fn sample_weight(t: f64, (weight, width): (f64, f64)) -> f64 {
+    if weight > 0.0 {
+        1.0 + weight * (-t.abs() / width).exp()
+    } else {
+        1.0
+    }
+}
+
 /// The samples `rows` of `map`, encoded, weighted by their distance to the boundary
 /// (`boundary` = (weight, width); weight 0 gives every sample weight 1).
 fn encode_samples(
@@ -130,13 +148,7 @@ fn encode_samples(
     let targets: Vec<f64> = rows.iter().map(|&r| values[r]).collect();
     let weights = targets
         .iter()
-        .map(|t| {
-            if weight > 0.0 {
-                1.0 + weight * (-t.abs() / width).exp()
-            } else {
-                1.0
-            }
-        })
+        .map(|t| sample_weight(*t, (weight, width)))
         .collect();
     Samples {
         width: w,
@@ -265,9 +277,8 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
         .map(|&r| JointEncoding::for_range(r))
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-    let weighting = (options.boundary_weight, options.boundary_width);
     let mut rows: Vec<usize> = (0..map.len()).collect();
-    let (train, validation) = match &options.validation {
+    let (train_rows, validation_map, validation_rows) = match &options.validation {
         Validation::Fraction(f) => {
             if !(0.0..1.0).contains(f) {
                 return Err(JointspaceError::invalid(
@@ -287,10 +298,7 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
             let (mut train, mut val) = (train.to_vec(), val.to_vec());
             train.sort_unstable();
             val.sort_unstable();
-            (
-                encode_samples(&encoding, map, &train, weighting),
-                encode_samples(&encoding, map, &val, (0.0, 1.0)),
-            )
+            (train, map, val)
         }
         Validation::Map(v) => {
             if v.joints() != map.joints() {
@@ -307,13 +315,71 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
                 &encoding,
                 v,
             )?;
-            let all: Vec<usize> = (0..v.len()).collect();
-            (
-                encode_samples(&encoding, map, &rows, weighting),
-                encode_samples(&encoding, v, &all, (0.0, 1.0)),
-            )
+            (rows, v, (0..v.len()).collect())
         }
     };
+    let weighting = (options.boundary_weight, options.boundary_width);
+    let start = Instant::now();
+    let (approximator, iterations, stopped_by) = match &options.kind {
+        ModelKind::Network => {
+            let train = encode_samples(&encoding, map, &train_rows, weighting);
+            let (mlp, iterations, stopped_by) =
+                fit_network(&encoding, &train, options, &mut rng, start)?;
+            (Approximator::Network(mlp), iterations, stopped_by)
+        }
+        ModelKind::Spline { cells, smoothing } => {
+            let (spline, iterations, stopped_by) = fit_spline_model(
+                map,
+                &train_rows,
+                &encoding,
+                (cells, *smoothing),
+                options,
+                start,
+            )?;
+            (Approximator::Spline(spline), iterations, stopped_by)
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let (joints, ranges, quantity) = (
+        map.joints().to_vec(),
+        map.ranges().to_vec(),
+        map.quantity().clone(),
+    );
+    let mut model = match approximator {
+        Approximator::Network(mlp) => {
+            JointspaceModel::new(joints, ranges, encoding, mlp, quantity)?
+        }
+        Approximator::Spline(spline) => {
+            JointspaceModel::from_spline(joints, ranges, encoding, spline, quantity)?
+        }
+    };
+    model.source = map.source().map(str::to_owned);
+    let (train_rmse, _) = errors(&model, map, &train_rows);
+    let (validation_rmse, validation_max) = errors(&model, validation_map, &validation_rows);
+    Ok((
+        model,
+        FitReport {
+            train_samples: train_rows.len(),
+            validation_samples: validation_rows.len(),
+            iterations,
+            seconds,
+            train_rmse,
+            validation_rmse,
+            validation_max,
+            stopped_by,
+        },
+    ))
+}
+
+/// A network fitted to `train` (see the module documentation): the network, the optimiser's
+/// iterations and why it stopped.
+fn fit_network(
+    encoding: &[JointEncoding],
+    train: &Samples,
+    options: &FitOptions,
+    rng: &mut ChaCha8Rng,
+    start: Instant,
+) -> Result<(Mlp, u64, String)> {
     let n = train.len() as f64;
     let mean = train.targets.iter().sum::<f64>() / n;
     let var = train
@@ -324,18 +390,17 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
         / n;
     let scale = if var > 0.0 { var.sqrt() } else { 1.0 };
 
-    let template = Mlp::random(input_width(&encoding), &options.hidden, &mut rng);
-    let start = Instant::now();
-    let init = warm_up(&template, &train, (mean, scale), options, &mut rng, start)?;
+    let template = Mlp::random(input_width(encoding), &options.hidden, rng);
+    let init = warm_up(&template, train, (mean, scale), options, rng, start)?;
     let standard = (mean, scale);
     let (params, iterations, stopped_by) = if template.param_count() <= LM_MAX_PARAMS {
         let deadline = options.time_budget.map(|b| (start, b));
-        let out = levenberg_marquardt(&template, &train, standard, init, options.epochs, deadline)?;
+        let out = levenberg_marquardt(&template, train, standard, init, options.epochs, deadline)?;
         (out.params, out.iterations, out.stopped_by)
     } else {
         lbfgs(
             &template,
-            &train,
+            train,
             standard,
             init,
             (options.epochs, options.memory),
@@ -343,33 +408,67 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
             start,
         )?
     };
-    let seconds = start.elapsed().as_secs_f64();
     let mut mlp = template;
     mlp.set_params(&params);
     fold_output_scale(&mut mlp, mean, scale);
-    let (train_rmse, _) = errors(&mlp, &train);
-    let (validation_rmse, validation_max) = errors(&mlp, &validation);
-    let mut model = JointspaceModel::new(
-        map.joints().to_vec(),
-        map.ranges().to_vec(),
-        encoding,
-        mlp,
-        map.quantity().clone(),
-    )?;
-    model.source = map.source().map(str::to_owned);
-    Ok((
-        model,
-        FitReport {
-            train_samples: train.len(),
-            validation_samples: validation.len(),
-            iterations,
-            seconds,
-            train_rmse,
-            validation_rmse,
-            validation_max,
-            stopped_by,
-        },
-    ))
+    Ok((mlp, iterations, stopped_by))
+}
+
+/// A spline fitted to the samples `rows` of `map` ([`super::spline_fit`]): the spline, the
+/// conjugate-gradient steps and why they stopped.
+fn fit_spline_model(
+    map: &SampleMap,
+    rows: &[usize],
+    encoding: &[JointEncoding],
+    (cells, smoothing): (&[usize], f64),
+    options: &FitOptions,
+    start: Instant,
+) -> Result<(SplineGrid, u64, String)> {
+    let k = map.dim();
+    let cells = match cells.len() {
+        1 => vec![cells[0]; k],
+        n if n == k => cells.to_vec(),
+        n => {
+            return Err(JointspaceError::WrongLength {
+                what: format!(
+                    "spline cells (one count, or one per joint of {:?})",
+                    map.joints()
+                ),
+                expected: k,
+                got: n,
+            });
+        }
+    };
+    if !(smoothing >= 0.0 && smoothing.is_finite()) {
+        return Err(JointspaceError::invalid(
+            "smoothing",
+            format!("{smoothing} is not a finite number >= 0"),
+        ));
+    }
+    let periodic: Vec<bool> = encoding
+        .iter()
+        .map(|e| *e == JointEncoding::Periodic)
+        .collect();
+    let mut spline = SplineGrid::zeros(map.ranges(), &periodic, &cells)?;
+    let (qs, values) = (map.configurations(), map.values());
+    let mut configurations = Vec::with_capacity(rows.len() * k);
+    for &r in rows {
+        configurations.extend(qs.row(r).iter());
+    }
+    let targets: Vec<f64> = rows.iter().map(|&r| values[r]).collect();
+    let weighting = (options.boundary_weight, options.boundary_width);
+    let weights = targets
+        .iter()
+        .map(|t| sample_weight(*t, weighting))
+        .collect();
+    let samples = SplineSamples {
+        configurations,
+        targets,
+        weights,
+    };
+    let deadline = options.time_budget.map(|b| (start, b));
+    let out = fit_spline(&mut spline, &samples, smoothing, options.epochs, deadline)?;
+    Ok((spline, out.iterations, out.stopped_by))
 }
 
 /// Makes the network output `scale · y + shift` directly (it was trained on standardised
@@ -381,20 +480,25 @@ fn fold_output_scale(mlp: &mut Mlp, shift: f64, scale: f64) {
     }
 }
 
-/// RMS and largest absolute error of `mlp` on `data` (NaN when empty).
-fn errors(mlp: &Mlp, data: &Samples) -> (f64, f64) {
-    if data.len() == 0 {
+/// RMS and largest absolute error of `model` on the samples `rows` of `map` (NaN when there
+/// are none).
+fn errors(model: &JointspaceModel, map: &SampleMap, rows: &[usize]) -> (f64, f64) {
+    if rows.is_empty() {
         return (f64::NAN, f64::NAN);
     }
-    let mut s = mlp.scratch();
+    let mut s = model.scratch();
+    let (qs, values) = (map.configurations(), map.values());
+    let mut q = vec![0.0; map.dim()];
     let (mut sse, mut max) = (0.0_f64, 0.0_f64);
-    for (i, t) in data.targets.iter().enumerate() {
-        data.input(i, &mut s.acts[0]);
-        let r = mlp.forward(&mut s) - t;
-        sse += r * r;
-        max = max.max(r.abs());
+    for &r in rows {
+        q.iter_mut()
+            .zip(qs.row(r).iter())
+            .for_each(|(a, b)| *a = *b);
+        let e = model.distance_with(&q, &mut s) - values[r];
+        sse += e * e;
+        max = max.max(e.abs());
     }
-    ((sse / data.len() as f64).sqrt(), max)
+    ((sse / rows.len() as f64).sqrt(), max)
 }
 
 /// Adam on shuffled mini-batches for `options.warmup_epochs` passes (learning rate 1e-2 decaying

@@ -6,14 +6,26 @@ use std::f64::consts::PI;
 use std::process::Command;
 
 use morsel_jointspace::model::{CHeaderOptions, c_header};
-use morsel_jointspace::{FitOptions, JointspaceModel, Quantity, SampleMap, certify, fit};
+use morsel_jointspace::{
+    FitOptions, JointspaceModel, ModelKind, Quantity, SampleMap, certify, fit,
+};
+
+/// A spline over `k` joints of a few cells each (4 are the fewest on a periodic joint).
+fn spline_kind(k: usize) -> ModelKind {
+    ModelKind::Spline {
+        cells: [7, 5, 4][..k].to_vec(),
+        smoothing: 1e-3,
+    }
+}
 use ndarray::Array2;
 
-/// A fitted model over one periodic and one or two scaled joints, certified on a finer map so
-/// that the header carries a non-zero offset.
-fn fitted(k: usize) -> JointspaceModel {
+/// A fitted model (a network or a spline) over one periodic and one or two scaled joints,
+/// certified on a finer map so that the header carries a non-zero offset.
+fn fitted(k: usize, kind: ModelKind) -> JointspaceModel {
     let ranges: Vec<[f64; 2]> = [[-PI, PI], [-0.7, 1.9], [-2.0, 0.5]][..k].to_vec();
-    let f = |q: &[f64]| q[0].cos() * 0.6 + q[1] * 0.3 - q.get(2).map_or(0.0, |v| v * v) * 0.2;
+    let f = |q: &[f64]| {
+        q[0].cos() * 0.6 + q.get(1).map_or(0.0, |v| v * 0.3) - q.get(2).map_or(0.0, |v| v * v) * 0.2
+    };
     let grid = |n: usize| {
         let total = n.pow(k as u32);
         let rows = Array2::from_shape_fn((total, k + 1), |(c, a)| {
@@ -40,6 +52,7 @@ fn fitted(k: usize) -> JointspaceModel {
         .unwrap()
     };
     let options = FitOptions {
+        kind,
         hidden: vec![9, 6],
         epochs: 60,
         ..FitOptions::default()
@@ -130,10 +143,17 @@ int main(void) {{
 
 #[test]
 fn c_header_equals_morsels_evaluation() {
-    for k in [2, 3] {
-        let model = fitted(k);
+    for (k, kind) in [
+        (2, ModelKind::Network),
+        (3, ModelKind::Network),
+        (1, spline_kind(1)),
+        (2, spline_kind(2)),
+        (3, spline_kind(3)),
+    ] {
+        let is_spline = kind != ModelKind::Network;
+        let model = fitted(k, kind);
         assert!(model.offset() > 0.0);
-        let prefix = format!("solo_model_{k}d");
+        let prefix = format!("solo_model_{k}d{}", if is_spline { "_spline" } else { "" });
         let header = c_header(
             &model,
             &CHeaderOptions {
@@ -143,13 +163,19 @@ fn c_header_equals_morsels_evaluation() {
         assert!(
             header.contains("q[0] j_a: range [-3.141592653589793, 3.141592653589793], periodic")
         );
-        let qs: Vec<Vec<f64>> = (0..40)
+        let mut qs: Vec<Vec<f64>> = (0..40)
             .map(|i| {
                 (0..k)
                     .map(|a| ((i * 13 + a * 29) % 37) as f64 * 0.17 - 3.1)
                     .collect()
             })
             .collect();
+        // The ends of the periodic range, a knot of the spline's 7 cells and a full turn away.
+        for q0 in [PI, -PI, -PI + 2.0 * PI * 3.0 / 7.0, 0.4 + 2.0 * PI] {
+            let mut q = vec![0.25; k];
+            q[0] = q0;
+            qs.push(q);
+        }
         let rows = run_c(&header, &prefix, k, &qs);
         assert_eq!(rows[0][1], model.offset());
         let close = |c: f64, r: f64| (c - r).abs() <= 1e-12 * r.abs().max(1e-3);
@@ -179,12 +205,12 @@ fn c_header_equals_morsels_evaluation() {
 /// from user files) are written so that the header still compiles and gives the model's values.
 #[test]
 fn names_that_would_end_a_comment_are_neutralised() {
-    let model = fitted(2);
+    let model = fitted(2, ModelKind::Network);
     let odd = JointspaceModel::new(
         vec!["knee*/ #error broken".into(), "line\nbreak".into()],
         model.ranges().to_vec(),
         model.encoding().to_vec(),
-        model.mlp().clone(),
+        model.mlp().unwrap().clone(),
         model.quantity().clone(),
     )
     .unwrap()

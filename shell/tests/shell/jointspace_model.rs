@@ -159,6 +159,32 @@ save("shoulder.npz", model);
     assert_eq!(&npz[..2], b"PK");
 }
 
+/// A spline model in a script: its kind and cells, a gradient equal to central differences of
+/// the script's own distance, and a C header holding its coefficients.
+#[test]
+fn a_spline_model_fits_and_exports() {
+    let mut b = ModelBench::new();
+    let out = b.run(
+        r#"let s = jointspace_model(js, #{ cells: [12, 10], validation: 0.0 });
+let m = s.to_map();
+print(`${m.kind} ${m.cells} ${m.hidden.len()} ${s.parameters}`);
+let q = [0.4, -1.1];
+let h = 1e-6;
+let g = s.gradient(q);
+let fd0 = (s.distance([0.4 + h, -1.1]) - s.distance([0.4 - h, -1.1])) / (2.0 * h);
+let fd1 = (s.distance([0.4, -1.1 + h]) - s.distance([0.4, -1.1 - h])) / (2.0 * h);
+print(`${g[0] - fd0} ${g[1] - fd1}`);
+print(`${s.report.train_rmse < model.report.train_rmse}`);
+save("spline.h", s);"#,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "spline [12, 10] 0 120", "{out}");
+    assert!(numbers(lines[1]).iter().all(|d| d.abs() < 1e-6), "{out}");
+    assert_eq!(lines[2], "true", "{out}");
+    let header = std::fs::read_to_string(b.out.path().join("spline.h")).expect("header");
+    assert!(header.contains("static const double spline_coef[120]"));
+}
+
 #[test]
 fn bad_input_names_what_is_wrong() {
     let mut b = ModelBench::new();
@@ -170,6 +196,13 @@ fn bad_input_names_what_is_wrong() {
         ("jointspace_model(js, #{ hidden: [0] })", "has a layer of width 0"),
         ("jointspace_model(js, #{ validation: 1.5 })", "is not in [0, 1)"),
         ("jointspace_model(js, #{ layers: 3 })", "layers"),
+        ("jointspace_model(js, #{ kind: \"tree\" })", "use \"network\" or \"spline\""),
+        ("jointspace_model(js, #{ kind: \"spline\", hidden: [4] })", "a spline has no hidden layers"),
+        ("jointspace_model(js, #{ hidden: [4], cells: 8 })", "give one kind's options"),
+        ("jointspace_model(js, #{ kind: \"network\", cells: 8 })", "belong to kind \"spline\""),
+        ("jointspace_model(js, #{ cells: [8, 8, 8] })", "one count, or one per joint"),
+        ("jointspace_model(js, #{ cells: 3 })", "needs at least 4"),
+        ("jointspace_model(js, #{ cells: 8, smoothing: -1.0 })", "finite number >= 0"),
         (
             "let leg = collision_sampler(solo, #{ joints: [\"FL_HAA\", \"FL_KFE\"], ranges: [-PI(), PI()], pairs: [[\"base_link\", \"FL_LOWER_LEG\"]] });
              certify(model, leg.grid([5, 5], #{ distance: false }).to_jointspace(leg.boundary(20, #{ seed: 1 })))",

@@ -11,7 +11,7 @@ use morsel_jointspace::model::{
     save_npz, to_json,
 };
 use morsel_jointspace::{
-    Certificate, FitOptions, FitReport, JointspaceModel, Validation, certify, fit,
+    Certificate, FitOptions, FitReport, JointspaceModel, ModelKind, Validation, certify, fit,
 };
 use ndarray::Array2;
 use rhai::{Array, Dynamic, Engine, FLOAT, INT, ImmutableString, Map};
@@ -49,7 +49,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<ModelHandle>("JointspaceModel");
     let fit_params = [
         "samples: SampleMap",
-        "options: #{hidden: [INT, ...], seed: INT, epochs: INT, time_budget: number, validation: number | SampleMap}",
+        "options: #{kind: \"network\" | \"spline\", hidden: [INT, ...], cells: INT | [INT, ...], smoothing: number, seed: INT, epochs: INT, time_budget: number, validation: number | SampleMap}",
         "JointspaceModel",
     ];
     doc("jointspace_model", &fit_params)
@@ -130,7 +130,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         Ok(h.lock()?.offset())
     });
     engine.register_get("parameters", |h: &mut ModelHandle| -> ScriptResult<INT> {
-        Ok(INT::try_from(h.lock()?.mlp().param_count()).unwrap_or(INT::MAX))
+        Ok(INT::try_from(h.lock()?.param_count()).unwrap_or(INT::MAX))
     });
     engine.register_get("report", |h: &mut ModelHandle| -> Dynamic {
         h.report
@@ -142,21 +142,33 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     register_save(engine, ctx);
 }
 
+/// The counts of option `key` (`hidden` or `cells`): one integer or an array of them.
+fn counts(value: Option<Dynamic>, key: &str) -> ScriptResult<Option<Vec<usize>>> {
+    let what = format!("`{key}` of jointspace_model()");
+    Ok(Some(match value {
+        None => return Ok(None),
+        Some(v) if v.is_array() => v
+            .as_array_ref()
+            .map_err(|_| script_error(ShellError::argument(&what, "an array", describe(&v))))?
+            .iter()
+            .enumerate()
+            .map(|(i, w)| usize_arg(w, &format!("{what}, element {i}")))
+            .collect::<Result<_, _>>()
+            .or_script()?,
+        Some(v) => vec![usize_arg(&v, &what).or_script()?],
+    }))
+}
+
 fn new_model(map: &Samples, opts: &Dynamic) -> ScriptResult<ModelHandle> {
     let mut o = Options::new("jointspace_model", opts).or_script()?;
     let defaults = FitOptions::default();
-    let hidden = match o.value("hidden") {
-        None => defaults.hidden.clone(),
-        Some(v) if v.is_array() => v
-            .as_array_ref()
-            .map_err(|_| script_error(ShellError::argument("`hidden`", "an array", describe(&v))))?
-            .iter()
-            .enumerate()
-            .map(|(i, w)| usize_arg(w, &format!("`hidden` of jointspace_model(), element {i}")))
-            .collect::<Result<_, _>>()
-            .or_script()?,
-        Some(v) => vec![usize_arg(&v, "`hidden` of jointspace_model()").or_script()?],
-    };
+    let hidden = counts(o.value("hidden"), "hidden")?;
+    let cells = counts(o.value("cells"), "cells")?;
+    let kind_name = o.string("kind").or_script()?;
+    let smoothing = o.f64("smoothing").or_script()?;
+    let kind = ModelKind::from_options(kind_name.as_deref(), hidden.is_some(), cells, smoothing)
+        .or_script()?;
+    let hidden = hidden.unwrap_or_else(|| defaults.hidden.clone());
     let seed = o.int_or("seed", 0).or_script()?;
     let epochs = o.int_or("epochs", defaults.epochs as INT).or_script()?;
     let budget = o.f64("time_budget").or_script()?;
@@ -178,6 +190,7 @@ fn new_model(map: &Samples, opts: &Dynamic) -> ScriptResult<ModelHandle> {
         None => None,
     };
     let options = FitOptions {
+        kind,
         hidden,
         seed: seed as u64,
         epochs: u64::try_from(epochs).map_err(|_| {
@@ -327,16 +340,15 @@ fn model_map(h: &ModelHandle) -> ScriptResult<Map> {
         ),
     );
     m.insert("ranges".into(), ranges_value(model.ranges()));
-    let hidden: Array = model
-        .mlp()
-        .hidden()
-        .iter()
-        .map(|&w| Dynamic::from_int(w as INT))
-        .collect();
-    m.insert("hidden".into(), Dynamic::from_array(hidden));
+    let ints = |v: Vec<usize>| -> Dynamic {
+        Dynamic::from_array(v.into_iter().map(|w| Dynamic::from_int(w as INT)).collect())
+    };
+    m.insert("kind".into(), Dynamic::from(model.kind().to_string()));
+    m.insert("hidden".into(), ints(model.hidden()));
+    m.insert("cells".into(), ints(model.cells()));
     m.insert(
         "parameters".into(),
-        Dynamic::from_int(INT::try_from(model.mlp().param_count()).unwrap_or(INT::MAX)),
+        Dynamic::from_int(INT::try_from(model.param_count()).unwrap_or(INT::MAX)),
     );
     m.insert("offset".into(), Dynamic::from_float(model.offset()));
     m.insert("quantity".into(), Dynamic::from(model.quantity().label()));
