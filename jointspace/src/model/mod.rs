@@ -84,6 +84,24 @@ pub struct ModelScratch {
     mlp: Scratch,
 }
 
+/// Checks that `ranges` and `encoding` have one entry per joint and that the function's own
+/// count (`label`, expected, got) agrees.
+fn check_lengths(
+    (joints, ranges, encoding): (&[String], &[[f64; 2]], &[JointEncoding]),
+    function: (&str, usize, usize),
+) -> Result<()> {
+    let k = joints.len();
+    crate::sample_map::check_header(
+        "model",
+        k,
+        &[
+            ("ranges", k, ranges.len()),
+            ("encoding", k, encoding.len()),
+            function,
+        ],
+    )
+}
+
 impl JointspaceModel {
     /// A model from its parts. Errors when the lengths disagree or a weight is not finite.
     pub fn new(
@@ -93,15 +111,9 @@ impl JointspaceModel {
         mlp: Mlp,
         quantity: Quantity,
     ) -> Result<Self> {
-        let k = joints.len();
-        crate::sample_map::check_header(
-            "model",
-            k,
-            &[
-                ("ranges", k, ranges.len()),
-                ("encoding", k, encoding.len()),
-                ("network inputs", input_width(&encoding), mlp.inputs()),
-            ],
+        check_lengths(
+            (&joints, &ranges, &encoding),
+            ("network inputs", input_width(&encoding), mlp.inputs()),
         )?;
         let shapes_ok = !mlp.layers.is_empty()
             && mlp.layers.last().is_some_and(|l| l.outputs == 1)
@@ -122,15 +134,28 @@ impl JointspaceModel {
                 value: w,
             });
         }
-        Ok(JointspaceModel {
+        Ok(Self::assemble(
+            (joints, ranges, encoding),
+            Approximator::Network(mlp),
+            quantity,
+        ))
+    }
+
+    /// The model of checked parts, with no offset and no source.
+    fn assemble(
+        (joints, ranges, encoding): (Vec<String>, Vec<[f64; 2]>, Vec<JointEncoding>),
+        approximator: Approximator,
+        quantity: Quantity,
+    ) -> Self {
+        JointspaceModel {
             joints,
             ranges,
             encoding,
-            approximator: Approximator::Network(mlp),
+            approximator,
             quantity,
             offset: 0.0,
             source: None,
-        })
+        }
     }
 
     /// A spline model from its parts. Errors when the spline's joints, periodicity or origins
@@ -143,14 +168,9 @@ impl JointspaceModel {
         quantity: Quantity,
     ) -> Result<Self> {
         let k = joints.len();
-        crate::sample_map::check_header(
-            "model",
-            k,
-            &[
-                ("ranges", k, ranges.len()),
-                ("encoding", k, encoding.len()),
-                ("spline joints", k, spline.cells.len()),
-            ],
+        check_lengths(
+            (&joints, &ranges, &encoding),
+            ("spline joints", k, spline.cells.len()),
         )?;
         spline.check()?;
         let agrees = (0..k).all(|a| {
@@ -163,15 +183,11 @@ impl JointspaceModel {
                 "its periodic joints or origins disagree with the model's encoding and ranges",
             ));
         }
-        Ok(JointspaceModel {
-            joints,
-            ranges,
-            encoding,
-            approximator: Approximator::Spline(spline),
+        Ok(Self::assemble(
+            (joints, ranges, encoding),
+            Approximator::Spline(spline),
             quantity,
-            offset: 0.0,
-            source: None,
-        })
+        ))
     }
 
     /// What the model's training samples were sampled from ([`crate::source_label`]), when

@@ -4,7 +4,7 @@
 
 use std::f64::consts::PI;
 
-use super::tests::{map_of, names};
+use super::tests::{map_of, names, with_threads};
 use super::*;
 use crate::error::JointspaceError;
 use crate::sample_map::Quantity;
@@ -119,13 +119,7 @@ fn a_spline_fit_is_the_same_for_any_thread_count() {
         validation: Validation::Fraction(0.2),
         ..spline_options(vec![12, 6], 1e-3)
     };
-    let run = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| fit(&map, &options).unwrap().0)
-    };
+    let run = |threads| with_threads(threads, || fit(&map, &options).unwrap().0);
     assert_eq!(run(1), run(3));
 }
 

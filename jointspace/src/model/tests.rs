@@ -41,6 +41,15 @@ pub(super) fn map_of(ranges: &[[f64; 2]], n: usize, f: impl Fn(&[f64]) -> f64) -
     .unwrap()
 }
 
+/// `f` run in a pool of `threads` threads.
+pub(super) fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(f)
+}
+
 fn random_model(ranges: &[[f64; 2]], hidden: &[usize], seed: u64) -> JointspaceModel {
     let encoding: Vec<JointEncoding> = ranges
         .iter()
@@ -151,13 +160,7 @@ fn a_seed_gives_the_same_model_for_any_thread_count() {
         epochs: 40,
         ..FitOptions::default()
     };
-    let run = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| fit(&map, &options).unwrap().0)
-    };
+    let run = |threads| with_threads(threads, || fit(&map, &options).unwrap().0);
     let one = run(1);
     assert_eq!(one, run(3));
     let other = fit(
