@@ -14,6 +14,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::JointspaceModel;
 use super::batch::{Samples, weighted_sse_range};
 use super::encoding::{JointEncoding, encode, input_width};
 use super::kind::ModelKind;
@@ -22,7 +23,6 @@ use super::levenberg::levenberg_marquardt;
 use super::mlp::Mlp;
 use super::spline::SplineGrid;
 use super::spline_fit::{SplineSamples, fit_spline};
-use super::{Approximator, JointspaceModel};
 use crate::error::{JointspaceError, Result};
 use crate::sample_map::{Quantity, SampleMap};
 
@@ -320,12 +320,18 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
     };
     let weighting = (options.boundary_weight, options.boundary_width);
     let start = Instant::now();
-    let (approximator, iterations, stopped_by) = match &options.kind {
+    let (joints, ranges, quantity) = (
+        map.joints().to_vec(),
+        map.ranges().to_vec(),
+        map.quantity().clone(),
+    );
+    let (mut model, iterations, stopped_by) = match &options.kind {
         ModelKind::Network => {
             let train = encode_samples(&encoding, map, &train_rows, weighting);
             let (mlp, iterations, stopped_by) =
                 fit_network(&encoding, &train, options, &mut rng, start)?;
-            (Approximator::Network(mlp), iterations, stopped_by)
+            let model = JointspaceModel::new(joints, ranges, encoding, mlp, quantity)?;
+            (model, iterations, stopped_by)
         }
         ModelKind::Spline { cells, smoothing } => {
             let (spline, iterations, stopped_by) = fit_spline_model(
@@ -336,23 +342,11 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
                 options,
                 start,
             )?;
-            (Approximator::Spline(spline), iterations, stopped_by)
+            let model = JointspaceModel::from_spline(joints, ranges, encoding, spline, quantity)?;
+            (model, iterations, stopped_by)
         }
     };
     let seconds = start.elapsed().as_secs_f64();
-    let (joints, ranges, quantity) = (
-        map.joints().to_vec(),
-        map.ranges().to_vec(),
-        map.quantity().clone(),
-    );
-    let mut model = match approximator {
-        Approximator::Network(mlp) => {
-            JointspaceModel::new(joints, ranges, encoding, mlp, quantity)?
-        }
-        Approximator::Spline(spline) => {
-            JointspaceModel::from_spline(joints, ranges, encoding, spline, quantity)?
-        }
-    };
     model.source = map.source().map(str::to_owned);
     let (train_rmse, _) = errors(&model, map, &train_rows);
     let (validation_rmse, validation_max) = errors(&model, validation_map, &validation_rows);
