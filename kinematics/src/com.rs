@@ -40,7 +40,8 @@ pub fn com_jacobian(
     let com = center_of_mass(model, data, q)?;
     out.fill(0.0);
     let inv_mass = 1.0 / model.total_mass();
-    for joint in model.joints() {
+    for (i, joint) in model.joints().iter().enumerate() {
+        let id = crate::JointId(i);
         let child = joint.child_link().index();
         let placement = &data.world_from_link[child];
         let mass = data.subtree_mass[child];
@@ -59,10 +60,11 @@ pub fn com_jacobian(
                 c += v * (source.multiplier * inv_mass);
             }
             JointKind::Floating => {
+                let origin_rotation = model.joint_origin_rotation(id, &data.world_from_link);
                 for i in 0..3 {
                     let axis = placement.rotation * Vector3::ith(i, 1.0);
                     let mut c = out.column_mut(joint.idx_v() + i);
-                    c += axis * (mass * inv_mass);
+                    c += origin_rotation * Vector3::ith(i, 1.0) * (mass * inv_mass);
                     let mut c = out.column_mut(joint.idx_v() + 3 + i);
                     c += axis.cross(&moment) * inv_mass;
                 }

@@ -9,9 +9,10 @@ use crate::{JointKind, KinematicsError, Model, Result};
 
 /// Writes into `out` the configuration reached from `q` by velocity `v` applied for unit time.
 ///
-/// One-value joints add `v`. A floating joint moves by `v` expressed in its own frame: its
-/// position gains `R v_linear` and its rotation becomes `R exp(v_angular)` (the retraction on
-/// R³ × SO(3); its derivative at `v = 0` is the same as SE(3)'s, so Jacobians agree).
+/// One-value joints add `v`. A floating joint's position gains `v_linear` (its linear velocity
+/// is in the joint's origin frame, MuJoCo's `qvel`) and its rotation becomes `R exp(v_angular)`
+/// (angular velocity in the moving frame), as MuJoCo's `mj_integratePos` does; a ball joint's
+/// rotation becomes `R exp(v)`.
 pub fn integrate(model: &Model, q: &[f64], v: &[f64], out: &mut [f64]) -> Result<()> {
     model.check_configuration(q)?;
     model.check_velocity(v)?;
@@ -36,7 +37,7 @@ pub(crate) fn integrate_unchecked(model: &Model, q: &[f64], v: &[f64], out: &mut
                 let linear = Vector3::new(v[iv], v[iv + 1], v[iv + 2]);
                 let angular = Vector3::new(v[iv + 3], v[iv + 4], v[iv + 5]);
                 let mut next = pose;
-                next.translation.vector += pose.rotation * linear;
+                next.translation.vector += linear;
                 next.rotation = pose.rotation * exp3(&angular);
                 write_floating(&next, &mut out[iq..iq + 7]);
             }
@@ -63,7 +64,7 @@ pub fn difference(model: &Model, q0: &[f64], q1: &[f64]) -> Result<DVector<f64>>
                 let (iq, iv) = (joint.idx_q(), joint.idx_v());
                 let a = floating_placement(&q0[iq..iq + 7]);
                 let b = floating_placement(&q1[iq..iq + 7]);
-                let linear = a.rotation.inverse() * (b.translation.vector - a.translation.vector);
+                let linear = b.translation.vector - a.translation.vector;
                 let angular = log3(&(a.rotation.inverse() * b.rotation));
                 v.rows_mut(iv, 3).copy_from(&linear);
                 v.rows_mut(iv + 3, 3).copy_from(&angular);
@@ -165,7 +166,7 @@ pub fn normalize_configuration(model: &Model, q: &mut [f64]) {
         let Some(w) = joint.quaternion_w_index() else {
             continue;
         };
-        let quat = &mut q[w - 3..=w];
+        let quat = &mut q[w..w + 4];
         let n = quat.iter().map(|x| x * x).sum::<f64>().sqrt();
         if n > 0.0 {
             quat.iter_mut().for_each(|x| *x /= n);

@@ -3,9 +3,14 @@
 //! A one-value joint (revolute, continuous, prismatic) is one coordinate named after the
 //! joint. A floating (MuJoCo `free`) joint `J` is seven coordinates `J.x`, `J.y`, `J.z`,
 //! `J.qw`, `J.qx`, `J.qy`, `J.qz` (position, then unit quaternion w first), and a ball joint
-//! `J` is four, `J.qw`, `J.qx`, `J.qy`, `J.qz`: the order of MuJoCo's `qpos`. The model's
-//! own configuration vector stores quaternions x, y, z, w (Pinocchio's order); each
-//! [`Coordinate`] says where its value sits in it.
+//! `J` is four, `J.qw`, `J.qx`, `J.qy`, `J.qz`: the order of MuJoCo's `qpos`, which is the
+//! model's own configuration layout.
+//!
+//! Velocities, accelerations and torques have one name per value, in MuJoCo's `qvel` order
+//! ([`Model::velocity_names`]): a one-value joint `J`; a floating joint `J.vx`, `J.vy`, `J.vz`
+//! (linear velocity in the joint's origin frame: the derivative of `J.x`, `J.y`, `J.z`) then
+//! `J.wx`, `J.wy`, `J.wz` (angular velocity in the moving frame); a ball joint `J.wx`, `J.wy`,
+//! `J.wz` (angular velocity in the moving frame).
 
 use crate::{JointId, JointKind, KinematicsError, Model, Result};
 
@@ -14,10 +19,10 @@ pub const FLOATING_COMPONENTS: [&str; 7] = ["x", "y", "z", "qw", "qx", "qy", "qz
 /// Component suffixes of a ball joint's four values, in MuJoCo's `qpos` order.
 pub const BALL_COMPONENTS: [&str; 4] = ["qw", "qx", "qy", "qz"];
 
-/// Offsets in the model's configuration (quaternion x, y, z, w) of the floating components.
-const FLOATING_OFFSETS: [usize; 7] = [0, 1, 2, 6, 3, 4, 5];
-/// Offsets in the model's configuration of the ball components.
-const BALL_OFFSETS: [usize; 4] = [3, 0, 1, 2];
+/// Component suffixes of a floating joint's six velocity values, in MuJoCo's `qvel` order.
+pub const FLOATING_VELOCITY_COMPONENTS: [&str; 6] = ["vx", "vy", "vz", "wx", "wy", "wz"];
+/// Component suffixes of a ball joint's three velocity values, in MuJoCo's `qvel` order.
+pub const BALL_VELOCITY_COMPONENTS: [&str; 3] = ["wx", "wy", "wz"];
 
 /// One named configuration value.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,11 +37,20 @@ pub struct Coordinate {
     pub idx_q: usize,
 }
 
-/// The components of a joint with several values, and their offsets in the model's layout.
-fn components(kind: JointKind) -> Option<(&'static [&'static str], &'static [usize])> {
+/// The components of a joint with several configuration values.
+fn components(kind: JointKind) -> Option<&'static [&'static str]> {
     match kind {
-        JointKind::Floating => Some((&FLOATING_COMPONENTS, &FLOATING_OFFSETS)),
-        JointKind::Ball => Some((&BALL_COMPONENTS, &BALL_OFFSETS)),
+        JointKind::Floating => Some(&FLOATING_COMPONENTS),
+        JointKind::Ball => Some(&BALL_COMPONENTS),
+        _ => None,
+    }
+}
+
+/// The components of a joint with several velocity values.
+fn velocity_components(kind: JointKind) -> Option<&'static [&'static str]> {
+    match kind {
+        JointKind::Floating => Some(&FLOATING_VELOCITY_COMPONENTS),
+        JointKind::Ball => Some(&BALL_VELOCITY_COMPONENTS),
         _ => None,
     }
 }
@@ -52,9 +66,9 @@ impl Model {
             if n == 0 {
                 continue;
             }
-            match components(joint.kind()).filter(|(names, _)| names.len() == n) {
-                Some((names, offsets)) => {
-                    for (name, offset) in names.iter().zip(offsets) {
+            match components(joint.kind()).filter(|names| names.len() == n) {
+                Some(names) => {
+                    for (offset, name) in names.iter().enumerate() {
                         out.push(Coordinate {
                             name: format!("{}.{name}", joint.name()),
                             joint: JointId(i),
@@ -74,16 +88,24 @@ impl Model {
         out
     }
 
-    /// The values of the model configuration `q` in MuJoCo's `qpos` order (the order of
-    /// [`coordinates`](Model::coordinates)). Errors when `q` has the wrong length.
-    pub fn qpos_order(&self, q: &[f64]) -> Result<Vec<f64>> {
-        if q.len() != self.nq() {
-            return Err(KinematicsError::invalid(
-                "configuration",
-                format!("expected {} values, got {}", self.nq(), q.len()),
-            ));
+    /// One name per velocity value, in MuJoCo's `qvel` order (the layout of velocities,
+    /// accelerations, torques and Jacobian columns; see the module documentation). Its length
+    /// is [`nv`](Model::nv).
+    pub fn velocity_names(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.nv());
+        for joint in self.joints() {
+            let n = joint.nv();
+            if n == 0 {
+                continue;
+            }
+            match velocity_components(joint.kind()).filter(|names| names.len() == n) {
+                Some(names) => {
+                    out.extend(names.iter().map(|c| format!("{}.{c}", joint.name())));
+                }
+                None => out.push(joint.name().to_owned()),
+            }
         }
-        Ok(self.coordinates().iter().map(|c| q[c.idx_q]).collect())
+        out
     }
 
     /// Groups values given by joint or coordinate name into whole-joint values (MuJoCo's
@@ -118,8 +140,7 @@ impl Model {
                 )
             })?;
             let joint = self.joint(id);
-            let Some((names, offsets)) =
-                components(joint.kind()).filter(|(names, _)| names.len() == joint.nq())
+            let Some(names) = components(joint.kind()).filter(|names| names.len() == joint.nq())
             else {
                 return Err(KinematicsError::invalid(
                     format!("coordinate \"{name}\""),
@@ -148,8 +169,7 @@ impl Model {
             let slot = match partial.iter().position(|(j, _, _)| *j == id) {
                 Some(s) => s,
                 None => {
-                    let current = offsets
-                        .iter()
+                    let current = (0..names.len())
                         .map(|o| base.get(joint.idx_q() + o).copied().unwrap_or(0.0))
                         .collect();
                     partial.push((id, current, Vec::new()));
@@ -227,12 +247,16 @@ mod tests {
             &names[7..],
             ["neck.qw", "neck.qx", "neck.qy", "neck.qz", "elbow"]
         );
-        // The model stores x y z w: qw of the free joint is the model's index 6.
-        assert_eq!(c[3].idx_q, 6);
-        assert_eq!(c[4].idx_q, 3);
-        let q: Vec<f64> = (0..m.nq()).map(|i| i as f64).collect();
-        let qpos = m.qpos_order(&q).expect("qpos");
-        assert_eq!(&qpos[..7], &[0.0, 1.0, 2.0, 6.0, 3.0, 4.0, 5.0]);
+        // The model's layout is MuJoCo's: each name's value sits at its own index.
+        assert!(c.iter().enumerate().all(|(i, c)| c.idx_q == i));
+        assert_eq!(
+            m.velocity_names(),
+            [
+                "root.vx", "root.vy", "root.vz", "root.wx", "root.wy", "root.wz", "neck.wx",
+                "neck.wy", "neck.wz", "elbow"
+            ]
+        );
+        assert_eq!(m.velocity_names().len(), m.nv());
     }
 
     #[test]

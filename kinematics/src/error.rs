@@ -126,6 +126,17 @@ pub enum KinematicsError {
         /// Why it is invalid and what would be valid.
         reason: String,
     },
+    /// The mass matrix is singular: nothing resists the motion of a joint (its moving subtree
+    /// has no mass, no inertia and no armature), as in kinematics-only models.
+    #[error(
+        "joint \"{joint}\" has nothing to move: its moving subtree has no mass, no inertia and no armature, so the mass matrix is singular and {operation} has no answer; give its links <inertial> elements"
+    )]
+    NothingToMove {
+        /// The joint's name.
+        joint: String,
+        /// The algorithm that was asked for.
+        operation: &'static str,
+    },
     /// A load was stopped by its caller's [`Stop`](morsel_geometry::Stop).
     #[error("the model's loading stopped early: its caller asked it to stop")]
     Stopped,

@@ -114,9 +114,11 @@ pub(crate) fn jacobian_from_placements(
             }
             JointKind::Floating => {
                 let origin = placement.translation.vector;
+                let origin_rotation = model.joint_origin_rotation(j, &data.world_from_link);
                 for i in 0..3 {
                     let axis = placement.rotation * Vector3::ith(i, 1.0);
-                    add_column(out, joint.idx_v() + i, 1.0, &axis, &Vector3::zeros());
+                    let linear_axis = origin_rotation * Vector3::ith(i, 1.0);
+                    add_column(out, joint.idx_v() + i, 1.0, &linear_axis, &Vector3::zeros());
                     add_column(
                         out,
                         joint.idx_v() + 3 + i,

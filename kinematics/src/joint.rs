@@ -21,8 +21,8 @@ impl JointId {
 /// | --- | --- | --- |
 /// | `Revolute`, `Continuous`, `Prismatic` | 1 (angle in rad, or offset in m) | 1 |
 /// | `Fixed` | 0 | 0 |
-/// | `Floating` | 7: position x, y, z then quaternion x, y, z, w (Pinocchio's order) | 6: linear then angular velocity, both in the joint's own frame |
-/// | `Ball` | 4: quaternion x, y, z, w (Pinocchio's order) | 3: angular velocity in the joint's own frame |
+/// | `Floating` | 7: position x, y, z then unit quaternion w, x, y, z (MuJoCo's `qpos`) | 6: linear velocity in the joint's origin frame (the time derivative of x, y, z), then angular velocity in the moving frame (MuJoCo's `qvel`) |
+/// | `Ball` | 4: unit quaternion w, x, y, z (MuJoCo's `qpos`) | 3: angular velocity in the moving frame |
 ///
 /// A continuous joint takes a single unbounded angle (Pinocchio uses cos/sin instead).
 /// A joint that mimics another takes no configuration value of its own.
@@ -159,6 +159,7 @@ pub struct Joint {
     pub(crate) idx_q: usize,
     pub(crate) idx_v: usize,
     pub(crate) source: Option<ValueSource>,
+    pub(crate) armature: f64,
 }
 
 impl Joint {
@@ -190,6 +191,11 @@ impl Joint {
     pub fn limits(&self) -> &JointLimits {
         &self.limits
     }
+    /// Armature (kg·m² or kg) on each of the joint's velocity values: it adds to the mass
+    /// matrix's diagonal.
+    pub fn armature(&self) -> f64 {
+        self.armature
+    }
     /// The joint this one mimics, if any.
     pub fn mimic(&self) -> Option<&Mimic> {
         self.mimic.as_ref()
@@ -219,11 +225,11 @@ impl Joint {
         }
     }
     /// Index in a configuration vector of the `w` value of this joint's quaternion (floating
-    /// and ball joints; the quaternion's x, y, z precede it), `None` for other joints.
+    /// and ball joints; the quaternion's x, y, z follow it), `None` for other joints.
     pub fn quaternion_w_index(&self) -> Option<usize> {
         match self.kind {
-            JointKind::Floating if self.nq() == 7 => Some(self.idx_q + 6),
-            JointKind::Ball => Some(self.idx_q + 3),
+            JointKind::Floating if self.nq() == 7 => Some(self.idx_q + 3),
+            JointKind::Ball => Some(self.idx_q),
             _ => None,
         }
     }
@@ -284,27 +290,28 @@ impl Joint {
     }
 }
 
-/// The pose stored in the 7 configuration values of a floating joint (quaternion normalised).
+/// The pose stored in the 7 configuration values of a floating joint (x, y, z, w, qx, qy, qz;
+/// quaternion normalised).
 pub(crate) fn floating_placement(values: &[f64]) -> Isometry3<f64> {
     let rotation =
-        UnitQuaternion::new_normalize(Quaternion::new(values[6], values[3], values[4], values[5]));
+        UnitQuaternion::new_normalize(Quaternion::new(values[3], values[4], values[5], values[6]));
     Isometry3::from_parts(Translation3::new(values[0], values[1], values[2]), rotation)
 }
 
-/// The rotation stored in the 4 configuration values of a ball joint (x, y, z, w; normalised).
+/// The rotation stored in the 4 configuration values of a ball joint (w, x, y, z; normalised).
 pub(crate) fn ball_rotation(values: &[f64]) -> UnitQuaternion<f64> {
-    UnitQuaternion::new_normalize(Quaternion::new(values[3], values[0], values[1], values[2]))
+    UnitQuaternion::new_normalize(Quaternion::new(values[0], values[1], values[2], values[3]))
 }
 
 /// Writes `rotation` into the 4 configuration values of a ball joint.
 pub(crate) fn write_ball(rotation: &UnitQuaternion<f64>, values: &mut [f64]) {
     let r = rotation.quaternion();
-    values[..4].copy_from_slice(&[r.i, r.j, r.k, r.w]);
+    values[..4].copy_from_slice(&[r.w, r.i, r.j, r.k]);
 }
 
 /// Writes `pose` into the 7 configuration values of a floating joint.
 pub(crate) fn write_floating(pose: &Isometry3<f64>, values: &mut [f64]) {
     let t = pose.translation.vector;
     let r = pose.rotation.quaternion();
-    values[..7].copy_from_slice(&[t.x, t.y, t.z, r.i, r.j, r.k, r.w]);
+    values[..7].copy_from_slice(&[t.x, t.y, t.z, r.w, r.i, r.j, r.k]);
 }

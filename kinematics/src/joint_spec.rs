@@ -23,6 +23,9 @@ pub struct JointSpec {
     pub limits: Option<JointLimits>,
     /// The joint this one follows, if any.
     pub mimic: Option<MimicSpec>,
+    /// Armature: rotor inertia reflected through the joint (kg·m² or kg), added to the mass
+    /// matrix's diagonal for each of the joint's velocity values (MJCF `armature`).
+    pub armature: f64,
 }
 
 /// A mimic relation by joint name: `value = multiplier * value(joint) + offset`.
@@ -55,12 +58,19 @@ impl JointSpec {
             axis,
             limits: None,
             mimic: None,
+            armature: 0.0,
         }
     }
 
     /// The same joint with limits.
     pub fn with_limits(mut self, limits: JointLimits) -> Self {
         self.limits = Some(limits);
+        self
+    }
+
+    /// The same joint with armature (kg·m² or kg, finite and not negative).
+    pub fn with_armature(mut self, armature: f64) -> Self {
+        self.armature = armature;
         self
     }
 

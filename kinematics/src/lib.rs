@@ -27,6 +27,7 @@ mod com;
 mod configuration;
 mod coordinates;
 mod data;
+pub mod dynamics;
 mod error;
 mod fk_batch;
 mod forward_kinematics;
@@ -50,14 +51,22 @@ pub mod urdf;
 
 pub use armature::{
     Armature, ArmatureConfiguration, ArmatureJointInfo, ArmaturePose, ArmaturePoseSensor,
-    ArmatureProperties, JointMove, MotionKind, PROPERTY_NAMES, TickReport, Trajectory,
+    ArmatureProperties, JointMove, MotionKind, PROPERTY_NAMES, TickReport, TorqueLaw, Trajectory,
     TrajectoryPoint,
 };
 pub use chain_builder::ChainBuilder;
 pub use com::{center_of_mass, com_jacobian};
 pub use configuration::{difference, integrate, normalize_configuration, random_configuration};
-pub use coordinates::{BALL_COMPONENTS, Coordinate, FLOATING_COMPONENTS};
+pub use coordinates::{
+    BALL_COMPONENTS, BALL_VELOCITY_COMPONENTS, Coordinate, FLOATING_COMPONENTS,
+    FLOATING_VELOCITY_COMPONENTS,
+};
 pub use data::Data;
+pub use dynamics::{
+    AbaDerivatives, CentroidalMomentum, DynamicsData, LinkWrench, RneaDerivatives, aba,
+    aba_derivatives, centroidal_map, centroidal_momentum, gravity_torques, inverse_mass_matrix,
+    kinetic_energy, mass_matrix, nonlinear_effects, potential_energy, rnea, rnea_derivatives,
+};
 pub use error::{KinematicsError, Result};
 pub use fk_batch::{FkBatch, POSE_FLOATS};
 pub use forward_kinematics::{forward_kinematics, frame_placement};

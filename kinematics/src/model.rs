@@ -25,11 +25,14 @@ pub(crate) struct ModelParts {
 /// A configuration vector `q` has [`nq`](Model::nq) values. Joints are stored depth first from
 /// the root link (children in the order they were declared) and each joint that owns values
 /// takes the next [`Joint::nq`] of them, starting at [`Joint::idx_q`]: one value for revolute,
-/// continuous and prismatic joints, seven for a floating joint (x, y, z, then quaternion x, y,
-/// z, w), four for a ball joint (quaternion x, y, z, w), none for fixed and mimic joints.
-/// Velocity vectors (`nv` values, Jacobian columns) follow the same order with six values for a
-/// floating joint (linear then angular velocity in the joint's frame) and three for a ball joint
-/// (angular velocity in the joint's frame). [`configuration_layout`](Model::configuration_layout) lists it.
+/// continuous and prismatic joints, seven for a floating joint (x, y, z, then quaternion w, x,
+/// y, z), four for a ball joint (quaternion w, x, y, z), none for fixed and mimic joints: MuJoCo's
+/// `qpos` layout, named by [`coordinates`](Model::coordinates).
+/// Velocity vectors (`nv` values, Jacobian columns, torques) follow the same order with six values
+/// for a floating joint (linear velocity in the joint's origin frame, i.e. the time derivative of
+/// its x, y, z, then angular velocity in the moving frame) and three for a ball joint (angular
+/// velocity in the moving frame): MuJoCo's `qvel` layout, named by
+/// [`velocity_names`](Model::velocity_names). [`configuration_layout`](Model::configuration_layout) lists it.
 ///
 /// Build one with [`ModelBuilder`](crate::ModelBuilder), [`ChainBuilder`](crate::ChainBuilder)
 /// or [`urdf::load_file`](crate::urdf::load_file); evaluate it with a [`Data`](crate::Data).
@@ -374,6 +377,19 @@ impl Model {
         &self.folded_origin[joint.0]
     }
 
+    /// The world rotation of `joint`'s frame at zero motion (the frame a floating joint's
+    /// position and linear velocity are expressed in), from link placements in which the
+    /// moving links above the joint are current.
+    #[inline]
+    pub(crate) fn joint_origin_rotation(
+        &self,
+        joint: JointId,
+        world_from_link: &[Isometry3<f64>],
+    ) -> nalgebra::UnitQuaternion<f64> {
+        let (base, origin) = &self.folded_origin[joint.0];
+        world_from_link[*base].rotation * origin.rotation
+    }
+
     /// For a link: the nearest link at or above it that a moving joint places (or the root),
     /// and the link's fixed pose in that link.
     pub(crate) fn anchor(&self, link: LinkId) -> &(usize, Isometry3<f64>) {
@@ -455,14 +471,14 @@ impl Model {
             let Some(w) = joint.quaternion_w_index() else {
                 continue;
             };
-            if is_zero_quaternion(&q[w - 3..=w]) {
+            if is_zero_quaternion(&q[w..w + 4]) {
                 return Err(KinematicsError::invalid(
                     format!(
                         "quaternion of {} joint \"{}\"",
                         joint.kind.name(),
                         joint.name
                     ),
-                    "it is zero; give a unit quaternion x, y, z, w such as 0, 0, 0, 1",
+                    "it is zero; give a unit quaternion w, x, y, z such as 1, 0, 0, 0",
                 ));
             }
         }

@@ -261,6 +261,12 @@ impl ModelBuilder {
                     ))
                 })?,
             };
+            if !(spec.armature.is_finite() && spec.armature >= 0.0) {
+                return Err(KinematicsError::InvalidModel(format!(
+                    "joint \"{}\" has armature {}; give a finite value, 0 or more",
+                    spec.name, spec.armature
+                )));
+            }
             let limits = match spec.kind {
                 JointKind::Revolute | JointKind::Prismatic => {
                     spec.limits.unwrap_or_else(JointLimits::unlimited)
@@ -300,6 +306,7 @@ impl ModelBuilder {
                 idx_q,
                 idx_v,
                 source: None,
+                armature: spec.armature,
             });
             idx_q += nq;
             idx_v += nv;

@@ -87,12 +87,18 @@ def _methods_of_module_functions():
     """Methods that call the module function of the same name (the native classes do not hold
     them, so that the plotting and distributor bindings need not know every class)."""
     from ._methods import method_calling
-    from ._morsel import Stance, Taxels
+    from ._morsel import Robot, Stance, Taxels, aba_batch, gravity_torques_batch
+    from ._morsel import mass_matrix_batch, rnea_batch
 
     Touch.plot_outputs = method_calling(plot_outputs, "plot_outputs")
     Touch.plot_sensors = method_calling(plot_sensors, "plot_sensors")
     Taxels.plot_forces = method_calling(plot_forces, "plot_forces")
     Stance.wrench_distributor = method_calling(wrench_distributor, "wrench_distributor")
+    # The batches are Python's own (no script API entry), so the method table does not name them.
+    Robot.rnea_batch = method_calling(rnea_batch, "rnea_batch")
+    Robot.aba_batch = method_calling(aba_batch, "aba_batch")
+    Robot.mass_matrix_batch = method_calling(mass_matrix_batch, "mass_matrix_batch")
+    Robot.gravity_torques_batch = method_calling(gravity_torques_batch, "gravity_torques_batch")
 
     def stance_plot_polygon(self, path, polygon=None):
         return plot_polygon(path, self, polygon)

@@ -47,6 +47,23 @@ __all__ = [
     'place',
     'frame_pose',
     'fk_batch',
+    'drive_torques',
+    'joint_velocities',
+    'velocity_names',
+    'rnea',
+    'aba',
+    'gravity_torques',
+    'nonlinear_effects',
+    'mass_matrix',
+    'inverse_mass_matrix',
+    'centroidal_momentum',
+    'centroidal_map',
+    'kinetic_energy',
+    'potential_energy',
+    'rnea_batch',
+    'aba_batch',
+    'mass_matrix_batch',
+    'gravity_torques_batch',
     'Scene',
     'scene',
     'Touch',
@@ -345,6 +362,34 @@ def mass(robot: Robot) -> float: ...
 def geoms(robot: Robot, q: _Config) -> List[Dict[str, Any]]: ...
 def jacobian(robot: Robot, frame: str, q: _Config, convention: str) -> _F64:
     """6 x nv, rows [linear; angular]; convention "world" | "local" | "local_world_aligned"."""
+
+# dynamics ---------------------------------------------------------------------------------
+def velocity_names(robot: Robot) -> List[str]:
+    """Names of the velocity values in MuJoCo's qvel order (free J.vx .. J.wz, ball J.wx .. J.wz)."""
+def rnea(robot: Robot, q: _Config, v: npt.ArrayLike, a: npt.ArrayLike, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> _F64:
+    """Joint torques M a + C v + g - sum J^T f_ext; option external: [{link, force, torque}]."""
+def aba(robot: Robot, q: _Config, v: npt.ArrayLike, tau: npt.ArrayLike, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> _F64:
+    """Accelerations M^-1 (tau - C v - g + sum J^T f_ext); option external as rnea's."""
+def gravity_torques(robot: Robot, q: _Config) -> _F64: ...
+def nonlinear_effects(robot: Robot, q: _Config, v: npt.ArrayLike) -> _F64: ...
+def mass_matrix(robot: Robot, q: _Config) -> _F64: ...
+def inverse_mass_matrix(robot: Robot, q: _Config) -> _F64: ...
+def centroidal_momentum(robot: Robot, q: _Config, v: npt.ArrayLike) -> Dict[str, _F64]: ...
+def centroidal_map(robot: Robot, q: _Config) -> _F64: ...
+def kinetic_energy(robot: Robot, q: _Config, v: npt.ArrayLike) -> float: ...
+def potential_energy(robot: Robot, q: _Config) -> float: ...
+def drive_torques(robot: Robot, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> Robot:
+    """Drives the robot by torques (forward dynamics, RK4 per simulation step): tau, kp, kd, target, target_velocity, gravity_compensation, v."""
+def joint_velocities(robot: Robot) -> Optional[_F64]:
+    """The joint velocities of a torque-driven robot, else None."""
+def rnea_batch(robot: Robot, Q: npt.ArrayLike, V: npt.ArrayLike, A: npt.ArrayLike) -> _F64:
+    """(n, nv) torques of n states (rows of Q (n, nq), V and A (n, nv)), in parallel."""
+def aba_batch(robot: Robot, Q: npt.ArrayLike, V: npt.ArrayLike, TAU: npt.ArrayLike) -> _F64:
+    """(n, nv) accelerations of n states, in parallel."""
+def mass_matrix_batch(robot: Robot, Q: npt.ArrayLike) -> _F64:
+    """(n, nv, nv) mass matrices of n configurations, in parallel."""
+def gravity_torques_batch(robot: Robot, Q: npt.ArrayLike) -> _F64:
+    """(n, nv) gravity torques of n configurations, in parallel."""
 
 # sensing ----------------------------------------------------------------------------------
 

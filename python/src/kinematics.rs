@@ -3,7 +3,8 @@
 //!
 //! A configuration `q` is a dict {joint: value} (unnamed joints keep their reference values,
 //! MuJoCo's qpos0 for MJCF robots; a ball joint takes [w, x, y, z], a free joint
-//! [x, y, z, w, x, y, z]) or a sequence of `robot.nq` numbers in the model's layout.
+//! [x, y, z, w, x, y, z]) or a sequence of `robot.nq` numbers in the model's layout, which is
+//! MuJoCo's qpos (the order of `get_joints`).
 
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
@@ -40,6 +41,8 @@ pub struct RobotState {
     pub data: Data,
     /// Whether `data` holds the forward kinematics of `q`.
     pub fresh: bool,
+    /// Buffers of the dynamics algorithms, made at their first use.
+    pub dynamics: Option<morsel_kinematics::DynamicsData>,
 }
 
 impl RobotState {
@@ -92,6 +95,7 @@ impl PyRobot {
             placement: Isometry3::identity(),
             data,
             fresh: false,
+            dynamics: None,
         }));
         self.cache
             .get()
@@ -111,6 +115,24 @@ impl PyRobot {
         }
         s.placement = placement;
         Ok(s)
+    }
+
+    /// Runs `f` with the model and the robot's dynamics buffers (made at the first call; the
+    /// robot's own state is not read).
+    pub fn with_dynamics<T>(
+        &self,
+        f: impl FnOnce(&Model, &mut morsel_kinematics::DynamicsData) -> PyResult<T>,
+    ) -> PyResult<T> {
+        let mut s = crate::locking::lock(
+            self.cache()?,
+            "this robot was left broken by an earlier failure; load it again",
+        )?;
+        let s = &mut *s;
+        let model = Arc::clone(&s.model);
+        let data = s
+            .dynamics
+            .get_or_insert_with(|| morsel_kinematics::DynamicsData::new(&model));
+        f(&model, data)
     }
 
     /// The model (building an armature under construction).
@@ -217,7 +239,8 @@ impl PyRobot {
         self.set_configuration(q)
     }
 
-    /// Sets the current configuration from MuJoCo's qpos (same length; quaternions w first).
+    /// Sets the current configuration from MuJoCo's qpos (the model's own layout; errors name
+    /// qpos indices).
     fn set_qpos(&self, qpos: &Bound<'_, PyAny>) -> PyResult<()> {
         let v = f64s_arg(qpos, "`qpos` of set_qpos()")?;
         let model = self.model()?;

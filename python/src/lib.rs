@@ -12,6 +12,7 @@ mod contact_wrench;
 mod contacts;
 mod convert;
 mod distributor;
+mod dynamics;
 mod errors;
 mod fk_batch;
 mod geometry;
@@ -37,6 +38,7 @@ mod table_save;
 mod taxel_probes;
 mod taxel_recorder;
 mod taxels;
+mod torque_drive;
 mod touch;
 
 use pyo3::prelude::*;
@@ -48,6 +50,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sensors::register(m)?;
     kinematics::register(m)?;
     fk_batch::register(m)?;
+    dynamics::register(m)?;
     sensing::register(m)?;
     touch::register(m)?;
     mujoco::register(m)?;
@@ -68,6 +71,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     distributor::register(m)?;
     taxel_probes::register(m)?;
     plots::register(m)?;
+    torque_drive::register(m)?;
     api_docs::register(m)?;
     Ok(())
 }

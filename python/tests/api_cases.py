@@ -137,6 +137,28 @@ CASES = {
     "fk(robot: Robot, q: [number] | #{joint: value}, frame: string) -> Pose": f"solo, {Q}, 'FL_FOOT'",
     "com(robot: Robot, q: [number] | #{joint: value}) -> [x, y, z]": f"solo, {Q}",
     "mass(robot: Robot) -> number": "solo",
+    "velocity_names(robot: Robot) -> [string]": "solo",
+    "drive_torques(robot: Robot, options: #{tau: [number], kp: number | [number], kd: number | [number], target: [number] | #{joint: value}, target_velocity: [number], gravity_compensation: bool, v: [number]}) -> Robot": (
+        f"solo, {{'kp': 5.0, 'kd': 0.5, 'target': {Q}, 'gravity_compensation': True}}",
+        "get_joints(r)",
+    ),
+    "joint_velocities(robot: Robot) -> [number] | ()": "solo",
+    "rnea(robot: Robot, q: [number] | #{joint: value}, v: [number], a: [number]) -> [number]": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
+    "rnea(robot: Robot, q: [number] | #{joint: value}, v: [number], a: [number], options: #{external: [#{link: string, force: [x, y, z], torque: [x, y, z]}]}) -> [number]": (
+        f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], {'external': [{'link': 'FL_FOOT', 'force': [0.0, 0.0, 5.0], 'torque': [0.1, 0.0, 0.0]}]}"
+    ),
+    "aba(robot: Robot, q: [number] | #{joint: value}, v: [number], tau: [number]) -> [number]": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
+    "aba(robot: Robot, q: [number] | #{joint: value}, v: [number], tau: [number], options: #{external: [#{link: string, force: [x, y, z], torque: [x, y, z]}]}) -> [number]": (
+        f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], {'external': [{'link': 'FL_FOOT', 'force': [0.0, 0.0, 5.0], 'torque': [0.1, 0.0, 0.0]}]}"
+    ),
+    "gravity_torques(robot: Robot, q: [number] | #{joint: value}) -> [number]": f"solo, {Q}",
+    "nonlinear_effects(robot: Robot, q: [number] | #{joint: value}, v: [number]) -> [number]": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
+    "mass_matrix(robot: Robot, q: [number] | #{joint: value}) -> [[number]]": f"solo, {Q}",
+    "inverse_mass_matrix(robot: Robot, q: [number] | #{joint: value}) -> [[number]]": f"solo, {Q}",
+    "centroidal_momentum(robot: Robot, q: [number] | #{joint: value}, v: [number]) -> Map": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
+    "centroidal_map(robot: Robot, q: [number] | #{joint: value}) -> [[number]]": f"solo, {Q}",
+    "kinetic_energy(robot: Robot, q: [number] | #{joint: value}, v: [number]) -> number": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
+    "potential_energy(robot: Robot, q: [number] | #{joint: value}) -> number": f"solo, {Q}",
     "jacobian(robot: Robot, frame: string, q: [number] | #{joint: value}, convention: \"world\" | \"local\" | \"local_world_aligned\") -> [[number]]": (
         f"solo, 'FL_FOOT', {Q}, 'local_world_aligned'"
     ),

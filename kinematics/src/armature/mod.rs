@@ -26,6 +26,7 @@ mod joint_motion;
 mod pose_sensor;
 mod properties;
 mod services;
+mod torque_drive;
 mod trajectory;
 
 use std::sync::Arc;
@@ -41,6 +42,7 @@ use trajectory::TrajectoryRun;
 pub use pose_sensor::{ArmaturePose, ArmaturePoseSensor};
 pub use properties::{ArmatureProperties, PROPERTY_NAMES};
 pub use services::{ArmatureConfiguration, ArmatureJointInfo, JointMove};
+pub use torque_drive::TorqueLaw;
 pub use trajectory::{Trajectory, TrajectoryPoint};
 
 /// Which kind of motion an armature is running.
@@ -52,6 +54,8 @@ pub enum MotionKind {
     Trajectory,
     /// `move_IK_target` of the named target.
     IkTarget(String),
+    /// `drive_torques`: forward dynamics under a torque law.
+    Torques,
 }
 
 /// What happened during one [`Armature::tick`].
@@ -70,6 +74,7 @@ enum Motion {
     Joints(JointMotion),
     Trajectory(TrajectoryRun),
     Ik(IkMotion),
+    Torques(Box<torque_drive::TorqueDrive>),
 }
 
 /// A kinematic chain with MORSE's armature-actuator behaviour over simulation time.
@@ -186,6 +191,7 @@ impl Armature {
             Some(Motion::Ik(m)) => {
                 Some(MotionKind::IkTarget(self.ik_targets[m.target].name.clone()))
             }
+            Some(Motion::Torques(_)) => Some(MotionKind::Torques),
         }
     }
     /// True while a motion is in progress.
@@ -252,6 +258,12 @@ impl Armature {
                 } else {
                     self.motion = Some(Motion::Ik(m));
                 }
+            }
+            Some(Motion::Torques(mut drive)) => {
+                let model = Arc::clone(&self.model);
+                let stepped = drive.step(&model, self.q.as_mut_slice(), dt);
+                self.motion = Some(Motion::Torques(drive));
+                stepped?;
             }
         }
         self.update_kinematics();

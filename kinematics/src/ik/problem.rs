@@ -95,7 +95,7 @@ impl Problem {
         for t in targets {
             let start = self.entries.len();
             for j in model.moving_joint_path(model.frame(t.frame).link()) {
-                self.add_entries(model.joint(j));
+                self.add_entries(model, j);
             }
             self.ranges.push(start..self.entries.len());
         }
@@ -129,7 +129,8 @@ impl Problem {
         }
     }
 
-    fn add_entries(&mut self, joint: &Joint) {
+    fn add_entries(&mut self, model: &Model, id: JointId) {
+        let joint = model.joint(id);
         let child = joint.child_link().index();
         match joint.kind() {
             JointKind::Revolute | JointKind::Continuous | JointKind::Prismatic => {
@@ -148,13 +149,16 @@ impl Problem {
             JointKind::Floating => {
                 let col = self.col_of_v[joint.idx_v()];
                 if col != INACTIVE {
+                    // The linear velocity is in the joint's origin frame, fixed to the moving
+                    // link above the joint.
+                    let (base, origin) = model.folded_origin(id);
                     for i in 0..3 {
                         let axis = Vector3::ith(i, 1.0);
                         self.entries.push(Entry {
-                            child,
+                            child: *base,
                             col: col + i,
                             scale: 1.0,
-                            axis,
+                            axis: origin.rotation * axis,
                             rotational: false,
                         });
                         self.entries.push(Entry {

@@ -401,7 +401,7 @@ impl IkSolver {
             let pose = floating_placement(&self.q[iq..iq + 7]);
             let d = &self.step[col..col + 6];
             let mut next = pose;
-            next.translation.vector += pose.rotation * Vector3::new(d[0], d[1], d[2]);
+            next.translation.vector += Vector3::new(d[0], d[1], d[2]);
             next.rotation = pose.rotation * exp3(&Vector3::new(d[3], d[4], d[5]));
             write_floating(&next, &mut self.trial[iq..iq + 7]);
         }

@@ -193,16 +193,19 @@ fn add_body_joints(
         let r = body.parent_from_body.rotation.quaternion();
         qpos0.insert(
             joint_names[0].clone(),
-            vec![p.x, p.y, p.z, r.i, r.j, r.k, r.w],
+            vec![p.x, p.y, p.z, r.w, r.i, r.j, r.k],
         );
-        builder.add_joint(JointSpec::new(
-            joint_names[0].clone(),
-            JointKind::Floating,
-            parent.clone(),
-            name.clone(),
-            Isometry3::identity(),
-            Vector3::z(),
-        ));
+        builder.add_joint(
+            JointSpec::new(
+                joint_names[0].clone(),
+                JointKind::Floating,
+                parent.clone(),
+                name.clone(),
+                Isometry3::identity(),
+                Vector3::z(),
+            )
+            .with_armature(body.joints[0].armature),
+        );
         return Ok(());
     }
     let mut hang_from = parent.clone();
@@ -224,7 +227,7 @@ fn add_body_joints(
         let (kind, limits, values) = match joint.kind {
             MjJointKind::Hinge => (JointKind::Revolute, joint.range, vec![joint.reference]),
             MjJointKind::Slide => (JointKind::Prismatic, joint.range, vec![joint.reference]),
-            _ => (JointKind::Ball, None, vec![0.0, 0.0, 0.0, 1.0]),
+            _ => (JointKind::Ball, None, vec![1.0, 0.0, 0.0, 0.0]),
         };
         qpos0.insert(joint_names[k].clone(), values);
         let mut spec = JointSpec::new(
@@ -238,7 +241,7 @@ fn add_body_joints(
         if let Some((lo, hi)) = limits {
             spec = spec.with_limits(JointLimits::position(lo, hi));
         }
-        builder.add_joint(spec);
+        builder.add_joint(spec.with_armature(joint.armature));
         previous_anchor = Isometry3::from(Translation3::from(-joint.pos.coords));
         hang_from = child;
         if last && anchored {

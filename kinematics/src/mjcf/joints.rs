@@ -28,6 +28,8 @@ pub(crate) struct JointDef {
     pub reference: f64,
     /// Position limits in radians or metres, when limited.
     pub range: Option<(f64, f64)>,
+    /// `armature` (kg·m² or kg), on each of the joint's degrees of freedom.
+    pub armature: f64,
 }
 
 /// Reads a `<joint>` (or, with `free` set, a `<freejoint>`) inside a frame placed at
@@ -104,6 +106,19 @@ pub(crate) fn read_joint(
         }
         _ => None,
     };
+    // A <freejoint> takes no armature (and no defaults); a <joint> may.
+    let armature = if free {
+        0.0
+    } else {
+        a.number("armature")?.unwrap_or(0.0)
+    };
+    if !(armature >= 0.0 && armature.is_finite()) {
+        return Err(a.invalid(
+            "armature",
+            a.str("armature").unwrap_or_default(),
+            "a finite armature, 0 or more",
+        ));
+    }
     Ok(JointDef {
         name: a.node.attr("name").map(str::to_owned),
         kind,
@@ -111,5 +126,6 @@ pub(crate) fn read_joint(
         axis: body_from_frame.rotation * axis,
         reference,
         range,
+        armature,
     })
 }

@@ -59,9 +59,10 @@
 //! and nests elements at most
 //! [`MAX_XML_DEPTH`](morsel_geometry::xml_depth::MAX_XML_DEPTH) deep ([`MjcfError::TooLarge`]).
 //!
-//! Configurations hold MuJoCo's joint values in MuJoCo's order, except that quaternions are
-//! written x, y, z, w as everywhere in Morsel; [`configuration_from_qpos`] and
-//! [`qpos_from_configuration`] convert. [`Model::reference_configuration`] is MuJoCo's `qpos0`.
+//! Configurations are MuJoCo's `qpos` exactly (joint order, quaternions w, x, y, z), as
+//! everywhere in Morsel; velocities are MuJoCo's `qvel`. [`configuration_from_qpos`] checks a
+//! `qpos` and names errors in MuJoCo's indices. [`Model::reference_configuration`] is MuJoCo's
+//! `qpos0`.
 
 mod assets;
 mod attrs;

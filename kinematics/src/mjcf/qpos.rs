@@ -1,8 +1,8 @@
-//! Converting between MuJoCo's `qpos` and a [`Model`] configuration.
+//! MuJoCo's `qpos` as a [`Model`] configuration.
 //!
-//! The values come in the same joint order; only quaternions differ: MuJoCo writes them
-//! `w, x, y, z` (ball: 4 values; free: position then quaternion), a `Model` writes them
-//! `x, y, z, w`.
+//! A `Model` configuration *is* MuJoCo's `qpos` (same joint order, quaternions `w, x, y, z`):
+//! these functions check one (length, finite values, non-zero quaternions, named in MuJoCo's
+//! own indices) and copy it.
 
 use nalgebra::DVector;
 
@@ -14,35 +14,23 @@ pub fn configuration_from_qpos(model: &Model, qpos: &[f64]) -> Result<DVector<f6
     check_length(model, qpos)?;
     // Checked here, in MuJoCo's order, so that an error names the caller's own indices.
     check_all_finite("qpos", qpos)?;
-    let mut q = DVector::from_column_slice(qpos);
+    let q = DVector::from_column_slice(qpos);
     for joint in model.joints() {
         if let Some(w) = quaternion_start(joint.kind(), joint.nq(), joint.idx_q()) {
-            // MuJoCo: w x y z at w..w+4; model: x y z w.
-            let m = [qpos[w], qpos[w + 1], qpos[w + 2], qpos[w + 3]];
-            check_nonzero_quaternion(&m, || format!("qpos[{w}..{}]", w + 4), joint)?;
-            q.rows_mut(w, 4).copy_from_slice(&[m[1], m[2], m[3], m[0]]);
+            check_nonzero_quaternion(&qpos[w..w + 4], || format!("qpos[{w}..{}]", w + 4), joint)?;
         }
     }
     model.check_configuration(q.as_slice())?;
     Ok(q)
 }
 
-/// MuJoCo's `qpos` for a model configuration.
+/// MuJoCo's `qpos` for a model configuration: the same values (length checked).
 pub fn qpos_from_configuration(model: &Model, q: &[f64]) -> Result<DVector<f64>> {
     check_length(model, q)?;
-    let mut qpos = DVector::from_column_slice(q);
-    for joint in model.joints() {
-        if let Some(w) = quaternion_start(joint.kind(), joint.nq(), joint.idx_q()) {
-            let m = [q[w], q[w + 1], q[w + 2], q[w + 3]];
-            qpos.rows_mut(w, 4)
-                .copy_from_slice(&[m[3], m[0], m[1], m[2]]);
-        }
-    }
-    Ok(qpos)
+    Ok(DVector::from_column_slice(q))
 }
 
-/// Refuses a zero quaternion given in MuJoCo's order `w, x, y, z` (the model's own check
-/// would name the model's indices and order).
+/// Refuses a zero quaternion (`w, x, y, z`), named as the caller gave it.
 fn check_nonzero_quaternion(
     wxyz: &[f64],
     place: impl FnOnce() -> String,
@@ -109,12 +97,6 @@ pub fn configuration_from_joint_values<'a>(
         if let Some(w) = quaternion_start(joint.kind(), joint.nq(), iq) {
             let m = &v[w - iq..w - iq + 4];
             check_nonzero_quaternion(m, || format!("value of joint \"{name}\""), joint)?;
-            q.rows_mut(w, 4).copy_from_slice(&[
-                v[w - iq + 1],
-                v[w - iq + 2],
-                v[w - iq + 3],
-                v[w - iq],
-            ]);
         }
     }
     model.check_configuration(q.as_slice())?;
@@ -143,13 +125,14 @@ mod tests {
         let m = model();
         let good = [0.0, 0.0, 0.5, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
         let q = configuration_from_qpos(&m, &good).unwrap();
+        assert_eq!(q.as_slice(), good, "the model's layout is MuJoCo's");
         assert_eq!(
             qpos_from_configuration(&m, q.as_slice())
                 .unwrap()
                 .as_slice(),
             good
         );
-        // NaN in the free joint's w (qpos[3]; the model keeps it at 6)
+        // NaN in the free joint's w (qpos[3])
         let mut bad = good;
         bad[3] = f64::NAN;
         let e = message(configuration_from_qpos(&m, &bad).unwrap_err());

@@ -410,8 +410,8 @@ fn armatures_hold_floating_joints_and_reject_bad_ticks() {
         ]
     );
     let mut q = a.configuration().clone();
-    // Model layout: x y z, then quaternion x y z w.
-    q.as_mut_slice()[..7].copy_from_slice(&[0.5, -0.25, 1.0, 0.0, 0.0, 0.6, 0.8]);
+    // Model layout (MuJoCo's qpos): x y z, then quaternion w x y z.
+    q.as_mut_slice()[..7].copy_from_slice(&[0.5, -0.25, 1.0, 0.8, 0.0, 0.0, 0.6]);
     a.set_configuration(q.as_slice()).expect("set");
     let positions = a.joint_positions();
     let values: Vec<f64> = positions[..7].iter().map(|(_, v)| *v).collect();

@@ -13,5 +13,6 @@ mod mjcf_errors;
 mod mjcf_height_fields;
 mod mjcf_reference;
 mod mjcf_scale;
+mod torque_drive;
 mod urdf;
 mod urdf_oddities;

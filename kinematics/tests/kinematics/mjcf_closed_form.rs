@@ -155,7 +155,7 @@ fn ball_and_free_joints_take_mujoco_quaternions() {
     let r = model.reference_configuration();
     assert_eq!(
         r.as_slice(),
-        &[0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+        &[0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
     );
     // Base at (1, 2, 3) turned 90 degrees about z; ball turned 90 degrees about x about its
     // anchor 0.5 above the arm, which is the base origin: arm = base + Rz Rx (0, 0, -0.5).

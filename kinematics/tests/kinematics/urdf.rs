@@ -165,11 +165,11 @@ fn solo12_floating_base_puts_seven_values_first() {
         model.joint(model.joint_id("FL_HAA").expect("haa")).idx_q(),
         7
     );
-    // Base at (1, 2, 3), turned 90° about z (quaternion x, y, z, w = 0, 0, sin 45°, cos 45°):
+    // Base at (1, 2, 3), turned 90° about z (quaternion w, x, y, z = cos 45°, 0, 0, sin 45°):
     // the FL foot (0.1946, 0.14695, -0.32) maps to (1 - 0.14695, 2 + 0.1946, 3 - 0.32).
     let mut q = model.neutral_configuration();
     let s = FRAC_PI_2.sin() / 2f64.sqrt();
-    q.as_mut_slice()[..7].copy_from_slice(&[1.0, 2.0, 3.0, 0.0, 0.0, s, s]);
+    q.as_mut_slice()[..7].copy_from_slice(&[1.0, 2.0, 3.0, s, 0.0, 0.0, s]);
     assert_position(&pose_at_q(&model, &q, "FL_FOOT"), [0.85305, 2.1946, 2.68]);
 }
 

@@ -244,6 +244,7 @@ impl Simulation {
                             MotionKind::Joints => "joints".to_string(),
                             MotionKind::Trajectory => "trajectory".to_string(),
                             MotionKind::IkTarget(t) => format!("ik_target {t}"),
+                            MotionKind::Torques => "torques".to_string(),
                         };
                         s.events.push(SimEvent {
                             time,

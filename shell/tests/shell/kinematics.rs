@@ -328,10 +328,10 @@ fn a_floating_base_adds_seven_named_values_in_mujocos_order() {
         p[0].abs() < 1e-15 && p[1].abs() < 1e-15 && (p[2] - 0.833).abs() < 1e-12,
         "{out}"
     );
-    // The model's own layout keeps quaternions x, y, z, w.
+    // The model's own layout is MuJoCo's qpos, as get_joints names it: quaternion w first.
     assert_eq!(
         numbers(lines[5]),
-        vec![0.0, 0.0, 0.5, 0.0, 0.0, 1.0, 0.0],
+        vec![0.0, 0.0, 0.5, 0.0, 0.0, 0.0, 1.0],
         "{out}"
     );
     let d = b.fail("let free = urdf(\"panda.urdf\", #{ floating: true, geometry: false });\nfree.set_q(#{ \"root_joint.w\": 1.0 });");

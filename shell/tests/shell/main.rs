@@ -2,6 +2,7 @@
 //! `morsel` binary run as a process.
 
 mod cli;
+mod dynamics;
 mod geometry;
 mod gltf;
 mod hints;

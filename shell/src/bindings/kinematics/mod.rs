@@ -17,7 +17,7 @@
 //! | actuator services `rotate`, `translate` (joint motion) | `arm.rotate(joint, angle)`, `arm.translate(joint, offset)` |
 //!
 //! Files: `mod.rs` (construction and registration), `algorithms.rs` (`fk`, `jacobian`, `com`,
-//! `ik`), `mjcf.rs` (`mjcf`, `geoms`, `mass`), `services.rs` (armature services), `simulation.rs` (simulation, sensors, recorders).
+//! `ik`), `dynamics.rs` (`rnea`, `aba`, `mass_matrix`, ...), `mjcf.rs` (`mjcf`, `geoms`, `mass`), `services.rs` (armature services), `simulation.rs` (simulation, sensors, recorders).
 
 use std::sync::Arc;
 
@@ -35,15 +35,19 @@ use morsel_lab::simulation::{JointSpec, Robot};
 use super::doc;
 
 mod algorithms;
+mod dynamics;
 mod mjcf;
 mod services;
 mod simulation;
+mod torque_drive;
 
 /// Registers robots, their algorithms, armature services and the simulation.
 pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<Robot>("Robot");
     register_construction(engine, ctx);
     algorithms::register(engine);
+    dynamics::register(engine);
+    torque_drive::register(engine);
     mjcf::register(engine, ctx);
     services::register(engine);
     simulation::register(engine, ctx);

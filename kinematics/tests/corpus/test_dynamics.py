@@ -1,0 +1,386 @@
+"""Morsel's rigid-body dynamics against the real peers, on the robots users bring (pytest; the
+venv of .ci/corpus.sh, and a built `morsel` binary as for test_corpus.py).
+
+- Pinocchio (PyPI `pin`) on every URDF of example-robot-data and the URDFs in assets/, fixed base,
+  and the assets' robots also on a free-flyer: `crba`, `rnea`, `aba`, `computeGeneralizedGravity`,
+  `computeCentroidalMomentum`, at random states.
+- MuJoCo (PyPI `mujoco`) on the MJCF models of the corpus packages (dm_control's suite,
+  gymnasium's assets, pybullet's MJCF), the MJCF robots in assets/ and the small models in
+  kinematics/tests/mjcf_models/ that isolate a feature (free, ball, hinge and slide joints,
+  armature): `mj_fullM` (armature included), `M a + qfrc_bias`, `qfrc_bias` at zero velocity,
+  `M⁻¹ (τ − qfrc_bias)` (`mj_solveM`), the world body's subtree momentum (`mj_subtreeVel`).
+
+Agreement within 1e-9 relative (to the peer's largest entry, or 1). The layouts are converted in one
+place each (`pinocchio_state`): Morsel's configuration is MuJoCo's qpos (so MuJoCo's arrays go in as
+they are); Pinocchio keeps quaternions x, y, z, w, continuous joints as (cos, sin), and a
+free-flyer's linear velocity in the body frame (v_pin = Rᵀ v).
+
+Models whose joints Pinocchio reads differently from the URDF's coupling (mimic joints, which
+Pinocchio reads as independent joints) or whose gravity is not [0, 0, -9.81] are skipped and
+counted; a model that a peer or Morsel refuses is counted too (test_corpus.py holds loading).
+"""
+import json
+import math
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import corpus
+from morsel_cli import rhai_value
+
+REL_TOL = 1e-9
+STATES = 2
+ROOT = corpus.ROOT
+ASSET_URDFS = sorted((ROOT / "assets" / "robots").rglob("*.urdf"))
+ASSET_MJCFS = [ROOT / "assets" / "robots" / "gymnasium" / "humanoid.xml",
+               ROOT / "assets" / "robots" / "gymnasium" / "ant.xml",
+               ROOT / "assets" / "robots" / "mimo" / "benchmark_scene.xml",
+               ROOT / "assets" / "robots" / "mimo" / "benchmarkv2_scene.xml"]
+FEATURES = sorted((ROOT / "kinematics" / "tests" / "mjcf_models").glob("dynamics_*.xml"))
+
+
+def close(got, expected):
+    got, expected = np.asarray(got, float), np.asarray(expected, float)
+    if got.shape != expected.shape:
+        return f"shape {got.shape} vs {expected.shape}"
+    scale = max(1.0, float(np.abs(expected).max()) if expected.size else 1.0)
+    err = float(np.abs(got - expected).max()) if expected.size else 0.0
+    return None if err <= REL_TOL * scale else f"max error {err:.3e} (scale {scale:.3e})"
+
+
+def random_unit_quaternion(rng):
+    g = rng.normal(size=4)
+    return g / np.linalg.norm(g)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pinocchio
+
+
+def pinocchio_model(path, floating):
+    import pinocchio as pin
+
+    if floating:
+        return pin.buildModelFromUrdf(str(path), pin.JointModelFreeFlyer())
+    return pin.buildModelFromUrdf(str(path))
+
+
+def pinocchio_cases():
+    """[(key, path, floating)]: every example-robot-data URDF fixed, the assets' URDFs fixed and
+    floating."""
+    cases = [(key, path, False) for key, path, kind in corpus.models()
+             if kind == "urdf" and key.startswith("example-robot-data/")]
+    for path in ASSET_URDFS:
+        rel = path.relative_to(ROOT).as_posix()
+        cases += [(rel, path, False), (rel + " (free-flyer)", path, True)]
+    return cases
+
+
+def pinocchio_state(model, rng):
+    """A random state: (Pinocchio's q, v, a, tau), and the same as Morsel's (q, v, a, tau) in
+    MuJoCo's layout, Morsel's joints in Pinocchio's order. Returns None for a joint kind this
+    conversion does not know."""
+    import pinocchio as pin
+
+    q_pin = pin.neutral(model)
+    q_mj, v_mj = [], []
+    v_pin = rng.uniform(-1.0, 1.0, model.nv)
+    a_pin = rng.uniform(-1.0, 1.0, model.nv)
+    tau_pin = rng.uniform(-1.0, 1.0, model.nv)
+    # Morsel's velocity values per Pinocchio joint: a map from Pinocchio's v to Morsel's v (the
+    # free-flyer's linear part rotated into the world), and its inverse for torques.
+    t_v = np.eye(model.nv)
+    for i in range(1, model.njoints):
+        j = model.joints[i]
+        short = j.shortname()
+        iq, iv = j.idx_q, j.idx_v
+        if short == "JointModelFreeFlyer":
+            pos = rng.uniform(-0.5, 0.5, 3)
+            quat_wxyz = random_unit_quaternion(rng)
+            q_pin[iq:iq + 3] = pos
+            q_pin[iq + 3:iq + 7] = [*quat_wxyz[1:], quat_wxyz[0]]
+            rot = pin.Quaternion(quat_wxyz[0], *quat_wxyz[1:]).matrix()
+            t_v[iv:iv + 3, iv:iv + 3] = rot
+        elif j.nq == 2 and j.nv == 1:
+            angle = rng.uniform(-math.pi, math.pi)
+            q_pin[iq], q_pin[iq + 1] = math.cos(angle), math.sin(angle)
+        elif j.nq == 1:
+            lo, hi = model.lowerPositionLimit[iq], model.upperPositionLimit[iq]
+            span = 0.5 if "P" in short.replace("JointModel", "")[:1] else math.pi
+            lo, hi = max(lo, -span), min(hi, span)
+            if not lo < hi:
+                lo, hi = -span, span
+            q_pin[iq] = rng.uniform(lo, hi)
+        else:
+            return None
+    for i in range(1, model.njoints):
+        j = model.joints[i]
+        iq = j.idx_q
+        if j.shortname() == "JointModelFreeFlyer":
+            x, y, z, w = q_pin[iq + 3:iq + 7]
+            q_mj += [*q_pin[iq:iq + 3], w, x, y, z]
+        elif j.nq == 2:
+            q_mj.append(math.atan2(q_pin[iq + 1], q_pin[iq]))
+        else:
+            q_mj.append(q_pin[iq])
+    v_mj = t_v @ v_pin
+    # A free-flyer's acceleration: Morsel's linear part is the rate of R v_pin, R (a + ω × v).
+    a_mj = t_v @ a_pin
+    for i in range(1, model.njoints):
+        j = model.joints[i]
+        if j.shortname() == "JointModelFreeFlyer":
+            iv = j.idx_v
+            rot = t_v[iv:iv + 3, iv:iv + 3]
+            a_mj[iv:iv + 3] = rot @ (a_pin[iv:iv + 3] + np.cross(v_pin[iv + 3:iv + 6], v_pin[iv:iv + 3]))
+    # Torques are dual to velocities: τ_mj = T⁻ᵀ τ_pin, T⁻ᵀ = T for a rotation block.
+    tau_mj = t_v @ tau_pin
+    return (q_pin, v_pin, a_pin, tau_pin), (q_mj, list(v_mj), list(a_mj), list(tau_mj)), t_v
+
+
+def pinocchio_expected(model, state, t_v):
+    """Pinocchio's numbers at a state, converted to MuJoCo's velocity layout."""
+    import pinocchio as pin
+
+    data = model.createData()
+    q, v, a, tau = state
+    mass = pin.crba(model, data, q)
+    mass = np.triu(mass) + np.triu(mass, 1).T
+    # v_pin = T⁻¹ v_mj, so M_mj = T⁻ᵀ M T⁻¹ = T M Tᵀ (T orthogonal by blocks); τ_mj = T τ_pin;
+    # Morsel's accelerations relate to Pinocchio's as in pinocchio_state.
+    t_inv = t_v.T
+    rnea = t_v @ pin.rnea(model, data, q, v, a)
+    gravity = t_v @ pin.computeGeneralizedGravity(model, data, q)
+    qdd_pin = pin.aba(model, data, q, v, tau)
+    qdd = t_v @ qdd_pin
+    for i in range(1, model.njoints):
+        j = model.joints[i]
+        if j.shortname() == "JointModelFreeFlyer":
+            iv = j.idx_v
+            rot = t_v[iv:iv + 3, iv:iv + 3]
+            qdd[iv:iv + 3] = rot @ (qdd_pin[iv:iv + 3] + np.cross(v[iv + 3:iv + 6], v[iv:iv + 3]))
+    pin.computeCentroidalMomentum(model, data, q, v)
+    return {
+        "mass_matrix": t_v @ mass @ t_inv,
+        "rnea": rnea,
+        "gravity_torques": gravity,
+        "aba": qdd,
+        "linear": np.array(data.hg.linear),
+        "angular": np.array(data.hg.angular),
+    }
+
+
+def morsel_dynamics(entries, work):
+    """entries: [(key, path, kind, floating, [state maps])] -> key -> [per state #{...}] or
+    #{error}: one morsel process for all of them."""
+    work = Path(work).resolve()
+    lines = ["let results = #{};"]
+    for key, path, kind, floating, states in entries:
+        rel = os.path.relpath(path, work)
+        load = (f"urdf({json.dumps(rel)}, #{{geometry: false, floating: {str(floating).lower()}}})"
+                if kind == "urdf" else f"mjcf({json.dumps(rel)})")
+        lines.append(
+            f"try {{\n"
+            f"    let r = {load};\n"
+            f"    let out = [];\n"
+            f"    for s in {rhai_value(states)} {{\n"
+            f"        let h = centroidal_momentum(r, s.q, s.v);\n"
+            f"        out.push(#{{ mass_matrix: mass_matrix(r, s.q), rnea: rnea(r, s.q, s.v, s.a),\n"
+            f"            bias: nonlinear_effects(r, s.q, s.v), gravity_torques: gravity_torques(r, s.q),\n"
+            f"            aba: aba(r, s.q, s.v, s.tau), linear: h.linear, angular: h.angular,\n"
+            f"            names: velocity_names(r) }});\n"
+            f"    }}\n"
+            f"    results[{json.dumps(key)}] = out;\n"
+            f"}} catch (e) {{ results[{json.dumps(key)}] = #{{ error: `${{e}}` }}; }}"
+        )
+    lines.append('save("result.json", results);')
+    return corpus.run_morsel_script("\n".join(lines) + "\n", work, [e[1] for e in entries])
+
+
+@pytest.fixture(scope="module")
+def pinocchio_run():
+    rng = np.random.default_rng(20261201)
+    entries, expected, skipped = [], {}, {}
+    for key, path, floating in pinocchio_cases():
+        if corpus.urdf_mimics(path):
+            skipped[key] = "mimic joints (Pinocchio reads them as independent joints)"
+            continue
+        try:
+            model = pinocchio_model(path, floating)
+        except Exception as e:  # the peer's refusal: counted, not compared
+            skipped[key] = f"Pinocchio refuses it: {e}"
+            continue
+        states, exp = [], []
+        for _ in range(STATES):
+            made = pinocchio_state(model, rng)
+            if made is None:
+                break
+            pin_state, mj_state, t_v = made
+            q, v, a, tau = mj_state
+            states.append({"q": [float(x) for x in q], "v": [float(x) for x in v],
+                           "a": [float(x) for x in a], "tau": [float(x) for x in tau]})
+            exp.append(pinocchio_expected(model, pin_state, t_v))
+        if len(states) < STATES:
+            skipped[key] = "a joint kind the conversion does not know"
+            continue
+        entries.append((key, path, "urdf", floating, states))
+        expected[key] = (exp, [model.names[i] for i in range(1, model.njoints)])
+    got = morsel_dynamics(entries, ROOT / "target" / "corpus" / "dynamics_pinocchio")
+    print(f"\npinocchio dynamics: {len(entries)} models compared, {len(skipped)} skipped")
+    for key, why in sorted(skipped.items()):
+        print(f"  skipped {key}: {why}")
+    return entries, expected, got, skipped
+
+
+def test_dynamics_equal_pinocchio_on_every_urdf(pinocchio_run):
+    entries, expected, got, _ = pinocchio_run
+    assert len(entries) >= 30, f"only {len(entries)} URDFs compared"
+    failures = []
+    for key, *_ in entries:
+        mine = got.get(key)
+        if not isinstance(mine, list):
+            failures.append(f"{key}: Morsel: {mine}")
+            continue
+        exp, _names = expected[key]
+        for k, (m, e) in enumerate(zip(mine, exp)):
+            for name in ("mass_matrix", "rnea", "gravity_torques", "aba", "linear", "angular"):
+                problem = close(m[name], e[name])
+                if problem:
+                    failures.append(f"{key} state {k} {name}: {problem}")
+    assert not failures, f"{len(failures)} differences:\n" + "\n".join(failures[:60])
+
+
+# ---------------------------------------------------------------------------------------------
+# MuJoCo
+
+
+def mujoco_cases():
+    cases = [(key, path) for key, path, kind in corpus.models() if kind == "mjcf"]
+    cases += [(p.relative_to(ROOT).as_posix(), p) for p in ASSET_MJCFS + FEATURES]
+    return cases
+
+
+def mujoco_state(m, rng):
+    """A random (qpos, qvel, qacc, tau) within the joints' ranges."""
+    import mujoco
+
+    qpos = m.qpos0.copy()
+    for j in range(m.njnt):
+        adr, kind = m.jnt_qposadr[j], m.jnt_type[j]
+        if kind == mujoco.mjtJoint.mjJNT_FREE:
+            qpos[adr:adr + 3] = rng.uniform(-0.5, 0.5, 3)
+            qpos[adr + 3:adr + 7] = random_unit_quaternion(rng)
+        elif kind == mujoco.mjtJoint.mjJNT_BALL:
+            qpos[adr:adr + 4] = random_unit_quaternion(rng)
+        else:
+            span = 0.5 if kind == mujoco.mjtJoint.mjJNT_SLIDE else math.pi
+            lo, hi = (m.jnt_range[j] if m.jnt_limited[j] else (-span, span))
+            lo, hi = max(lo, -span), min(hi, span)
+            qpos[adr] = rng.uniform(lo, hi) if lo < hi else lo
+    return (qpos, rng.uniform(-1, 1, m.nv), rng.uniform(-1, 1, m.nv), rng.uniform(-1, 1, m.nv))
+
+
+def mujoco_expected(m, state):
+    import mujoco
+
+    qpos, qvel, qacc, tau = state
+    d = mujoco.MjData(m)
+    d.qpos[:], d.qvel[:] = qpos, qvel
+    mujoco.mj_forward(m, d)
+    mass = np.zeros((m.nv, m.nv))
+    mujoco.mj_fullM(m, mass, d.qM)
+    bias = d.qfrc_bias.copy()
+    qdd = np.zeros(m.nv)
+    mujoco.mj_solveM(m, d, qdd.reshape(1, -1), (tau - bias).reshape(1, -1))
+    mujoco.mj_subtreeVel(m, d)
+    linear = d.subtree_linvel[0] * m.body_subtreemass[0]
+    angular = d.subtree_angmom[0].copy()
+    d.qvel[:] = 0
+    mujoco.mj_forward(m, d)
+    gravity = d.qfrc_bias.copy()
+    return {"mass_matrix": mass, "rnea": mass @ qacc + bias, "bias": bias, "gravity_torques": gravity,
+            "aba": qdd, "linear": linear, "angular": angular}
+
+
+@pytest.fixture(scope="module")
+def mujoco_run():
+    import mujoco
+
+    rng = np.random.default_rng(20261202)
+    entries, expected, skipped = [], {}, {}
+    for key, path in mujoco_cases():
+        try:
+            m = mujoco.MjModel.from_xml_path(str(path))
+        except Exception as e:
+            skipped[key] = f"MuJoCo refuses it: {e}"
+            continue
+        if not np.allclose(m.opt.gravity, [0, 0, -9.81], rtol=0, atol=0):
+            skipped[key] = f"gravity {list(m.opt.gravity)}"
+            continue
+        if m.nv == 0:
+            skipped[key] = "no degrees of freedom"
+            continue
+        states, exp = [], []
+        for _ in range(STATES):
+            s = mujoco_state(m, rng)
+            states.append({k: [float(x) for x in v] for k, v in zip(("q", "v", "a", "tau"), s)})
+            exp.append(mujoco_expected(m, s))
+        entries.append((key, path, "mjcf", False, states))
+        expected[key] = exp
+    got = morsel_dynamics(entries, ROOT / "target" / "corpus" / "dynamics_mujoco")
+    print(f"\nmujoco dynamics: {len(entries)} models compared, {len(skipped)} skipped")
+    for key, why in sorted(skipped.items()):
+        print(f"  skipped {key}: {why}")
+    return entries, expected, got, skipped
+
+
+def test_dynamics_equal_mujoco_on_every_mjcf(mujoco_run):
+    entries, expected, got, _ = mujoco_run
+    assert len(entries) >= 25, f"only {len(entries)} MJCF models compared"
+    failures, refused = [], []
+    for key, *_ in entries:
+        mine = got.get(key)
+        if not isinstance(mine, list):
+            refused.append(f"{key}: {mine}")
+            continue
+        for k, (mo, e) in enumerate(zip(mine, expected[key])):
+            for name in ("mass_matrix", "rnea", "bias", "gravity_torques", "aba", "linear", "angular"):
+                problem = close(mo[name], e[name])
+                if problem:
+                    failures.append(f"{key} state {k} {name}: {problem}")
+    print(f"Morsel refuses {len(refused)} of them (test_corpus.py holds loading):")
+    for line in refused:
+        print("  " + line[:300])
+    assert not failures, f"{len(failures)} differences:\n" + "\n".join(failures[:60])
+    features = [e for e in entries if "dynamics_" in e[0]]
+    assert features and all(isinstance(got.get(e[0]), list) for e in features), "the feature models must load"
+
+
+def test_velocity_names_follow_mujoco(mujoco_run):
+    """velocity_names lists each joint's dofs in qvel order, with MuJoCo's joint names."""
+    import mujoco
+
+    entries, _, got, _ = mujoco_run
+    checked = 0
+    for key, path, *_ in entries:
+        mine = got.get(key)
+        if not isinstance(mine, list):
+            continue
+        m = mujoco.MjModel.from_xml_path(str(path))
+        names = mine[0]["names"]
+        assert len(names) == m.nv, key
+        for j in range(m.njnt):
+            name = mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_JOINT, j)
+            if not name:
+                continue
+            adr, kind = m.jnt_dofadr[j], m.jnt_type[j]
+            if kind == mujoco.mjtJoint.mjJNT_FREE:
+                expected = [f"{name}.{c}" for c in ("vx", "vy", "vz", "wx", "wy", "wz")]
+            elif kind == mujoco.mjtJoint.mjJNT_BALL:
+                expected = [f"{name}.{c}" for c in ("wx", "wy", "wz")]
+            else:
+                expected = [name]
+            assert names[adr:adr + len(expected)] == expected, (key, name)
+        checked += 1
+    assert checked >= 20
