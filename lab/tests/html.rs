@@ -136,6 +136,18 @@ fn bad_requests_are_refused_with_clear_errors() {
         err.starts_with("cannot save empty.html:") && err.contains("nothing to draw"),
         "{err}"
     );
+    // A notebook's view of the same empty scene is a page that says so, not an error.
+    let page = String::from_utf8(html::view("empty.html", &empty).unwrap()).unwrap();
+    assert!(page.contains("<title>empty</title>"), "{page}");
+    assert!(
+        page.contains("&quot;empty&quot; has nothing to draw (no bodies or links)"),
+        "{page}"
+    );
+    // A drawable one is the same view that a save writes.
+    assert_eq!(
+        html::view("x.html", &drawing).unwrap(),
+        html::encode("x.html", &drawing).unwrap()
+    );
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("missing/x.html");
     let err = morsel_lab::view::write("x.html", &target, &drawing)

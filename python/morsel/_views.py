@@ -37,7 +37,9 @@ class View:
 def view(obj, name=None, height=480):
     """view(x): the offline 3D view of a Scene, Robot, Touch, Taxels, Stance, Simulation or
     2-3 joint Boundary, shown inline by Jupyter (``View._repr_html_``); WrongTypeError for
-    anything else, InvalidValueError when the object cannot be drawn (a 4-joint boundary)."""
+    anything else, InvalidValueError when the object cannot be drawn (a 4-joint boundary). An
+    object with nothing to draw yet (an empty scene, a simulation without robots) gives a page
+    that says so, never an error (``save`` of one still raises)."""
     if name is None:
         name = type(obj).__name__.lower()
     return View(_morsel._view_html(obj, name), name, height)

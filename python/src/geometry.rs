@@ -325,14 +325,18 @@ fn mesh(
 }
 
 /// `convex_hull(points)`: the convex hull of an (n, 3) point set or of a mesh shape's vertices.
-/// The hull is computed detached from the interpreter (other Python threads run meanwhile).
+/// The hull is computed detached from the interpreter (other Python threads run meanwhile);
+/// Ctrl-C stops it (`KeyboardInterrupt`).
 #[pyfunction]
 fn convex_hull(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
     if let Ok(s) = points.cast::<PyShape>() {
         return match s.get().0.kind() {
             ShapeKind::Mesh(mesh) => {
                 let mesh = Arc::clone(mesh);
-                Ok(PyShape(py.detach(|| Shape::convex_hull_of(&mesh)).py()?))
+                let stop = &crate::interrupt::requested;
+                let hull =
+                    crate::interrupt::detached(py, || Shape::convex_hull_of_until(&mesh, stop))?;
+                Ok(PyShape(hull.py()?))
             }
             _ => Err(type_error(format!(
                 "`points` of convex_hull(): expected points or a mesh, got a {}",
@@ -347,7 +351,9 @@ fn convex_hull(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<PyShape> {
         .into_iter()
         .map(|r| nalgebra::Point3::new(r[0], r[1], r[2]))
         .collect();
-    Ok(PyShape(py.detach(|| Shape::convex_hull(&pts)).py()?))
+    let stop = &crate::interrupt::requested;
+    let hull = crate::interrupt::detached(py, || Shape::convex_hull_until(&pts, stop))?;
+    Ok(PyShape(hull.py()?))
 }
 
 /// `inverse(pose)`: the inverse pose.

@@ -230,8 +230,7 @@ fn grid(
         (true, true) => SampleOptions::distance().with_zero_in_collision(),
         (false, _) => SampleOptions::binary(),
     };
-    let map = py
-        .detach(|| s.grid(&steps, &options).map_err(Box::new))
+    let map = crate::interrupt::detached(py, || s.grid(&steps, &options).map_err(Box::new))?
         .map_err(|e| *e)
         .py()?;
     Ok(PySampleMap(map))
@@ -275,8 +274,7 @@ fn random(
     let seed = seed_of(&mut o, "random")?;
     let options = sample_options(&mut o, "random")?;
     o.finish()?;
-    let map = py
-        .detach(|| s.random(n, seed, &options).map_err(Box::new))
+    let map = crate::interrupt::detached(py, || s.random(n, seed, &options).map_err(Box::new))?
         .map_err(|e| *e)
         .py()?;
     Ok(PySampleMap(map))
@@ -317,8 +315,7 @@ fn boundary(
     if let Some(draws) = max_draws.transpose()? {
         options.max_draws_per_point = draws;
     }
-    let b = py
-        .detach(|| s.boundary(&options).map_err(Box::new))
+    let b = crate::interrupt::detached(py, || s.boundary(&options).map_err(Box::new))?
         .map_err(|e| *e)
         .py()?;
     Ok(PyBoundary(b))
@@ -345,8 +342,7 @@ fn to_jointspace(
         ))
     })?;
     let (m, b) = (&m.get().0, &b.get().0);
-    let out = py
-        .detach(|| jointspace_distance(m, b).map_err(Box::new))
+    let out = crate::interrupt::detached(py, || jointspace_distance(m, b).map_err(Box::new))?
         .map_err(|e| *e)
         .py()?;
     Ok(PySampleMap(out))

@@ -141,8 +141,7 @@ impl PyModel {
         let m = &map_arg(map, "`map` of certify()")?.0;
         let mut guard = self.lock()?;
         let model: &mut JointspaceModel = &mut guard;
-        let c = py
-            .detach(|| certify(model, m).map_err(Box::new))
+        let c = crate::interrupt::detached(py, || certify(model, m).map_err(Box::new))?
             .map_err(|e| *e)
             .py()?;
         certificate_dict(py, &c)
@@ -377,8 +376,7 @@ fn jointspace_model(
         validation,
         ..defaults
     };
-    let (model, report) = py
-        .detach(|| fit(map, &options).map_err(Box::new))
+    let (model, report) = crate::interrupt::detached(py, || fit(map, &options).map_err(Box::new))?
         .map_err(|e| *e)
         .py()?;
     Ok(PyModel {

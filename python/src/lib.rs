@@ -17,6 +17,7 @@ mod errors;
 mod fk_batch;
 mod geometry;
 mod gltf_save;
+mod interrupt;
 mod jointspace;
 mod jointspace_model;
 mod kinematics;
@@ -46,6 +47,7 @@ use pyo3::prelude::*;
 /// The native module; `morsel/__init__.py` re-exports it.
 #[pymodule]
 fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    interrupt::install();
     geometry::register(m)?;
     sensors::register(m)?;
     kinematics::register(m)?;

@@ -132,14 +132,14 @@ fn save(path: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
 
 /// `_view_html(value, name)`: the offline three.js view of a drawable object (Scene, Robot,
 /// Touch, Taxels, Stance, Simulation, Boundary) as one self-contained HTML document, the bytes
-/// `save("x.html", value)` writes; `_repr_html_` and `morsel.view` show it in notebooks.
+/// `save("x.html", value)` writes; `_repr_html_` and `morsel.view` show it in notebooks. An
+/// object with nothing to draw (an empty scene) gives a page saying so, not an error.
 #[pyfunction]
 #[pyo3(signature = (value, name="morsel"))]
 fn _view_html(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     let path = format!("{name}.html");
     let drawing = crate::gltf_save::drawing(&path, value)?;
-    let bytes =
-        morsel_lab::view::encode(&path, &drawing).map_err(|e| value_error(e.to_string()))?;
+    let bytes = morsel_lab::html::view(&path, &drawing).map_err(|e| value_error(e.to_string()))?;
     String::from_utf8(bytes).map_err(|e| value_error(format!("the view is not UTF-8: {e}")))
 }
 

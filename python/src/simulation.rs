@@ -107,10 +107,11 @@ impl PySimulation {
     }
 
     /// `run(sim, seconds)`: runs the whole number of steps nearest to `seconds`; returns it.
+    /// Ctrl-C stops it between steps (`KeyboardInterrupt`).
     fn run(&self, py: Python<'_>, seconds: &Bound<'_, PyAny>) -> PyResult<u64> {
         let t = f64_arg(seconds, "`seconds` of run()")?;
         let sim = self.0.clone();
-        py.detach(|| sim.run(t)).py()
+        crate::interrupt::detached(py, || sim.run(t))?.py()
     }
 
     /// The simulation time (s).

@@ -355,7 +355,7 @@ impl PyTouch {
 
 /// `touch(scene, options)`: MIMo-style touch; options scales {body: spacing}, kind
 /// ("points" | "mesh"), touch_function, response_function, mesh_layout ("mimo" | "points"),
-/// mimo_quirks (bool, default true).
+/// mimo_quirks (bool, default false: Morsel's fixes; the `morsel.mimo` drop-in keeps MIMo's).
 #[pyfunction]
 #[pyo3(signature = (scene, options=None, **kwargs))]
 fn touch(
@@ -373,7 +373,9 @@ fn touch(
     let function = o.string("touch_function")?;
     let response = o.string("response_function")?;
     let layout = o.string("mesh_layout")?;
-    let quirks = o.bool("mimo_quirks")?.unwrap_or(true);
+    let quirks = o
+        .bool("mimo_quirks")?
+        .unwrap_or(morsel_lab::api::TOUCH_MIMO_QUIRKS);
     o.finish()?;
     let mut config =
         TouchConfig::from_names(kind.as_deref(), function.as_deref(), response.as_deref())

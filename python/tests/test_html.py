@@ -42,3 +42,23 @@ def test_bad_requests_raise_and_write_nothing(tmp_path):
     with pytest.raises(morsel.MissingFileError):
         morsel.save(str(tmp_path / "no" / "such" / "x.html"), solo())
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_drawable_shows_a_note_in_a_notebook(tmp_path):
+    """A notebook cell that shows a fresh scene (or a simulation without robots) gets a page
+    that says there is nothing to draw, not a traceback; saving one stays an error."""
+    for obj, says in [
+        (morsel.scene(), "&amp;quot;scene&amp;quot; has nothing to draw (no bodies or links)"),
+        (morsel.simulation(dt=0.05), "a simulation without robots (add one with add()) has nothing to draw"),
+    ]:
+        cell = obj._repr_html_()
+        assert cell.startswith("<iframe") and says in cell, cell
+        page = morsel.view(obj).html
+        assert "<script" not in page and "nothing to draw" in page, page
+        with pytest.raises(morsel.InvalidValueError, match="nothing to draw"):
+            morsel.save(str(tmp_path / "empty.html"), obj)
+    assert list(tmp_path.iterdir()) == []
+    # Once it has a body, the same scene's cell is the 3D view.
+    sc = morsel.scene()
+    sc.add_body("ball", morsel.sphere(0.1), morsel.pose([0.0, 0.0, 0.5]))
+    assert "nothing to draw" not in sc._repr_html_()

@@ -218,8 +218,11 @@ fn a_person_at_the_repl() {
     // Ctrl-C while an input runs stops that input, not the REPL. The test's terminal is not the
     // child's controlling terminal, so it sends the SIGINT that the terminal driver would.
     t.prompt();
-    t.send("let n = 0; loop { n += 1; }\r");
-    std::thread::sleep(Duration::from_millis(300));
+    // The input says when it runs (the echo of `"lo" + "oping"` is not the word itself), and
+    // the signal goes after that: a signal that comes before the input starts is forgotten (the
+    // REPL clears the flag before each input), and no fixed sleep is long enough on a busy machine.
+    t.send("print(\"lo\" + \"oping\"); let n = 0; loop { n += 1; }\r");
+    t.expect("\nlooping");
     let pid = Pid::from_raw(i32::try_from(t.child.id()).expect("pid"));
     kill(pid, Signal::SIGINT).expect("SIGINT");
     t.expect("interrupted (Ctrl-C)");

@@ -16,6 +16,11 @@ use std::sync::OnceLock;
 /// The text of the description.
 pub const SOURCE: &str = include_str!("script_api.txt");
 
+/// The default of `touch()`'s option `mimo_quirks` in both front ends: Morsel's fixes, so that
+/// each contact's force is conserved over the sensors. (MIMo's own classes, the Python
+/// `morsel.mimo` drop-in, keep MIMo's behaviour, bugs included, by default.)
+pub const TOUCH_MIMO_QUIRKS: bool = false;
+
 /// The groups in the order the reference shows them (the crates, front end first).
 pub const GROUP_ORDER: &[&str] = &[
     "shell",

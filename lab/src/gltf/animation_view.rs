@@ -12,12 +12,14 @@ impl Drawing {
     /// The robots of `sim` and their motion so far. Node names are link names (prefixed with
     /// `<robot>/` when the simulation has several robots); every link has a translation and a
     /// rotation channel with one key per recorded tick, at the simulated times. A robot added
-    /// after the start holds its first pose until then.
+    /// after the start holds its first pose until then. Without robots, a drawing of nothing
+    /// ([`Drawing::nothing`]).
     pub fn from_simulation(name: &str, sim: &Simulation) -> Result<Self, String> {
         if sim.robot_count().map_err(|e| e.to_string())? == 0 {
-            return Err(
-                "a simulation without robots (add one with add()) has nothing to draw".into(),
-            );
+            return Ok(Drawing::nothing(
+                name,
+                "a simulation without robots (add one with add()) has nothing to draw",
+            ));
         }
         let motion = sim.motion().map_err(|e| e.to_string())?;
         let keys = motion.times.len();

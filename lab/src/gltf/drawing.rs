@@ -123,6 +123,9 @@ pub struct Drawing {
     pub legend: Vec<LegendEntry>,
     /// Key frames, for a simulation.
     pub animation: Option<Animation>,
+    /// Why there is nothing to draw, when the builder knows more than "no parts" (a simulation
+    /// without robots); read by [`Drawing::nothing_to_draw`].
+    pub empty_because: Option<String>,
 }
 
 impl Drawing {
@@ -133,7 +136,28 @@ impl Drawing {
             parts,
             legend: Vec::new(),
             animation: None,
+            empty_because: None,
         }
+    }
+
+    /// A drawing of nothing, and why (`because`: a whole sentence, "a simulation without
+    /// robots ... has nothing to draw"). Saving it is an error with that sentence; a notebook
+    /// view shows the sentence in an empty page (see [`crate::html::view`]).
+    pub fn nothing(name: &str, because: impl Into<String>) -> Self {
+        let mut drawing = Drawing::new(name, Vec::new());
+        drawing.empty_because = Some(because.into());
+        drawing
+    }
+
+    /// `Some(why)` when the drawing has no parts (a file of it would show nothing): the
+    /// builder's reason, else that the named drawing has no bodies or links.
+    pub fn nothing_to_draw(&self) -> Option<String> {
+        if !self.parts.is_empty() {
+            return None;
+        }
+        Some(self.empty_because.clone().unwrap_or_else(|| {
+            format!("\"{}\" has nothing to draw (no bodies or links)", self.name)
+        }))
     }
 
     /// Every body of a scene: its name, world pose and colliders (legend: "bodies").

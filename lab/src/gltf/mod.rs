@@ -60,11 +60,8 @@ pub fn encode(name: &str, drawing: &Drawing) -> Result<Vec<u8>, LabError> {
     };
     let container = Container::from_path(name)
         .ok_or_else(|| refuse(format!("a glTF file needs the extension {EXTENSIONS}")))?;
-    if drawing.parts.is_empty() {
-        return Err(refuse(format!(
-            "\"{}\" has nothing to draw (no bodies or links)",
-            drawing.name
-        )));
+    if let Some(why) = drawing.nothing_to_draw() {
+        return Err(refuse(why));
     }
     let document = document::build(drawing).map_err(refuse)?;
     container.encode(document).map_err(refuse)

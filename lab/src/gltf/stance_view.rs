@@ -28,6 +28,9 @@ pub const POLYGON_COLOUR: [f32; 4] = [0.1, 0.7, 0.3, 0.45];
 /// Colour of the polygon's outline.
 pub const OUTLINE_COLOUR: [f32; 4] = [0.0, 0.4, 0.15, 1.0];
 
+/// Why a stance without contacts draws nothing.
+const NO_CONTACTS: &str = "a stance without contacts has nothing to draw";
+
 impl Drawing {
     /// A stance and its static-equilibrium polygon (see the module docs). Node names:
     /// `contact <i>` and `friction cone <i>` per contact (in the stance's order), `com`, and
@@ -40,7 +43,7 @@ impl Drawing {
     ) -> Result<Self, String> {
         let contacts = stance.contacts().contacts();
         if contacts.is_empty() {
-            return Err("a stance without contacts has nothing to draw".into());
+            return Ok(Drawing::nothing(name, NO_CONTACTS));
         }
         let mut parts = Vec::with_capacity(2 * contacts.len() + 2);
         for (i, c) in contacts.iter().enumerate() {
@@ -123,6 +126,10 @@ impl Drawing {
 /// A stance with its static-equilibrium polygon computed by Bretl and Lall's method (the
 /// script API's default): what `save("x.glb", stance)` draws.
 pub fn stance_drawing(name: &str, stance: &Stance) -> Result<Drawing, String> {
+    // Before the polygon, which a stance without contacts does not have.
+    if stance.contacts().contacts().is_empty() {
+        return Ok(Drawing::nothing(name, NO_CONTACTS));
+    }
     let polygon = stance
         .static_equilibrium_polygon(morsel_stability::PolygonMethod::Bretl)
         .map_err(|e| format!("cannot compute the static-equilibrium polygon: {e}"))?;

@@ -16,7 +16,7 @@ use std::path::Path;
 use crate::error::LabError;
 use crate::gltf::{self, Drawing};
 
-pub use page::page;
+pub use page::{note_page, page};
 
 /// The extension of HTML views, for messages.
 pub const EXTENSION: &str = ".html";
@@ -47,4 +47,15 @@ pub fn encode(name: &str, drawing: &Drawing) -> Result<Vec<u8>, LabError> {
         other => other,
     })?;
     Ok(page(&drawing.name, &drawing.legend, &glb).into_bytes())
+}
+
+/// The HTML view of `drawing` for a notebook cell (`_repr_html_`, `morsel.view`): as
+/// [`encode`], except that a drawing with nothing to draw (an empty scene, a simulation
+/// without robots) gives a page that says so instead of an error, since showing an empty
+/// object is not a mistake. Saving one (`save("x.html", ...)`) stays an error.
+pub fn view(name: &str, drawing: &Drawing) -> Result<Vec<u8>, LabError> {
+    match drawing.nothing_to_draw() {
+        Some(why) => Ok(note_page(&drawing.name, &why).into_bytes()),
+        None => encode(name, drawing),
+    }
 }

@@ -47,6 +47,25 @@ pub fn page(title: &str, legend: &[LegendEntry], glb: &[u8]) -> String {
     out
 }
 
+/// A page without a 3D view: titled `title`, saying `note` (what a notebook shows for an
+/// object with nothing to draw). Styled as the view's panels; no script.
+pub fn note_page(title: &str, note: &str) -> String {
+    let generator = format!("morsel {}", env!("CARGO_PKG_VERSION"));
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"generator\" content=\"{generator}\">\n<title>{title}</title>\n\
+         <style>\n  html, body {{ margin: 0; height: 100%; background: #eef0f3;\n\
+         \x20              font: 13px/1.4 system-ui, sans-serif; color: #222; }}\n\
+         \x20 .panel {{ position: fixed; top: 10px; left: 10px; max-width: 80vw;\n\
+         \x20           background: rgba(255, 255, 255, 0.88); border-radius: 6px;\n\
+         \x20           padding: 8px 10px; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.18); }}\n\
+         \x20 .panel h1 {{ font-size: 14px; margin: 0 0 6px; }}\n</style>\n</head>\n<body>\n\
+         <div id=\"note\" class=\"panel\"><h1>{title}</h1><p>{note}</p></div>\n</body>\n</html>\n",
+        title = escape_html(title),
+        note = escape_html(note),
+    )
+}
+
 /// The page's data as JSON that is safe inside a `<script>` element (`<` escaped).
 fn data_json(legend: &[LegendEntry]) -> String {
     let entries: Vec<serde_json::Value> = legend
@@ -97,5 +116,13 @@ mod tests {
         assert!(html.contains("Z2xURg=="), "base64 of the glb");
         assert!(!html.contains("{{TITLE}}") && !html.contains("{{THREE}}"));
         assert!(html.contains("[1.0,0.0,0.0,1.0]"));
+    }
+
+    #[test]
+    fn a_note_page_says_its_note_and_stays_inert() {
+        let html = note_page("a<b", "\"x\" has <nothing> to draw");
+        assert!(html.contains("<title>a&lt;b</title>"));
+        assert!(html.contains("<p>&quot;x&quot; has &lt;nothing&gt; to draw</p>"));
+        assert!(!html.contains("<script"));
     }
 }

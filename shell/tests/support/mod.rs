@@ -63,12 +63,11 @@ pub fn work_dir() -> (tempfile::TempDir, String) {
     (dir, "../".repeat(depth))
 }
 
-/// Starts `morsel run` with `args` in `dir` and waits for the script to print `line` (its
-/// first line); returns the child, when it started, and when the line came, counted from the
-/// start.
-pub fn start_run(dir: &Path, args: &[&str], line: &str) -> (Child, Instant, Duration) {
+/// Starts `morsel run` with `args` in `dir` (standard output and error piped); returns the
+/// child and when it started.
+pub fn spawn_run(dir: &Path, args: &[&str]) -> (Child, Instant) {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morsel"))
+    let child = Command::new(env!("CARGO_BIN_EXE_morsel"))
         .arg("run")
         .args(args)
         .current_dir(dir)
@@ -77,12 +76,68 @@ pub fn start_run(dir: &Path, args: &[&str], line: &str) -> (Child, Instant, Dura
         .stderr(Stdio::piped())
         .spawn()
         .expect("morsel starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut first)
-        .expect("read");
-    assert_eq!(first.trim(), line);
-    (child, started, started.elapsed())
+    (child, started)
+}
+
+/// Reads `child`'s standard output line by line while it says `lines` in order: how long
+/// after `started` each came, for as many as it said (fewer when the output ended first or
+/// said something else: a run stopped before it printed them).
+pub fn read_lines(child: &mut Child, started: Instant, lines: &[&str]) -> Vec<Duration> {
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut times = Vec::with_capacity(lines.len());
+    for line in lines {
+        let mut next = String::new();
+        out.read_line(&mut next).expect("read");
+        if next.trim() != *line {
+            break;
+        }
+        times.push(started.elapsed());
+    }
+    times
+}
+
+/// Starts `morsel run` with `args` in `dir` and waits for the script to print `line` (its
+/// first line); returns the child, when it started, and when the line came, counted from the
+/// start.
+pub fn start_run(dir: &Path, args: &[&str], line: &str) -> (Child, Instant, Duration) {
+    let (mut child, started) = spawn_run(dir, args);
+    let Some(&printed) = read_lines(&mut child, started, &[line]).first() else {
+        let out = child.wait_with_output().expect("morsel ends");
+        panic!(
+            "morsel did not print {line:?} first: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    (child, started, printed)
+}
+
+/// How many bytes `child` has read so far (`rchar` of `/proc/<pid>/io`: every `read`, files
+/// and pipes alike); `None` once it is gone.
+#[cfg(target_os = "linux")]
+pub fn bytes_read(child: &Child) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{}/io", child.id())).ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("rchar:"))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// Waits (at most `cap`, a bound for a hang, not a guess of speed) until `child` has read at
+/// least `bytes` bytes: an observable sign that it is past reading a file of that size.
+#[cfg(target_os = "linux")]
+pub fn wait_until_read(child: &Child, bytes: u64, cap: Duration) {
+    let clock = Instant::now();
+    loop {
+        match bytes_read(child) {
+            Some(n) if n >= bytes => return,
+            Some(_) => {}
+            None => panic!("morsel ended before it read {bytes} bytes"),
+        }
+        assert!(
+            clock.elapsed() < cap,
+            "morsel read fewer than {bytes} bytes in {cap:?}"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 /// Sends Ctrl-C (SIGINT) to `child`.

@@ -52,7 +52,9 @@ fn make_touch(scene: &ScriptScene, opts: &Dynamic) -> ScriptResult<ScriptTouch> 
     let function = o.string("touch_function").or_script()?;
     let response = o.string("response_function").or_script()?;
     let layout = o.string("mesh_layout").or_script()?;
-    let quirks = o.bool_or("mimo_quirks", true).or_script()?;
+    let quirks = o
+        .bool_or("mimo_quirks", morsel_lab::api::TOUCH_MIMO_QUIRKS)
+        .or_script()?;
     o.finish().or_script()?;
     let mut config =
         TouchConfig::from_names(kind.as_deref(), function.as_deref(), response.as_deref())
