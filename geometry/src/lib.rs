@@ -18,7 +18,7 @@
 
 mod collider;
 mod contain;
-pub mod convert;
+mod convert;
 mod ellipsoid;
 mod error;
 pub mod file_access;
@@ -37,9 +37,24 @@ pub mod sensor;
 mod shape;
 mod shape_summary;
 mod solid_contact;
+// Internal helpers shared with the other Morsel crates: their home is `__private`; these
+// hidden paths stay for files that still name them (kinematics/src).
+#[doc(hidden)]
 pub mod stop;
+#[doc(hidden)]
 pub mod trig;
+#[doc(hidden)]
 pub mod xml_depth;
+
+/// Helpers shared with the other Morsel crates (fast `sin_cos`, the XML depth guard, the stop
+/// flag's module). Not part of the public API: they may change in any release, without notice.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::{stop, trig, xml_depth};
+}
+
+pub use nalgebra;
+pub use parry3d_f64;
 
 pub use collider::Collider;
 pub use ellipsoid::EllipsoidShape;
@@ -50,4 +65,5 @@ pub use range::{MAX_LENGTH, MIN_LENGTH};
 pub use sensor::{SensorMesh, SensorPoints};
 pub use shape::{CONVEX_VOLUME_TOLERANCE, PIPE_QUERY_SEGMENTS, Shape, ShapeKind};
 pub use shape_summary::SummaryValue;
-pub use stop::Stop;
+pub use stop::{NEVER, Never, Stop};
+pub use xml_depth::MAX_XML_DEPTH;

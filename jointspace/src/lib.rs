@@ -86,6 +86,9 @@ pub use jointspace_distance::{
 pub use model::{
     Certificate, FitOptions, FitReport, JointspaceModel, ModelKind, Validation, certify, fit,
 };
+pub use morsel_geometry;
+pub use morsel_kinematics;
+pub use nalgebra;
 pub use nearest::{BoundaryIndex, Nearest};
 pub use options::{DEFAULT_MEMORY_LIMIT, DistanceOptions, InCollision, Measure, SampleOptions};
 pub use sample_map::{Quantity, SampleMap, source_label};

@@ -73,6 +73,7 @@ pub use model::{LayoutEntry, Model};
 pub use model_builder::ModelBuilder;
 
 pub use morsel_geometry;
+pub use nalgebra;
 pub use morsel_geometry::{FileAccess, FileAccessError};
 
 /// The README's examples, compiled and run as doctests.

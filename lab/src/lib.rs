@@ -38,12 +38,28 @@ pub mod point_contacts;
 pub mod save;
 pub mod sharding;
 pub mod simulation;
+#[doc(hidden)]
 pub mod slurm;
 pub mod stance_distributor;
 pub mod stop;
 pub mod taxel_table;
 pub mod value;
 pub mod view;
+
+/// What Morsel's two front ends (the shell and the Python module) share and no one else
+/// should use: the script API description ([`api`](crate::__private::api)), the batch size
+/// limit and the Slurm submission. Not part of the public API: may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::{api, batch_limit, slurm};
+}
+
+pub use morsel_geometry;
+pub use morsel_jointspace;
+pub use morsel_kinematics;
+pub use morsel_sensing;
+pub use morsel_stability;
+pub use nalgebra;
 
 pub use error::LabError;
 pub use value::Value;

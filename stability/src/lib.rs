@@ -43,6 +43,8 @@ pub mod stance;
 pub mod transport;
 pub mod wrench_qp;
 
+pub use nalgebra;
+
 pub use contact::Contact;
 pub use contact_cone::{WrenchFaces, WrenchSpan};
 pub use contact_set::ContactSet;
