@@ -37,6 +37,7 @@ pub mod sensor;
 mod shape;
 mod shape_summary;
 mod solid_contact;
+mod vertex_contact;
 // Internal helpers shared with the other Morsel crates: their home is `__private`; these
 // hidden paths stay for files that still name them (kinematics/src).
 #[doc(hidden)]
