@@ -19,14 +19,12 @@
 //!   translation.
 
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
-use parry3d_f64::shape::FeatureId;
 
-use crate::convert::{from_parry_point, to_parry_point, to_parry_pose, to_parry_vector};
+use crate::convert::{from_parry_point, to_parry_pose, to_parry_vector};
 use crate::error::Result;
-use crate::mesh::TriangleMesh;
 use crate::query_result::Contact;
 use crate::shape::{Shape, ShapeKind};
-use crate::vertex_contact;
+use crate::vertex_contact::{self, outward_face_normal, signed};
 
 /// How `query::contact` answers a pair.
 pub(crate) enum SolidPlan<'s> {
@@ -123,20 +121,6 @@ pub(crate) fn support_overlap(
     })
 }
 
-/// The signed distance of a local point to a closed mesh (negative inside) with the nearest
-/// surface point and the id of a nearest face.
-fn signed(mesh: &Shape, local: &Point3<f64>) -> Option<(f64, Point3<f64>, u32)> {
-    let (parry, _) = mesh.parry().ok()?;
-    let (proj, feature) = parry.project_local_point_and_get_feature(to_parry_point(local));
-    let surface = from_parry_point(proj.point);
-    let d = (local - surface).norm();
-    let face = match feature {
-        FeatureId::Face(i) => i,
-        _ => u32::MAX,
-    };
-    Some((if proj.is_inside { -d } else { d }, surface, face))
-}
-
 /// The contact of a closed mesh (first) with a sphere of `radius` centred at `centre`
 /// (second), by the nearest surface point; `None` when it cannot be exact (a concave region,
 /// a centre on an edge or corner, where the outward direction is not defined).
@@ -178,24 +162,4 @@ fn sphere_in_mesh(
         point_b: centre - normal.into_inner() * radius,
         normal,
     }))
-}
-
-/// The outward unit normal (local frame) of face `face` of a closed mesh.
-fn outward_face_normal(m: &TriangleMesh, face: u32) -> Option<Unit<Vector3<f64>>> {
-    let i = usize::try_from(face)
-        .ok()
-        .filter(|&i| i < m.faces().len())?;
-    Unit::try_new(m.face_area_vector(i) * m.signed_volume().signum(), 0.0)
-}
-
-/// The outward unit normal (world frame) of the face of the closed mesh `shape` (whose mesh is
-/// `m`, placed at `pose`) nearest the world point `p`.
-pub(crate) fn face_normal_at(
-    shape: &Shape,
-    m: &TriangleMesh,
-    pose: &Isometry3<f64>,
-    p: &Point3<f64>,
-) -> Option<Unit<Vector3<f64>>> {
-    let (_, _, face) = signed(shape, &pose.inverse_transform_point(p))?;
-    Some(pose.rotation * outward_face_normal(m, face)?)
 }

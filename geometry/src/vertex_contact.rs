@@ -19,8 +19,12 @@
 //! the nearest vertex and its projection otherwise.
 
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
+use parry3d_f64::shape::FeatureId;
+
+use crate::convert::{from_parry_point, to_parry_point};
 
 use crate::error::Result;
+use crate::mesh::TriangleMesh;
 use crate::projection::project;
 use crate::proximity;
 use crate::query_result::Contact;
@@ -74,7 +78,7 @@ fn fallback_outward(
     surface: &Point3<f64>,
 ) -> Unit<Vector3<f64>> {
     if let ShapeKind::Mesh(m) = other.kind()
-        && let Some(n) = crate::solid_contact::face_normal_at(other, m, pose, surface)
+        && let Some(n) = face_normal_at(other, m, pose, surface)
     {
         return n;
     }
@@ -191,4 +195,38 @@ pub(crate) fn contact(
 fn direction(pa: &Isometry3<f64>, pb: &Isometry3<f64>) -> Unit<Vector3<f64>> {
     Unit::try_new(pb.translation.vector - pa.translation.vector, 1e-300)
         .unwrap_or(Vector3::z_axis())
+}
+
+/// The signed distance of a local point to a closed mesh (negative inside) with the nearest
+/// surface point and the id of a nearest face.
+pub(crate) fn signed(mesh: &Shape, local: &Point3<f64>) -> Option<(f64, Point3<f64>, u32)> {
+    let (parry, _) = mesh.parry().ok()?;
+    let (proj, feature) = parry.project_local_point_and_get_feature(to_parry_point(local));
+    let surface = from_parry_point(proj.point);
+    let d = (local - surface).norm();
+    let face = match feature {
+        FeatureId::Face(i) => i,
+        _ => u32::MAX,
+    };
+    Some((if proj.is_inside { -d } else { d }, surface, face))
+}
+
+/// The outward unit normal (local frame) of face `face` of a closed mesh.
+pub(crate) fn outward_face_normal(m: &TriangleMesh, face: u32) -> Option<Unit<Vector3<f64>>> {
+    let i = usize::try_from(face)
+        .ok()
+        .filter(|&i| i < m.faces().len())?;
+    Unit::try_new(m.face_area_vector(i) * m.signed_volume().signum(), 0.0)
+}
+
+/// The outward unit normal (world frame) of the face of the closed mesh `shape` (whose mesh is
+/// `m`, placed at `pose`) nearest the world point `p`.
+pub(crate) fn face_normal_at(
+    shape: &Shape,
+    m: &TriangleMesh,
+    pose: &Isometry3<f64>,
+    p: &Point3<f64>,
+) -> Option<Unit<Vector3<f64>>> {
+    let (_, _, face) = signed(shape, &pose.inverse_transform_point(p))?;
+    Some(pose.rotation * outward_face_normal(m, face)?)
 }

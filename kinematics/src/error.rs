@@ -67,10 +67,6 @@ pub enum KinematicsError {
         /// What morsel-geometry reported.
         source: morsel_geometry::GeometryError,
     },
-    /// An MJCF file could not be loaded (see [`crate::mjcf::MjcfError`]); what `?` on an
-    /// [`mjcf`](crate::mjcf) loader gives in a function returning this crate's [`Result`].
-    #[error(transparent)]
-    Mjcf(Box<crate::mjcf::MjcfError>),
     /// Building a model from links, joints and frames failed.
     #[error("invalid model: {0}")]
     InvalidModel(String),
@@ -157,17 +153,6 @@ pub enum KinematicsError {
 
 /// The crate's result type.
 pub type Result<T> = std::result::Result<T, KinematicsError>;
-
-/// An MJCF error as a kinematics error: a model error that the MJCF loader passed on is that
-/// error itself, any other is [`KinematicsError::Mjcf`].
-impl From<crate::mjcf::MjcfError> for KinematicsError {
-    fn from(e: crate::mjcf::MjcfError) -> Self {
-        match e {
-            crate::mjcf::MjcfError::Model(k) => k,
-            other => KinematicsError::Mjcf(Box::new(other)),
-        }
-    }
-}
 
 impl KinematicsError {
     /// An [`KinematicsError::UnknownName`] listing at most a dozen known names.

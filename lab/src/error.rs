@@ -52,6 +52,9 @@ pub enum LabError {
     /// A shape could not be built or a geometric query failed.
     #[error(transparent)]
     Geometry(Box<morsel_geometry::GeometryError>),
+    /// An MJCF file could not be loaded.
+    #[error(transparent)]
+    Mjcf(Box<morsel_kinematics::mjcf::MjcfError>),
     /// A batch call's result would exceed
     /// [`BATCH_RESULT_LIMIT`](crate::batch_limit::BATCH_RESULT_LIMIT) (refused before
     /// allocating).
@@ -122,7 +125,7 @@ impl From<morsel_kinematics::KinematicsError> for LabError {
 
 impl From<morsel_kinematics::mjcf::MjcfError> for LabError {
     fn from(e: morsel_kinematics::mjcf::MjcfError) -> Self {
-        LabError::Kinematics(Box::new(e.into()))
+        LabError::Mjcf(Box::new(e))
     }
 }
 
