@@ -1,20 +1,4 @@
-//! # morsel-geometry
-//!
-//! Shapes, triangle meshes, sensor points and meshes, and proximity queries for Morsel.
-//!
-//! - [`Shape`]: box, sphere, ellipsoid, cylinder, capsule, pipe, half-space, triangle mesh and
-//!   convex hull, each validated when built ([`GeometryError`] says what is wrong).
-//! - [`TriangleMesh`]: indexed meshes, loaded from STL, OBJ and DAE with shared vertices welded.
-//! - [`obj_mujoco`]: OBJ files read as MuJoCo reads them (first shape's faces, its quad split).
-//! - [`FileAccess`]: which files the mesh and model loaders may open (roots, regular files
-//!   only, a size limit).
-//! - [`Collider`]: a shape placed in a body frame.
-//! - [`query`]: distance, closest points, contact, intersection, containment and projection.
-//! - [`range`]: the lengths accepted ([`MIN_LENGTH`] to [`MAX_LENGTH`] metres), so that no
-//!   finite input gives an infinite or NaN result.
-//!
-//! Conventions: f64, SI units, nalgebra types. Cylinders, capsules and pipes have their axis
-//! along z and are given by radius and half-length.
+#![doc = include_str!("../README.md")]
 
 mod collider;
 mod contain;
