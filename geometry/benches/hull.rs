@@ -12,9 +12,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use morsel_geometry::NEVER;
 use morsel_geometry::Shape;
 use morsel_geometry::hull3::convex_hull;
-use morsel_geometry::stop::NEVER;
 use nalgebra::Point3;
 
 fn fibonacci_sphere(n: usize) -> Vec<Point3<f64>> {

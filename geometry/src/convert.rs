@@ -1,6 +1,6 @@
 //! The one place where nalgebra types (Morsel's) and parry's glam types meet.
 
-use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
+use nalgebra::{Isometry3, Point3, Vector3};
 use parry3d_f64::math::{Pose, Rotation, Vector};
 
 /// nalgebra vector to parry vector.
@@ -35,9 +35,10 @@ pub fn to_parry_pose(pose: &Isometry3<f64>) -> Pose {
     Pose::from_parts(to_parry_vector(&pose.translation.vector), rotation)
 }
 
-/// parry pose to nalgebra isometry.
-#[inline]
+/// parry pose to nalgebra isometry (only the round-trip test needs it so far).
+#[cfg(test)]
 pub fn from_parry_pose(pose: &Pose) -> Isometry3<f64> {
+    use nalgebra::{Quaternion, Translation3, UnitQuaternion};
     let r = pose.rotation;
     let q = UnitQuaternion::new_unchecked(Quaternion::new(r.w, r.x, r.y, r.z));
     Isometry3::from_parts(Translation3::from(from_parry_vector(pose.translation)), q)

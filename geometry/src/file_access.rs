@@ -175,7 +175,8 @@ impl FileAccess {
 
     /// Resolves `path` to the canonical path of a regular file the policy allows, checking its
     /// size; nothing is opened.
-    pub fn resolve(&self, path: &Path) -> Result<PathBuf, FileAccessError> {
+    pub fn resolve(&self, path: impl AsRef<Path>) -> Result<PathBuf, FileAccessError> {
+        let path = path.as_ref();
         let io_error = |source| FileAccessError::Io {
             path: path.to_path_buf(),
             source,
@@ -221,7 +222,8 @@ impl FileAccess {
     }
 
     /// Reads the whole file at `path` if the policy allows it.
-    pub fn read(&self, path: &Path) -> Result<Vec<u8>, FileAccessError> {
+    pub fn read(&self, path: impl AsRef<Path>) -> Result<Vec<u8>, FileAccessError> {
+        let path = path.as_ref();
         let io_error = |source| FileAccessError::Io {
             path: path.to_path_buf(),
             source,
@@ -261,7 +263,11 @@ impl FileAccess {
 
     /// Reads the file at `path` as UTF-8 text if the policy allows it; `Ok(Err(line))` gives
     /// the 1-based line of the first byte that is not UTF-8.
-    pub fn read_text(&self, path: &Path) -> Result<Result<String, usize>, FileAccessError> {
+    pub fn read_text(
+        &self,
+        path: impl AsRef<Path>,
+    ) -> Result<Result<String, usize>, FileAccessError> {
+        let path = path.as_ref();
         let bytes = self.read(path)?;
         Ok(String::from_utf8(bytes).map_err(|e| {
             let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
@@ -378,9 +384,9 @@ mod tests {
     fn files_inside_are_read_and_outside_ones_refused_alike() {
         let t = tree();
         let access = FileAccess::within([&t.root]).expect("policy");
-        assert_eq!(access.read(&t.root.join("sub/in.txt")).expect("in"), b"in");
+        assert_eq!(access.read(t.root.join("sub/in.txt")).expect("in"), b"in");
         assert_eq!(
-            access.read(&t.root.join("sub/../sub/in.txt")).expect("in"),
+            access.read(t.root.join("sub/../sub/in.txt")).expect("in"),
             b"in"
         );
         let existing = t.root.join("sub/../../outside/secret.txt");
@@ -396,13 +402,13 @@ mod tests {
         );
         let err = access.read(Path::new("/etc/passwd")).expect_err("outside");
         assert!(matches!(err, FileAccessError::Outside { .. }), "{err}");
-        let err = access.read(&t.root.join("none.txt")).expect_err("missing");
+        let err = access.read(t.root.join("none.txt")).expect_err("missing");
         assert!(matches!(err, FileAccessError::NotFound { .. }), "{err}");
         let err = access
-            .read(&t.root.join("no/such/../file.txt"))
+            .read(t.root.join("no/such/../file.txt"))
             .expect_err("missing");
         assert!(matches!(err, FileAccessError::NotFound { .. }), "{err}");
-        let err = access.read(&t.root.join("sub")).expect_err("folder");
+        let err = access.read(t.root.join("sub")).expect_err("folder");
         assert!(matches!(err, FileAccessError::NotRegular { .. }), "{err}");
     }
 
@@ -417,7 +423,7 @@ mod tests {
             .expect("symlink");
         std::os::unix::fs::symlink(&t.outside, t.root.join("dir")).expect("symlink");
         for p in ["link.txt", "dangling.txt", "dir/secret.txt", "dir/gone.txt"] {
-            let err = access.read(&t.root.join(p)).expect_err(p);
+            let err = access.read(t.root.join(p)).expect_err(p);
             assert!(matches!(err, FileAccessError::Outside { .. }), "{p}: {err}");
         }
         let anywhere = FileAccess::anywhere();
@@ -425,18 +431,16 @@ mod tests {
         assert!(matches!(err, FileAccessError::NotRegular { .. }), "{err}");
         // Without roots the path is opened as written: the same answers.
         assert_eq!(
-            anywhere.read(&t.root.join("link.txt")).expect("link"),
+            anywhere.read(t.root.join("link.txt")).expect("link"),
             b"secret"
         );
         let err = anywhere
-            .read(&t.root.join("dangling.txt"))
+            .read(t.root.join("dangling.txt"))
             .expect_err("dangling");
         assert!(matches!(err, FileAccessError::NotFound { .. }), "{err}");
-        let err = anywhere
-            .read(&t.root.join("none.txt"))
-            .expect_err("missing");
+        let err = anywhere.read(t.root.join("none.txt")).expect_err("missing");
         assert!(matches!(err, FileAccessError::NotFound { .. }), "{err}");
-        let err = anywhere.read(&t.root.join("sub")).expect_err("folder");
+        let err = anywhere.read(t.root.join("sub")).expect_err("folder");
         assert!(
             matches!(
                 err,
@@ -449,13 +453,13 @@ mod tests {
         );
         let err = anywhere
             .with_max_file_bytes(1)
-            .read(&t.root.join("sub/in.txt"))
+            .read(t.root.join("sub/in.txt"))
             .expect_err("large");
         assert!(matches!(err, FileAccessError::TooLarge { .. }), "{err}");
         let small = FileAccess::within([&t.root])
             .expect("policy")
             .with_max_file_bytes(1);
-        let err = small.read(&t.root.join("sub/in.txt")).expect_err("large");
+        let err = small.read(t.root.join("sub/in.txt")).expect_err("large");
         assert!(matches!(err, FileAccessError::TooLarge { .. }), "{err}");
     }
 

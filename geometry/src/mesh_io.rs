@@ -18,19 +18,23 @@ use crate::xml_depth::{MAX_XML_DEPTH, too_deep};
 impl TriangleMesh {
     /// Loads a mesh from an STL (binary or ASCII), OBJ or DAE file, scaling every vertex by
     /// `scale` component-wise, and welds shared vertices (the same as [`load_mesh`]).
-    pub fn load(path: &Path, scale: Vector3<f64>) -> Result<Self> {
+    pub fn load(path: impl AsRef<Path>, scale: Vector3<f64>) -> Result<Self> {
         load_mesh(path, scale)
     }
 
     /// [`TriangleMesh::load`] under a file-access policy (see [`load_mesh_with`]).
-    pub fn load_with(path: &Path, scale: Vector3<f64>, access: &FileAccess) -> Result<Self> {
+    pub fn load_with(
+        path: impl AsRef<Path>,
+        scale: Vector3<f64>,
+        access: &FileAccess,
+    ) -> Result<Self> {
         load_mesh_with(path, scale, access)
     }
 }
 
 /// Loads a mesh file, scaling its vertices component-wise. Any folder may be read
 /// ([`FileAccess::anywhere`]); [`load_mesh_with`] restricts where.
-pub fn load_mesh(path: &Path, scale: Vector3<f64>) -> Result<TriangleMesh> {
+pub fn load_mesh(path: impl AsRef<Path>, scale: Vector3<f64>) -> Result<TriangleMesh> {
     load_mesh_with(path, scale, &FileAccess::anywhere())
 }
 
@@ -38,10 +42,11 @@ pub fn load_mesh(path: &Path, scale: Vector3<f64>) -> Result<TriangleMesh> {
 /// limit), scaling its vertices component-wise. The file is the only one opened: OBJ material
 /// libraries are not read.
 pub fn load_mesh_with(
-    path: &Path,
+    path: impl AsRef<Path>,
     scale: Vector3<f64>,
     access: &FileAccess,
 ) -> Result<TriangleMesh> {
+    let path = path.as_ref();
     crate::error::finite_vector("mesh scale", &scale)?;
     if scale.iter().any(|s| *s == 0.0) {
         return Err(GeometryError::InvalidMesh {

@@ -17,7 +17,11 @@ use crate::file_access::FileAccess;
 use crate::mesh::TriangleMesh;
 
 /// Loads an OBJ file through `access` as MuJoCo reads it (see the module documentation).
-pub fn load_obj_as_mujoco_with(path: &Path, access: &FileAccess) -> Result<TriangleMesh> {
+pub fn load_obj_as_mujoco_with(
+    path: impl AsRef<Path>,
+    access: &FileAccess,
+) -> Result<TriangleMesh> {
+    let path = path.as_ref();
     let bytes = access.read(path)?;
     let (vertices, faces) =
         parse_obj_as_mujoco(&bytes).map_err(|reason| GeometryError::MeshFormat {

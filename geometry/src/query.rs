@@ -21,6 +21,7 @@ use crate::proximity;
 use crate::range;
 use crate::shape::{Shape, ShapeKind};
 use crate::solid_contact::{self, SolidPlan};
+use crate::vertex_contact;
 
 pub use crate::query_result::{ClosestPoints, Contact, PointProjection};
 
@@ -269,11 +270,42 @@ pub fn closest_points(
 
 /// The contact (penetration) of two placed shapes, or `None` when they are apart.
 ///
-/// A closed mesh is a solid: its depth is the length of the shortest translation separating
-/// the solids; exact for closed convex meshes (as their hulls) against any shape and for
-/// closed non-convex meshes against spheres, and an [`GeometryError::UnsupportedQuery`]
-/// error for the other pairs with a closed non-convex mesh (never a triangle-by-triangle
-/// depth). Pipes and open meshes are surfaces.
+/// `None` whenever [`distance`] is positive (for pairs with a mesh, the distance is checked
+/// first). A closed mesh is a solid: its depth is the length of the shortest translation
+/// separating the solids, exact for closed convex meshes (as their hulls) against any shape
+/// and for closed non-convex meshes against spheres outside concave regions.
+///
+/// Where no exact answer is computed (a closed non-convex mesh against any other shape, a
+/// sphere in a concave region, two open meshes), the contact is the **deepest vertex** of
+/// either shape inside the other solid, with its exact signed distance: `depth` is how far
+/// that vertex lies inside (for a sphere or capsule, its centre's depth plus its radius),
+/// `point_a`/`point_b` are the vertex and its nearest point on the other surface, and
+/// `normal` is the direction between them. It is a lower bound of the separating translation,
+/// exact when that vertex is the last to leave (a box corner in a slab), and 0 when the shapes
+/// meet with no vertex inside (edges crossing faces; two open meshes, which have no inside).
+/// Vertices are a mesh's or hull's vertices and a cuboid's corners; cylinders and ellipsoids
+/// contribute none of their own. Never a triangle-by-triangle depth. Pipes and open meshes are
+/// surfaces.
+///
+/// # Example
+/// ```
+/// use morsel_geometry::{Shape, TriangleMesh, query};
+/// use nalgebra::{Isometry3, Point3};
+/// use std::sync::Arc;
+/// // The unit tetrahedron x, y, z >= 0, x + y + z <= 1 as a closed mesh.
+/// let v = vec![Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0),
+///              Point3::new(0.0, 0.0, 1.0)];
+/// let f = vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+/// let tet = Shape::mesh(Arc::new(TriangleMesh::new(v, f)?))?;
+/// let (id, ball) = (Isometry3::identity(), Shape::sphere(0.2)?);
+/// // The ball's centre 0.1 below the bottom face z = 0: depth 0.2 − 0.1, normal −z.
+/// let c = query::contact(&tet, &id, &ball, &Isometry3::translation(0.25, 0.25, -0.1))?
+///     .expect("they overlap");
+/// assert!((c.depth - 0.1).abs() < 1e-12 && (c.normal.z + 1.0).abs() < 1e-12);
+/// // Apart: no contact.
+/// assert!(query::contact(&tet, &id, &ball, &Isometry3::translation(3.0, 0.0, 0.0))?.is_none());
+/// # Ok::<(), morsel_geometry::GeometryError>(())
+/// ```
 pub fn contact(
     a: &Shape,
     pa: &Isometry3<f64>,
@@ -304,8 +336,17 @@ pub fn contact(
     if let Some(Some(_apart)) = pipe_pair(a, pa, b, pb)? {
         return Ok(None);
     }
+    // Apart: no contact, whatever the shapes (checked first where a mesh is involved).
+    let is_mesh = |s: &Shape| matches!(s.kind(), ShapeKind::Mesh(_));
+    if (is_mesh(a) || is_mesh(b)) && distance(a, pa, b, pb)? > 0.0 {
+        return Ok(None);
+    }
     // A closed mesh is a solid: its depth is the separating translation (see solid_contact).
     let (a, b, substituted) = match solid_contact::plan(a, pa, b, pb)? {
+        SolidPlan::NotSolidMesh if is_mesh(a) && is_mesh(b) => {
+            // Two open meshes: surfaces with no inside (see vertex_contact).
+            return vertex_contact::contact(a, pa, b, pb).map(Some);
+        }
         SolidPlan::NotSolidMesh => (a, b, false),
         SolidPlan::Substitute(sa, sb) => (sa, sb, true),
         SolidPlan::Answer(c) => return Ok(c),

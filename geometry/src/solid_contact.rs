@@ -12,18 +12,19 @@
 //!   `r − s`, with `s` the signed distance from `c` to the mesh's surface (negative inside),
 //!   along the direction from the nearest surface point. Any separating translation is at
 //!   least that long; this one separates exactly when the moved sphere touches the mesh only
-//!   at that point, which is checked: when another part of the mesh (a concave region) would
-//!   still overlap the moved sphere, the query is refused.
-//! - A **closed non-convex mesh against any other shape**: refused with
-//!   [`GeometryError::UnsupportedQuery`] (use the mesh's convex hull, or convex parts).
+//!   at that point, which is checked.
+//! - Otherwise (a sphere in a concave region or centred on an edge, a closed non-convex mesh
+//!   against any other shape): the deepest vertex of each shape inside the other solid, with
+//!   its exact signed distance (see `vertex_contact`), a lower bound of the separating
+//!   translation.
 
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
-use parry3d_f64::shape::FeatureId;
 
-use crate::convert::{from_parry_point, to_parry_point, to_parry_pose, to_parry_vector};
-use crate::error::{GeometryError, Result};
+use crate::convert::{from_parry_point, to_parry_pose, to_parry_vector};
+use crate::error::Result;
 use crate::query_result::Contact;
 use crate::shape::{Shape, ShapeKind};
+use crate::vertex_contact::{self, outward_face_normal, signed};
 
 /// How `query::contact` answers a pair.
 pub(crate) enum SolidPlan<'s> {
@@ -42,22 +43,6 @@ fn is_closed_mesh(shape: &Shape) -> bool {
     matches!(shape.kind(), ShapeKind::Mesh(m) if m.is_closed())
 }
 
-fn refused(a: &Shape, b: &Shape, hint: &'static str) -> GeometryError {
-    GeometryError::UnsupportedQuery {
-        query: "contact",
-        first: a.name(),
-        second: b.name(),
-        hint: Some(hint),
-    }
-}
-
-const NON_CONVEX_HINT: &str = "the penetration depth of a closed non-convex mesh is computed \
-     only against a sphere; use the mesh's convex hull (convex_hull) or split it into convex parts";
-
-const CONCAVE_HINT: &str = "the sphere overlaps a concave region of the closed mesh, where its \
-     penetration depth has no exact answer here; use the mesh's convex hull (convex_hull) or \
-     split the mesh into convex parts";
-
 /// Decides how the contact of `a` and `b` is answered when either is a closed mesh.
 pub(crate) fn plan<'s>(
     a: &'s Shape,
@@ -74,24 +59,26 @@ pub(crate) fn plan<'s>(
     if let (Some(ca), Some(cb)) = (convex_a, convex_b) {
         return Ok(SolidPlan::Substitute(ca, cb));
     }
-    match (a.kind(), b.kind()) {
+    let exact = match (a.kind(), b.kind()) {
         (ShapeKind::Sphere { radius }, _) => {
-            let c = sphere_in_mesh(b, pb, *radius, &Point3::from(pa.translation.vector))
-                .map_err(|hint| refused(a, b, hint))?;
-            Ok(SolidPlan::Answer(c.map(|c| Contact {
-                depth: c.depth,
-                point_a: c.point_b,
-                point_b: c.point_a,
-                normal: -c.normal,
-            })))
+            sphere_in_mesh(b, pb, *radius, &Point3::from(pa.translation.vector)).map(|c| {
+                c.map(|c| Contact {
+                    depth: c.depth,
+                    point_a: c.point_b,
+                    point_b: c.point_a,
+                    normal: -c.normal,
+                })
+            })
         }
         (_, ShapeKind::Sphere { radius }) => {
-            let c = sphere_in_mesh(a, pa, *radius, &Point3::from(pb.translation.vector))
-                .map_err(|hint| refused(a, b, hint))?;
-            Ok(SolidPlan::Answer(c))
+            sphere_in_mesh(a, pa, *radius, &Point3::from(pb.translation.vector))
         }
-        _ => Err(refused(a, b, NON_CONVEX_HINT)),
-    }
+        _ => None,
+    };
+    Ok(SolidPlan::Answer(match exact {
+        Some(c) => c,
+        None => Some(vertex_contact::contact(a, pa, b, pb)?),
+    }))
 }
 
 /// The contact of two convex shapes (a substituted pair) with its depth recomputed as the
@@ -134,38 +121,23 @@ pub(crate) fn support_overlap(
     })
 }
 
-/// The signed distance of a local point to a closed mesh (negative inside) with the nearest
-/// surface point and the id of a nearest face.
-fn signed(mesh: &Shape, local: &Point3<f64>) -> Option<(f64, Point3<f64>, u32)> {
-    let (parry, _) = mesh.parry().ok()?;
-    let (proj, feature) = parry.project_local_point_and_get_feature(to_parry_point(local));
-    let surface = from_parry_point(proj.point);
-    let d = (local - surface).norm();
-    let face = match feature {
-        FeatureId::Face(i) => i,
-        _ => u32::MAX,
-    };
-    Some((if proj.is_inside { -d } else { d }, surface, face))
-}
-
 /// The contact of a closed mesh (first) with a sphere of `radius` centred at `centre`
-/// (second), by the nearest surface point; `Err` names why it cannot be exact.
+/// (second), by the nearest surface point; `None` when it cannot be exact (a concave region,
+/// a centre on an edge or corner, where the outward direction is not defined).
 fn sphere_in_mesh(
     mesh: &Shape,
     pose: &Isometry3<f64>,
     radius: f64,
     centre: &Point3<f64>,
-) -> std::result::Result<Option<Contact>, &'static str> {
-    const NO_NORMAL: &str = "the sphere's centre lies on an edge or corner of the closed mesh, \
-         where its outward direction is not defined";
+) -> Option<Option<Contact>> {
     let ShapeKind::Mesh(m) = mesh.kind() else {
-        return Err(NON_CONVEX_HINT);
+        return None;
     };
     let local = pose.inverse_transform_point(centre);
-    let (s, surface, face) = signed(mesh, &local).ok_or(NON_CONVEX_HINT)?;
+    let (s, surface, face) = signed(mesh, &local)?;
     let depth = radius - s;
     if depth < 0.0 {
-        return Ok(None);
+        return Some(None);
     }
     let (lo, hi) = m.bounds();
     let scale = (hi - lo).norm().max(radius);
@@ -175,21 +147,16 @@ fn sphere_in_mesh(
     let outward: Unit<Vector3<f64>> = if away.norm() > 1e-12 * scale {
         Unit::new_normalize(if s < 0.0 { -away } else { away })
     } else {
-        let i = usize::try_from(face)
-            .ok()
-            .filter(|&i| i < m.faces().len())
-            .ok_or(NO_NORMAL)?;
-        let n = m.face_area_vector(i) * m.signed_volume().signum();
-        Unit::try_new(n, 0.0).ok_or(NO_NORMAL)?
+        outward_face_normal(m, face)?
     };
     // The sphere moved out by `depth` must touch the mesh and overlap no other part of it.
     let moved = local + outward.into_inner() * depth;
-    let (s_moved, _, _) = signed(mesh, &moved).ok_or(NON_CONVEX_HINT)?;
+    let (s_moved, _, _) = signed(mesh, &moved)?;
     if s_moved < radius - TOUCH_TOLERANCE * (radius + depth) {
-        return Err(CONCAVE_HINT);
+        return None;
     }
     let normal = pose.rotation * outward;
-    Ok(Some(Contact {
+    Some(Some(Contact {
         depth,
         point_a: pose * surface,
         point_b: centre - normal.into_inner() * radius,

@@ -154,12 +154,12 @@ fn point_projection_and_containment() {
 #[test]
 fn solo12_binary_stl_with_solid_header_loads_and_welds() {
     let mesh =
-        TriangleMesh::load(&solo_mesh("solo12/solo_12_base.stl"), Vector3::repeat(1.0)).unwrap();
+        TriangleMesh::load(solo_mesh("solo12/solo_12_base.stl"), Vector3::repeat(1.0)).unwrap();
     assert_eq!(mesh.faces().len(), 5472);
     // A welded closed mesh of genus g has V = F/2 + 2 - 2g: far fewer vertices than 3F corners.
     assert!(mesh.vertices().len() < mesh.faces().len());
     let leg = TriangleMesh::load(
-        &solo_mesh("with_foot/solo_upper_leg_left_side.stl"),
+        solo_mesh("with_foot/solo_upper_leg_left_side.stl"),
         Vector3::repeat(1.0),
     )
     .unwrap();
@@ -173,7 +173,7 @@ fn solo12_binary_stl_with_solid_header_loads_and_welds() {
 
 #[test]
 fn mesh_loading_errors_are_clear() {
-    let err = TriangleMesh::load(&solo_mesh("missing.stl"), Vector3::repeat(1.0)).unwrap_err();
+    let err = TriangleMesh::load(solo_mesh("missing.stl"), Vector3::repeat(1.0)).unwrap_err();
     assert!(
         matches!(
             err,
@@ -181,7 +181,7 @@ fn mesh_loading_errors_are_clear() {
         ),
         "{err}"
     );
-    let err = TriangleMesh::load(&solo_mesh("x.ply"), Vector3::repeat(1.0)).unwrap_err();
+    let err = TriangleMesh::load(solo_mesh("x.ply"), Vector3::repeat(1.0)).unwrap_err();
     assert!(
         matches!(err, GeometryError::UnsupportedFormat { .. }),
         "{err}"
@@ -512,7 +512,7 @@ fn primitives_against_a_tilted_halfspace_match_support_closed_forms() {
 fn a_mesh_above_a_floor_is_apart_by_its_lowest_vertex() {
     // Regression: parry 0.31 reported a 0.316 m penetration for Solo-12's foot held 0.3 m up.
     let foot =
-        TriangleMesh::load(&solo_mesh("with_foot/solo_foot.stl"), Vector3::repeat(1.0)).unwrap();
+        TriangleMesh::load(solo_mesh("with_foot/solo_foot.stl"), Vector3::repeat(1.0)).unwrap();
     let lowest_z = foot
         .vertices()
         .iter()

@@ -1,11 +1,11 @@
 //! `query::contact` on closed (solid) meshes: the penetration depth is the shortest separating
-//! translation, checked against closed forms, or a typed refusal (never a triangle-by-triangle
-//! depth).
+//! translation where it is exact, else the deepest vertex inside the other solid, checked
+//! against closed forms (never a triangle-by-triangle depth); `None` whenever apart.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use morsel_geometry::{GeometryError, Shape, TriangleMesh, query};
+use morsel_geometry::{Shape, TriangleMesh, query};
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 
 /// The closed boundary mesh of a union of unit voxels (integer corners), scaled by `size`: one
@@ -196,32 +196,192 @@ fn a_sphere_inside_a_closed_mesh_is_in_contact_by_its_centres_depth() {
     ));
 }
 
-fn assert_refused(result: Result<Option<query::Contact>, GeometryError>) {
-    match result {
-        Err(GeometryError::UnsupportedQuery { query, hint, .. }) => {
-            assert_eq!(query, "contact");
-            assert!(hint.is_some_and(|h| h.contains("convex")), "{hint:?}");
-        }
-        other => panic!("expected a refusal, got {other:?}"),
-    }
+/// The contact's own consistency: `point_a = point_b + depth · normal`.
+fn assert_consistent(c: &query::Contact) {
+    let gap = c.point_a - (c.point_b + c.normal.into_inner() * c.depth);
+    assert!(gap.norm() < 1e-12, "{c:?}");
+}
+
+/// The cube of side `side` as a closed (convex) mesh, its low corner at the origin.
+fn cube_mesh(side: f64) -> Shape {
+    voxels(&[[0, 0, 0]], side)
 }
 
 #[test]
-fn a_non_convex_closed_mesh_is_refused_where_the_depth_would_not_be_exact() {
+fn meshes_apart_have_no_contact_whatever_their_kind() {
+    // Two closed non-convex L prisms 0.268 apart (once a refusal), an L and a box, a cube mesh.
     let l = l_prism();
     let id = at(0.0, 0.0, 0.0);
-    // A sphere in the inner corner: the nearest point's depth 0.2 − 0.05·√2 understates the
-    // separating translation (√2·0.15 ≈ 0.21), so it is refused.
-    let ball = Shape::sphere(0.2).unwrap();
-    assert_refused(query::contact(&l, &id, &ball, &at(1.05, 1.05, 0.5)));
-    // Other shapes against a non-convex closed mesh, and the mesh against itself.
+    assert!((query::distance(&l, &id, &l, &at(2.268, 0.0, 0.0)).unwrap() - 0.268).abs() < 1e-12);
+    assert!(
+        query::contact(&l, &id, &l, &at(2.268, 0.0, 0.0))
+            .unwrap()
+            .is_none()
+    );
     let cube = Shape::cuboid(Vector3::new(0.1, 0.1, 0.1)).unwrap();
-    assert_refused(query::contact(&l, &id, &cube, &at(0.5, 0.5, 0.5)));
-    assert_refused(query::contact(&cube, &at(0.5, 0.5, 0.5), &l, &id));
-    assert_refused(query::contact(&l, &id, &l, &id));
-    // Far apart needs no depth, but the pair is refused all the same (no answer depends on
-    // where the shapes happen to be).
-    assert_refused(query::contact(&l, &id, &cube, &at(9.0, 0.0, 0.0)));
+    assert!(
+        query::contact(&l, &id, &cube, &at(9.0, 0.0, 0.0))
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        query::contact(&cube, &at(9.0, 0.0, 0.0), &l, &id)
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        query::contact(&l, &id, &cube_mesh(0.2), &at(0.0, 0.0, 1.01))
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[test]
+fn a_cube_pushed_into_a_non_convex_mesh_is_as_deep_as_its_deepest_corner() {
+    // A cube mesh of side 0.2 on the L's long arm, its bottom face 0.03 below the top z = 1:
+    // its bottom corners are the deepest vertices (0.03 from the top face, farther from every
+    // other face), and 0.03 up separates the two exactly.
+    let l = l_prism();
+    let id = at(0.0, 0.0, 0.0);
+    let cube = cube_mesh(0.2);
+    let pose = at(1.3, 0.3, 0.97);
+    let c = query::contact(&l, &id, &cube, &pose)
+        .unwrap()
+        .expect("in contact");
+    assert!(close(c.depth, 0.03, 1e-12), "{}", c.depth);
+    assert!(close(c.normal.z, 1.0, 1e-12), "{:?}", c.normal);
+    assert!(
+        close(c.point_b.z, 0.97, 1e-12) && close(c.point_a.z, 1.0, 1e-12),
+        "{c:?}"
+    );
+    assert_consistent(&c);
+    // The other order: normal and points swap.
+    let r = query::contact(&cube, &pose, &l, &id)
+        .unwrap()
+        .expect("in contact");
+    assert!(close(r.depth, 0.03, 1e-12) && close(r.normal.z, -1.0, 1e-12));
+    assert_consistent(&r);
+    // The same with a cuboid primitive (its corners count), and with the L posed.
+    let cuboid = Shape::cuboid(Vector3::new(0.1, 0.1, 0.1)).unwrap();
+    let turn = Isometry3::from_parts(
+        Translation3::new(-0.3, 2.0, 1.0),
+        UnitQuaternion::from_euler_angles(0.5, 0.2, -0.9),
+    );
+    let c = query::contact(&l, &turn, &cuboid, &(turn * at(1.4, 0.4, 1.07)))
+        .unwrap()
+        .expect("in contact");
+    assert!(close(c.depth, 0.03, 1e-12), "{}", c.depth);
+    assert!(close(
+        c.normal.dot(&(turn.rotation * Vector3::z())),
+        1.0,
+        1e-12
+    ));
+    assert_consistent(&c);
+}
+
+#[test]
+fn a_box_nested_in_a_non_convex_mesh_is_as_deep_as_its_deepest_corner() {
+    // A cuboid (half 0.1) inside the L's corner cell, centred at (0.5, 0.5, 0.45): its corner
+    // (0.6, 0.6, 0.55) is deepest, 0.45 below the top face (0.6 from x = 0 and y = 0, 0.4·√2
+    // from the inner edge x = y = 1). A lower bound: leaving takes 0.65 (up) at least.
+    let l = l_prism();
+    let id = at(0.0, 0.0, 0.0);
+    let cuboid = Shape::cuboid(Vector3::new(0.1, 0.1, 0.1)).unwrap();
+    let c = query::contact(&l, &id, &cuboid, &at(0.5, 0.5, 0.45))
+        .unwrap()
+        .expect("nested");
+    assert!(close(c.depth, 0.45, 1e-12), "{}", c.depth);
+    assert!(
+        (c.point_b - Point3::new(0.6, 0.6, 0.55)).norm() < 1e-12,
+        "{c:?}"
+    );
+    assert!(
+        (c.point_a - Point3::new(0.6, 0.6, 1.0)).norm() < 1e-12,
+        "{c:?}"
+    );
+    assert!(close(c.normal.z, 1.0, 1e-12));
+}
+
+#[test]
+fn overlapping_non_convex_meshes_meet_at_their_deepest_vertex() {
+    // The L and a copy shifted by (0.25, 0.25, 0.25): every vertex of either inside the other
+    // lies 0.25 from the other's nearest face (the copy's corner at its origin, the L's corner
+    // (2, 1, 1), ...), and none deeper.
+    let l = l_prism();
+    let c = query::contact(&l, &at(0.0, 0.0, 0.0), &l, &at(0.25, 0.25, 0.25))
+        .unwrap()
+        .expect("overlapping");
+    assert!(close(c.depth, 0.25, 1e-12), "{}", c.depth);
+    assert_consistent(&c);
+}
+
+#[test]
+fn a_sphere_in_a_concave_corner_is_as_deep_as_its_centre_is_near() {
+    // In the L's inner corner (once a refusal), 0.05 from the face x = 1 and 0.08 from y = 1:
+    // the deepest point of the ball is 0.2 − 0.05 inside, pushed along +x. A lower bound: moved
+    // by 0.15 along x, the ball still overlaps the face y = 1 by 0.12.
+    let l = l_prism();
+    let ball = Shape::sphere(0.2).unwrap();
+    let centre = Point3::new(1.05, 1.08, 0.5);
+    let c = query::contact(
+        &l,
+        &at(0.0, 0.0, 0.0),
+        &ball,
+        &at(centre.x, centre.y, centre.z),
+    )
+    .unwrap()
+    .expect("in the corner");
+    assert!(close(c.depth, 0.15, 1e-12), "{}", c.depth);
+    assert!(close(c.normal.x, 1.0, 1e-12), "{:?}", c.normal);
+    assert!(
+        (c.point_a - Point3::new(1.0, 1.08, 0.5)).norm() < 1e-12,
+        "{c:?}"
+    );
+    assert!(
+        (c.point_b - Point3::new(0.85, 1.08, 0.5)).norm() < 1e-12,
+        "{c:?}"
+    );
+    assert_consistent(&c);
+}
+
+#[test]
+fn open_meshes_that_cross_touch_with_depth_zero() {
+    let flat = TriangleMesh::new(
+        vec![
+            Point3::origin(),
+            Point3::new(1.0, 0.0, 0.0),
+            Point3::new(0.0, 1.0, 0.0),
+        ],
+        vec![[0, 1, 2]],
+    )
+    .unwrap();
+    let upright = TriangleMesh::new(
+        vec![
+            Point3::new(0.1, 0.2, -0.5),
+            Point3::new(0.5, 0.2, -0.5),
+            Point3::new(0.3, 0.2, 0.5),
+        ],
+        vec![[0, 1, 2]],
+    )
+    .unwrap();
+    let (a, b) = (
+        Shape::mesh(Arc::new(flat)).unwrap(),
+        Shape::mesh(Arc::new(upright)).unwrap(),
+    );
+    let id = at(0.0, 0.0, 0.0);
+    let c = query::contact(&a, &id, &b, &id).unwrap().expect("crossing");
+    assert_eq!(c.depth, 0.0);
+    // A point of both: in the plane z = 0 and the plane y = 0.2.
+    assert!(
+        c.point_a.z.abs() < 1e-12 && close(c.point_a.y, 0.2, 1e-12),
+        "{c:?}"
+    );
+    assert!((c.point_a - c.point_b).norm() < 1e-12);
+    assert!(
+        query::contact(&a, &id, &b, &at(0.0, 0.0, 2.0))
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]

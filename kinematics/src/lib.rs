@@ -1,25 +1,4 @@
-//! # morsel-kinematics
-//!
-//! Kinematic models of robots and the algorithms that run on them, plus MORSE-style armatures
-//! driven over simulation time.
-//!
-//! - **Model and data** ([`Model`], [`Data`]): an immutable tree of links and joints
-//!   (revolute, continuous, prismatic, fixed, floating, mimic) with limits, inertials,
-//!   visual and collision geometry ([`morsel_geometry::Collider`]) and named frames; a `Data`
-//!   holds one evaluation's results and scratch space. See [`Model`] for the configuration
-//!   layout. Build models with [`ModelBuilder`], [`ChainBuilder`] or [`urdf::load_file`].
-//! - **Algorithms** over `(&Model, &mut Data)`: [`forward_kinematics`], [`frame_placement`],
-//!   [`FkBatch`] (many configurations at once, into one buffer),
-//!   [`frame_jacobian`] in three [`JacobianConvention`]s, [`center_of_mass`] and
-//!   [`com_jacobian`], [`integrate`] and [`difference`] of configurations.
-//! - **Inverse kinematics** ([`IkSolver`]): Levenberg–Marquardt with joint limits, several
-//!   weighted targets (pose or position), seeded random restarts, and a verified result
-//!   whose [`IkStatus`] says whether it converged.
-//! - **Armatures** ([`Armature`]): MORSE's armature actuator services over simulation time
-//!   (`tick(dt)`), with trajectories, IK targets and an [`ArmaturePoseSensor`].
-//!
-//! Conventions: f64, SI units, nalgebra `Isometry3` poses; field and function names say which
-//! frame maps to which (`world_from_link`).
+#![doc = include_str!("../README.md")]
 
 mod armature;
 mod chain_builder;
@@ -83,8 +62,4 @@ pub use model_builder::ModelBuilder;
 
 pub use morsel_geometry;
 pub use morsel_geometry::{FileAccess, FileAccessError};
-
-/// The README's examples, compiled and run as doctests.
-#[doc = include_str!("../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;
+pub use nalgebra;

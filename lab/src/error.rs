@@ -46,6 +46,15 @@ pub enum LabError {
     /// A sensing computation failed (an unknown body, an invalid contact).
     #[error(transparent)]
     Sensing(Box<morsel_sensing::SensingError>),
+    /// The kinematics crate refused an input (a model file, a configuration, a frame name).
+    #[error(transparent)]
+    Kinematics(Box<morsel_kinematics::KinematicsError>),
+    /// A shape could not be built or a geometric query failed.
+    #[error(transparent)]
+    Geometry(Box<morsel_geometry::GeometryError>),
+    /// An MJCF file could not be loaded.
+    #[error(transparent)]
+    Mjcf(Box<morsel_kinematics::mjcf::MjcfError>),
     /// A batch call's result would exceed
     /// [`BATCH_RESULT_LIMIT`](crate::batch_limit::BATCH_RESULT_LIMIT) (refused before
     /// allocating).
@@ -105,6 +114,24 @@ impl From<crate::bound_contact::BindingError> for LabError {
 impl From<morsel_sensing::SensingError> for LabError {
     fn from(e: morsel_sensing::SensingError) -> Self {
         LabError::Sensing(Box::new(e))
+    }
+}
+
+impl From<morsel_kinematics::KinematicsError> for LabError {
+    fn from(e: morsel_kinematics::KinematicsError) -> Self {
+        LabError::Kinematics(Box::new(e))
+    }
+}
+
+impl From<morsel_kinematics::mjcf::MjcfError> for LabError {
+    fn from(e: morsel_kinematics::mjcf::MjcfError) -> Self {
+        LabError::Mjcf(Box::new(e))
+    }
+}
+
+impl From<morsel_geometry::GeometryError> for LabError {
+    fn from(e: morsel_geometry::GeometryError) -> Self {
+        LabError::Geometry(Box::new(e))
     }
 }
 

@@ -471,7 +471,7 @@ impl ScriptShards {
         })?;
         for (path, recorded) in &reference {
             let now = access
-                .read(&self.read_root.join(path))
+                .read(self.read_root.join(path))
                 .ok()
                 .map(|bytes| sha256_hex(&bytes));
             if now != *recorded {

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use morsel_lab::api::{markdown, script_api};
+use morsel_lab::__private::api::{markdown, script_api};
 
 fn check(file: &str, generated: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use morsel_lab::api::{Api, ApiFunction, markdown, option_keys, script_api};
+use morsel_lab::__private::api::{Api, ApiFunction, markdown, option_keys, script_api};
 
 /// The parameters that take an options map (as opposed to data maps such as `values`).
 const OPTION_PARAMETERS: [&str; 4] = ["options", "weights", "law", "spec"];

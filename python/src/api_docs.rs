@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use morsel_lab::api::markdown::python_docstring;
-use morsel_lab::api::script_api;
+use morsel_lab::__private::api::markdown::python_docstring;
+use morsel_lab::__private::api::script_api;
 use pyo3::prelude::*;
 
 /// `_api_docstrings()`: {name: docstring} for every function of the script API (each overload's

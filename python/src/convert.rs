@@ -86,10 +86,10 @@ pub fn sequence_arg<'py>(
         .collect()
 }
 
-/// Refuses a batch result of `bytes` above [`BATCH_RESULT_LIMIT`](morsel_lab::batch_limit::BATCH_RESULT_LIMIT) (the shell's limit too);
+/// Refuses a batch result of `bytes` above [`BATCH_RESULT_LIMIT`](morsel_lab::__private::batch_limit::BATCH_RESULT_LIMIT) (the shell's limit too);
 /// `shape` says what it holds.
 pub fn check_batch_result(function: &str, shape: &str, bytes: u128) -> PyResult<()> {
-    morsel_lab::batch_limit::check_batch_result(function, shape, bytes)
+    morsel_lab::__private::batch_limit::check_batch_result(function, shape, bytes)
         .map_err(|e| value_error(e.to_string()))
 }
 

@@ -32,7 +32,7 @@ fn fk_batch<'py>(
     crate::convert::check_batch_result(
         "fk_batch()",
         &format!("{n} rows x {frames} frames x {POSE_FLOATS} floats"),
-        morsel_lab::batch_limit::result_bytes(&[n, frames, POSE_FLOATS], 8),
+        morsel_lab::__private::batch_limit::result_bytes(&[n, frames, POSE_FLOATS], 8),
     )?;
     // C-ordered rows are read in place; others (Fortran order, strided views) are copied
     // once, row after row (`as_slice` alone would also accept Fortran order, column after

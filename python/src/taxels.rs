@@ -246,7 +246,7 @@ pub(crate) fn scenes_arg(
             type_name(scenes)
         ))
     })?;
-    morsel_lab::batch_limit::check_taxel_batch(
+    morsel_lab::__private::batch_limit::check_taxel_batch(
         "read_batch()",
         list.len(),
         config.probe_local_pos.len(),

@@ -10,7 +10,7 @@
 use rhai::Engine;
 use serde_json::Value;
 
-use morsel_lab::api::{self, script_api, signature_key};
+use morsel_lab::__private::api::{self, script_api, signature_key};
 
 /// One registered function as the reference shows it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::boundary::spans_full_turn;
 
-pub use morsel_geometry::trig::{
+pub use morsel_geometry::__private::trig::{
     COS_COEFFS, PIO2_HI, PIO2_LO, ROUNDER, SIN_COEFFS, TWO_OVER_PI, sin_cos_reduced as sin_cos,
 };
 

@@ -86,7 +86,8 @@ pub fn from_json(text: &str) -> Result<JointspaceModel> {
 }
 
 /// Writes the model's weights and encoding to an `.npz` file (see the module documentation).
-pub fn save_npz(model: &JointspaceModel, path: &Path) -> Result<()> {
+pub fn save_npz(model: &JointspaceModel, path: impl AsRef<Path>) -> Result<()> {
+    let path = path.as_ref();
     let io = |source| JointspaceError::Io {
         path: path.to_path_buf(),
         source,

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use morsel_geometry::FileAccessError;
-use morsel_geometry::xml_depth::MAX_XML_DEPTH;
+use morsel_geometry::MAX_XML_DEPTH;
 use morsel_kinematics::KinematicsError;
 use morsel_kinematics::mjcf::{self, MjcfError};
 use morsel_kinematics::urdf::{self, UrdfOptions};

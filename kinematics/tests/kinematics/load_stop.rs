@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use morsel_geometry::FileAccess;
-use morsel_geometry::stop::NEVER;
+use morsel_geometry::NEVER;
 use morsel_kinematics::KinematicsError;
 use morsel_kinematics::mjcf::{self, MjcfError};
 use morsel_kinematics::urdf::{self, UrdfOptions};

@@ -101,7 +101,7 @@ pub mod vectors;
 
 use std::sync::Arc;
 
-use morsel_lab::api::{script_api, signature_of};
+use morsel_lab::__private::api::{script_api, signature_of};
 use rhai::{Engine, FuncRegistration};
 
 use crate::context::ShellContext;

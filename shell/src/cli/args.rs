@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use morsel_lab::__private::slurm::SlurmOptions;
 use morsel_lab::sharding::RunMode;
-use morsel_lab::slurm::SlurmOptions;
 
 /// `morsel --version`: the crate version, and the git commit when built from a checkout
 /// (`0.1.0 (commit 1a2b3c4d5e6f)`; see `shell/build.rs`).

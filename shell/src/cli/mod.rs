@@ -68,7 +68,7 @@ pub fn run(args: &[OsString]) -> i32 {
                 run_args.mode(),
             ))
         }
-        Some(Command::Slurm(options)) => match morsel_lab::slurm::submit(&options) {
+        Some(Command::Slurm(options)) => match morsel_lab::__private::slurm::submit(&options) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("morsel slurm: {e}");

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use morsel_lab::api::{option_keys, script_api};
+use morsel_lab::__private::api::{option_keys, script_api};
 
 use crate::{Bench, workspace_root};
 

@@ -32,7 +32,7 @@ fn read_one(t: &ScriptTaxels, scene: &ScriptScene) -> ScriptResult<ProbeState> {
 /// One step on several scenes.
 fn read_many(t: &ScriptTaxels, scenes: &Dynamic) -> ScriptResult<ProbeState> {
     let list = scenes_arg(scenes)?;
-    morsel_lab::batch_limit::check_taxel_batch(
+    morsel_lab::__private::batch_limit::check_taxel_batch(
         "read_batch()",
         list.len(),
         t.num_probes(),

@@ -381,7 +381,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scenes: Dynamic| {
         let list = scenes_arg(&scenes)?;
-        morsel_lab::batch_limit::check_taxel_batch(
+        morsel_lab::__private::batch_limit::check_taxel_batch(
             "read_batch()",
             list.len(),
             t.config.probe_local_pos.len(),
