@@ -42,7 +42,7 @@ def test_dynamics_equal_mujoco_with_its_own_arrays(path):
         d.qpos[:], d.qvel[:] = qpos, qvel
         mujoco.mj_forward(m, d)
         full = np.zeros((m.nv, m.nv))
-        mujoco.mj_fullM(m, full, d.qM)
+        mujoco.mj_fullM(m, d, full)
         scale = max(1.0, np.abs(full).max())
         np.testing.assert_allclose(robot.mass_matrix(qpos), full, rtol=0, atol=1e-9 * scale)
         bias = d.qfrc_bias.copy()

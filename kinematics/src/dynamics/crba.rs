@@ -119,4 +119,12 @@ pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
             }
         }
     }
+    // A body's own block is summed in both orders, which may round apart: keep one triangle so
+    // that the matrix is symmetric to the last bit.
+    let nv = tree.nv;
+    for c in 0..nv {
+        for r in c + 1..nv {
+            data.mass[(r, c)] = data.mass[(c, r)];
+        }
+    }
 }

@@ -289,7 +289,7 @@ def mujoco_expected(m, state):
     d.qpos[:], d.qvel[:] = qpos, qvel
     mujoco.mj_forward(m, d)
     mass = np.zeros((m.nv, m.nv))
-    mujoco.mj_fullM(m, mass, d.qM)
+    mujoco.mj_fullM(m, d, mass)
     bias = d.qfrc_bias.copy()
     qdd = np.zeros(m.nv)
     mujoco.mj_solveM(m, d, qdd.reshape(1, -1), (tau - bias).reshape(1, -1))
