@@ -113,13 +113,17 @@ fn dynamics(c: &mut Criterion) {
         group.sample_size(10);
         let mut out = vec![0.0; ROWS * nv];
         group.bench_function("rnea_batch, one thread", |b| {
-            b.iter(|| one_thread.install(|| rnea_batch(&model, &q, &v, &a, &mut out).expect("batch")))
+            b.iter(|| {
+                one_thread.install(|| rnea_batch(&model, &q, &v, &a, &mut out).expect("batch"))
+            })
         });
         group.bench_function("rnea_batch, all threads", |b| {
             b.iter(|| rnea_batch(&model, &q, &v, &a, &mut out).expect("batch"))
         });
         group.bench_function("aba_batch, one thread", |b| {
-            b.iter(|| one_thread.install(|| aba_batch(&model, &q, &v, &a, &mut out).expect("batch")))
+            b.iter(|| {
+                one_thread.install(|| aba_batch(&model, &q, &v, &a, &mut out).expect("batch"))
+            })
         });
         group.bench_function("aba_batch, all threads", |b| {
             b.iter(|| aba_batch(&model, &q, &v, &a, &mut out).expect("batch"))

@@ -61,8 +61,6 @@ from ._morsel import geoms as geoms
 from ._morsel import place as place
 from ._morsel import frame_pose as frame_pose
 from ._morsel import fk_batch as fk_batch
-from ._morsel import drive_torques as drive_torques
-from ._morsel import joint_velocities as joint_velocities
 from ._morsel import velocity_names as velocity_names
 from ._morsel import rnea as rnea
 from ._morsel import aba as aba
@@ -76,8 +74,8 @@ from ._morsel import kinetic_energy as kinetic_energy
 from ._morsel import potential_energy as potential_energy
 from ._morsel import rnea_batch as rnea_batch
 from ._morsel import aba_batch as aba_batch
-from ._morsel import mass_matrix_batch as mass_matrix_batch
 from ._morsel import gravity_torques_batch as gravity_torques_batch
+from ._morsel import mass_matrix_batch as mass_matrix_batch
 from ._morsel import Scene as Scene
 from ._morsel import scene as scene
 from ._morsel import Touch as Touch
@@ -158,12 +156,14 @@ from ._morsel import taxel_contacts as taxel_contacts
 from ._morsel import taxel_depths as taxel_depths
 from ._morsel import plot_polygon as plot_polygon
 from ._morsel import plot_map as plot_map
+from ._morsel import drive_torques as drive_torques
+from ._morsel import joint_velocities as joint_velocities
 from ._morsel import _api_docstrings as _api_docstrings
 from ._morsel import _api_methods as _api_methods
 from ._morsel import _api_overloads as _api_overloads
 from ._morsel import _api_properties as _api_properties
 
-__all__ = ['Boundary', 'CollisionSampler', 'Contact', 'ContactSet', 'InvalidValueError', 'JointspaceModel', 'MissingFileError', 'MorselError', 'Pose', 'PoseSensor', 'Recorder', 'Robot', 'SampleMap', 'Scene', 'SensorMesh', 'SensorPoints', 'Shape', 'Simulation', 'Stance', 'TaxelContacts', 'TaxelDepths', 'TaxelRecorder', 'Taxels', 'Touch', 'UnknownNameError', 'View', 'WrenchDistributor', 'WrongTypeError', 'add', 'add_body', 'add_robot', 'append', 'armature', 'attach', 'body_output', 'body_pose', 'boundary', 'box', 'capsule', 'certify', 'closest_points', 'collision_sampler', 'com', 'com_inside', 'com_margin', 'contact', 'contact_set', 'contacts', 'contains', 'continuous', 'convex_hull', 'create_ik_targets', 'cross', 'cylinder', 'distance', 'distribute', 'dot', 'ellipsoid', 'find_supporting_wrenches', 'fixed', 'fk', 'fk_batch', 'force_inequalities', 'force_span', 'frame_pose', 'geoms', 'get_IK_limits', 'get_configurations', 'get_dofs', 'get_joints', 'get_properties', 'gradient', 'grasp_matrix', 'gravity_wrench', 'grid', 'halfspace', 'ignore', 'ik', 'ik_target_pose', 'intersects', 'inverse', 'jacobian', 'jointspace_model', 'list_IK_targets', 'local_wrench_inequalities', 'lost_motion', 'mass', 'mesh', 'mjcf', 'move_IK_target', 'neighbours', 'norm', 'observe', 'pipe', 'place', 'place_IK_target', 'plot_forces', 'plot_map', 'plot_outputs', 'plot_polygon', 'plot_sensors', 'point_contacts', 'pose', 'pose_sensor', 'predict', 'prismatic', 'project', 'properties', 'random', 'read', 'read_batch', 'read_ground_truth', 'record', 'repulsion', 'reset', 'revolute', 'rotate', 'rotate_joints', 'round_to', 'run', 'save', 'scale', 'scene', 'seed', 'sensor_counts', 'sensor_mesh', 'sensor_points', 'sensor_positions', 'set_joint_speed', 'set_pose', 'set_property', 'set_q', 'set_rotation', 'set_rotations', 'set_stance', 'set_translation', 'set_translations', 'set_velocity', 'set_wrench', 'simulation', 'sphere', 'stance', 'static_polygon', 'step', 'stop', 'sub', 'table', 'taxel_contacts', 'taxel_depths', 'taxel_skin', 'taxels', 'test_mode', 'to_jointspace', 'to_map', 'touch', 'trajectory', 'transform_point', 'translate', 'translate_joints', 'unset_wrench', 'urdf', 'vertices', 'view', 'wrench_at', 'wrench_distributor', 'wrench_hrep', 'wrench_inequalities', 'wrench_span']
+__all__ = ['Boundary', 'CollisionSampler', 'Contact', 'ContactSet', 'InvalidValueError', 'JointspaceModel', 'MissingFileError', 'MorselError', 'Pose', 'PoseSensor', 'Recorder', 'Robot', 'SampleMap', 'Scene', 'SensorMesh', 'SensorPoints', 'Shape', 'Simulation', 'Stance', 'TaxelContacts', 'TaxelDepths', 'TaxelRecorder', 'Taxels', 'Touch', 'UnknownNameError', 'View', 'WrenchDistributor', 'WrongTypeError', 'aba', 'aba_batch', 'add', 'add_body', 'add_robot', 'append', 'armature', 'attach', 'body_output', 'body_pose', 'boundary', 'box', 'capsule', 'centroidal_map', 'centroidal_momentum', 'certify', 'closest_points', 'collision_sampler', 'com', 'com_inside', 'com_margin', 'contact', 'contact_set', 'contacts', 'contains', 'continuous', 'convex_hull', 'create_ik_targets', 'cross', 'cylinder', 'distance', 'distribute', 'dot', 'drive_torques', 'ellipsoid', 'find_supporting_wrenches', 'fixed', 'fk', 'fk_batch', 'force_inequalities', 'force_span', 'frame_pose', 'geoms', 'get_IK_limits', 'get_configurations', 'get_dofs', 'get_joints', 'get_properties', 'gradient', 'grasp_matrix', 'gravity_torques', 'gravity_torques_batch', 'gravity_wrench', 'grid', 'halfspace', 'ignore', 'ik', 'ik_target_pose', 'intersects', 'inverse', 'inverse_mass_matrix', 'jacobian', 'joint_velocities', 'jointspace_model', 'kinetic_energy', 'list_IK_targets', 'local_wrench_inequalities', 'lost_motion', 'mass', 'mass_matrix', 'mass_matrix_batch', 'mesh', 'mjcf', 'move_IK_target', 'neighbours', 'nonlinear_effects', 'norm', 'observe', 'pipe', 'place', 'place_IK_target', 'plot_forces', 'plot_map', 'plot_outputs', 'plot_polygon', 'plot_sensors', 'point_contacts', 'pose', 'pose_sensor', 'potential_energy', 'predict', 'prismatic', 'project', 'properties', 'random', 'read', 'read_batch', 'read_ground_truth', 'record', 'repulsion', 'reset', 'revolute', 'rnea', 'rnea_batch', 'rotate', 'rotate_joints', 'round_to', 'run', 'save', 'scale', 'scene', 'seed', 'sensor_counts', 'sensor_mesh', 'sensor_points', 'sensor_positions', 'set_joint_speed', 'set_pose', 'set_property', 'set_q', 'set_rotation', 'set_rotations', 'set_stance', 'set_translation', 'set_translations', 'set_velocity', 'set_wrench', 'simulation', 'sphere', 'stance', 'static_polygon', 'step', 'stop', 'sub', 'table', 'taxel_contacts', 'taxel_depths', 'taxel_skin', 'taxels', 'test_mode', 'to_jointspace', 'to_map', 'touch', 'trajectory', 'transform_point', 'translate', 'translate_joints', 'unset_wrench', 'urdf', 'velocity_names', 'vertices', 'view', 'wrench_at', 'wrench_distributor', 'wrench_hrep', 'wrench_inequalities', 'wrench_span']
 
 @overload
 def add(sim: Simulation, arm: Union[Robot, WrenchDistributor]) -> None: ...

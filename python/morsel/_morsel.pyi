@@ -47,8 +47,6 @@ __all__ = [
     'place',
     'frame_pose',
     'fk_batch',
-    'drive_torques',
-    'joint_velocities',
     'velocity_names',
     'rnea',
     'aba',
@@ -62,8 +60,8 @@ __all__ = [
     'potential_energy',
     'rnea_batch',
     'aba_batch',
-    'mass_matrix_batch',
     'gravity_torques_batch',
+    'mass_matrix_batch',
     'Scene',
     'scene',
     'Touch',
@@ -161,6 +159,8 @@ __all__ = [
     'plot_outputs',
     'plot_sensors',
     'plot_forces',
+    'drive_torques',
+    'joint_velocities',
     '_api_docstrings',
     '_api_methods',
     '_api_overloads',
@@ -299,11 +299,16 @@ class Robot:
     @property
     def time(self) -> float: ...
     def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def aba(self, q: _Config, v: npt.ArrayLike, tau: npt.ArrayLike, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> _F64: ...  # generated: tests/test_stubs.py
+    def aba_batch(self, Q: npt.ArrayLike, V: npt.ArrayLike, TAU: npt.ArrayLike) -> _F64: ...  # generated: tests/test_stubs.py
     def append(self, child: Robot, link: Union[str, Pose, None]=None, offset: Optional[Pose]=None) -> Robot: ...  # generated: tests/test_stubs.py
+    def centroidal_map(self, q: _Config) -> _F64: ...  # generated: tests/test_stubs.py
+    def centroidal_momentum(self, q: _Config, v: npt.ArrayLike) -> Dict[str, _F64]: ...  # generated: tests/test_stubs.py
     def collision_sampler(self, spec: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> CollisionSampler: ...  # generated: tests/test_stubs.py
     def com(self, q: _Config) -> _F64: ...  # generated: tests/test_stubs.py
     def continuous(self, joint: str, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> Robot: ...  # generated: tests/test_stubs.py
     def create_ik_targets(self, links: Sequence[str], options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> List[str]: ...  # generated: tests/test_stubs.py
+    def drive_torques(self, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> Robot: ...  # generated: tests/test_stubs.py
     def fixed(self, joint: str, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> Robot: ...  # generated: tests/test_stubs.py
     @overload  # generated: tests/test_stubs.py
     def fk(self, q: _Config, frame: None=None) -> Dict[str, Pose]: ...  # generated: tests/test_stubs.py
@@ -316,18 +321,29 @@ class Robot:
     def get_dofs(self) -> Dict[str, List[bool]]: ...  # generated: tests/test_stubs.py
     def get_joints(self) -> List[str]: ...  # generated: tests/test_stubs.py
     def get_properties(self) -> Dict[str, float]: ...  # generated: tests/test_stubs.py
+    def gravity_torques(self, q: _Config) -> _F64: ...  # generated: tests/test_stubs.py
+    def gravity_torques_batch(self, Q: npt.ArrayLike) -> _F64: ...  # generated: tests/test_stubs.py
     def ik(self, frame: str, target: Union[Pose, _Vec3], options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def ik_target_pose(self, target: str) -> Pose: ...  # generated: tests/test_stubs.py
+    def inverse_mass_matrix(self, q: _Config) -> _F64: ...  # generated: tests/test_stubs.py
     def jacobian(self, frame: str, q: _Config, convention: str) -> _F64: ...  # generated: tests/test_stubs.py
+    def joint_velocities(self) -> Optional[_F64]: ...  # generated: tests/test_stubs.py
+    def kinetic_energy(self, q: _Config, v: npt.ArrayLike) -> float: ...  # generated: tests/test_stubs.py
     def list_IK_targets(self) -> List[str]: ...  # generated: tests/test_stubs.py
     def mass(self) -> float: ...  # generated: tests/test_stubs.py
+    def mass_matrix(self, q: _Config) -> _F64: ...  # generated: tests/test_stubs.py
+    def mass_matrix_batch(self, Q: npt.ArrayLike) -> _F64: ...  # generated: tests/test_stubs.py
     def move_IK_target(self, target: str, translation: _Vec3, rotation: _Vec3, relative: bool, linear_speed: Optional[float]=None, radial_speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
+    def nonlinear_effects(self, q: _Config, v: npt.ArrayLike) -> _F64: ...  # generated: tests/test_stubs.py
     def place(self, pose: Pose) -> Robot: ...  # generated: tests/test_stubs.py
     def place_IK_target(self, target: str, translation: _Vec3, rotation: _Vec3, relative: Optional[bool]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def pose_sensor(self) -> PoseSensor: ...  # generated: tests/test_stubs.py
+    def potential_energy(self, q: _Config) -> float: ...  # generated: tests/test_stubs.py
     def prismatic(self, joint: str, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> Robot: ...  # generated: tests/test_stubs.py
     def properties(self, values: Optional[Mapping[str, float]]=None, **kwargs: float) -> Robot: ...  # generated: tests/test_stubs.py
     def revolute(self, joint: str, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> Robot: ...  # generated: tests/test_stubs.py
+    def rnea(self, q: _Config, v: npt.ArrayLike, a: npt.ArrayLike, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> _F64: ...  # generated: tests/test_stubs.py
+    def rnea_batch(self, Q: npt.ArrayLike, V: npt.ArrayLike, A: npt.ArrayLike) -> _F64: ...  # generated: tests/test_stubs.py
     def rotate(self, joint: str, value: float, speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
     def rotate_joints(self, values: Union[Mapping[str, float], Sequence[float]], speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
     def set_joint_speed(self, joint: str, speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
@@ -342,6 +358,7 @@ class Robot:
     def trajectory(self, trajectory: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> None: ...  # generated: tests/test_stubs.py
     def translate(self, joint: str, value: float, speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
     def translate_joints(self, values: Union[Mapping[str, float], Sequence[float]], speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
+    def velocity_names(self) -> List[str]: ...  # generated: tests/test_stubs.py
 
 def mjcf(path: _Path, *, root: Optional[_Path] = None) -> Robot:
     """A robot loaded from a MuJoCo MJCF file, compiled as MuJoCo does."""

@@ -7,7 +7,9 @@
 //! `q` as `fk` takes it; `v`, `a`, `tau` in `velocity_names` order. Single calls reuse the
 //! robot's own buffers.
 
-use morsel_kinematics::dynamics::{aba_batch, gravity_torques_batch, mass_matrix_batch, rnea_batch};
+use morsel_kinematics::dynamics::{
+    aba_batch, gravity_torques_batch, mass_matrix_batch, rnea_batch,
+};
 use morsel_kinematics::{
     LinkWrench, Model, aba, centroidal_map, centroidal_momentum, gravity_torques,
     inverse_mass_matrix, kinetic_energy, mass_matrix, nonlinear_effects, potential_energy, rnea,
@@ -16,7 +18,9 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods}
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::convert::{Options, array2_arg, f64s_arg, matrix_out, string_arg, type_name, vector3_arg};
+use crate::convert::{
+    Options, array2_arg, f64s_arg, matrix_out, string_arg, type_name, vector3_arg,
+};
 use crate::errors::{ToPy, kinematics_error_in, type_error};
 use crate::kinematics::{PyRobot, configuration_arg, robot_arg};
 
@@ -98,7 +102,10 @@ fn py_gravity_torques<'py>(
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let (r, q) = robot_and_q(robot, q, "gravity_torques")?;
     r.with_dynamics(|model, data| {
-        Ok(PyArray1::from_slice(py, gravity_torques(model, data, &q).py()?))
+        Ok(PyArray1::from_slice(
+            py,
+            gravity_torques(model, data, &q).py()?,
+        ))
     })
 }
 

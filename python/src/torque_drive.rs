@@ -35,7 +35,11 @@ fn drive_torques<'py>(
         law.kd = gains(&model, &kd, "kd")?;
     }
     if let Some(t) = o.take("target") {
-        law.target = Some(configuration_arg(&model, &t, "drive_torques")?.as_slice().to_vec());
+        law.target = Some(
+            configuration_arg(&model, &t, "drive_torques")?
+                .as_slice()
+                .to_vec(),
+        );
     }
     if let Some(t) = o.take("target_velocity") {
         law.target_velocity = Some(f64s_arg(&t, "option `target_velocity` of drive_torques()")?);

@@ -145,11 +145,11 @@ CASES = {
     "joint_velocities(robot: Robot) -> [number] | ()": "solo",
     "rnea(robot: Robot, q: [number] | #{joint: value}, v: [number], a: [number]) -> [number]": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
     "rnea(robot: Robot, q: [number] | #{joint: value}, v: [number], a: [number], options: #{external: [#{link: string, force: [x, y, z], torque: [x, y, z]}]}) -> [number]": (
-        f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], {'external': [{'link': 'FL_FOOT', 'force': [0.0, 0.0, 5.0], 'torque': [0.1, 0.0, 0.0]}]}"
+        f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], {{'external': [{{'link': 'FL_FOOT', 'force': [0.0, 0.0, 5.0], 'torque': [0.1, 0.0, 0.0]}}]}}"
     ),
     "aba(robot: Robot, q: [number] | #{joint: value}, v: [number], tau: [number]) -> [number]": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
     "aba(robot: Robot, q: [number] | #{joint: value}, v: [number], tau: [number], options: #{external: [#{link: string, force: [x, y, z], torque: [x, y, z]}]}) -> [number]": (
-        f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], {'external': [{'link': 'FL_FOOT', 'force': [0.0, 0.0, 5.0], 'torque': [0.1, 0.0, 0.0]}]}"
+        f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], {{'external': [{{'link': 'FL_FOOT', 'force': [0.0, 0.0, 5.0], 'torque': [0.1, 0.0, 0.0]}}]}}"
     ),
     "gravity_torques(robot: Robot, q: [number] | #{joint: value}) -> [number]": f"solo, {Q}",
     "nonlinear_effects(robot: Robot, q: [number] | #{joint: value}, v: [number]) -> [number]": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",

@@ -110,7 +110,14 @@ impl TorqueDrive {
             let scaled: Vec<f64> = self.combo.iter().map(|x| x * h).collect();
             integrate_unchecked(model, q, &scaled, &mut self.stage_q);
             self.k_v[i].copy_from_slice(&self.stage_v);
-            let a = aba(model, &mut self.data, &self.stage_q, &self.stage_v, &self.tau, &[])?;
+            let a = aba(
+                model,
+                &mut self.data,
+                &self.stage_q,
+                &self.stage_v,
+                &self.tau,
+                &[],
+            )?;
             self.k_a[i].copy_from_slice(a);
         }
         for k in 0..nv {
@@ -124,7 +131,10 @@ impl TorqueDrive {
         if let Some(k) = self.v.iter().position(|x| !x.is_finite()) {
             return Err(KinematicsError::invalid(
                 "torque-driven motion",
-                format!("velocity value {k} became {}; a smaller time step may help", self.v[k]),
+                format!(
+                    "velocity value {k} became {}; a smaller time step may help",
+                    self.v[k]
+                ),
             ));
         }
         Ok(())
@@ -173,7 +183,14 @@ impl Armature {
         check_all_finite("initial velocity", &v)?;
         let mut data = DynamicsData::new(&model);
         // A model that has nothing to move answers now, not at the first tick.
-        aba(&model, &mut data, self.q.as_slice(), &v, &vec![0.0; model.nv()], &[])?;
+        aba(
+            &model,
+            &mut data,
+            self.q.as_slice(),
+            &v,
+            &vec![0.0; model.nv()],
+            &[],
+        )?;
         let nv = model.nv();
         let target = law
             .target

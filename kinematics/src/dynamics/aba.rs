@@ -40,11 +40,8 @@ pub fn aba<'d>(
         data.scratch = zeros;
         crba_unchecked(data);
         let chol = cholesky(model, data, "aba")?;
-        let rhs = DMatrix::from_iterator(
-            tau.len(),
-            1,
-            tau.iter().zip(&data.tau).map(|(t, b)| t - b),
-        );
+        let rhs =
+            DMatrix::from_iterator(tau.len(), 1, tau.iter().zip(&data.tau).map(|(t, b)| t - b));
         let x = chol.solve(&rhs);
         data.qdd.copy_from_slice(x.as_slice());
         return Ok(&data.qdd);
@@ -157,8 +154,8 @@ pub(crate) fn aba_unchecked(
         let a_prime = data.placement[i].motion_to_child(&ap).add(&data.bias[i]);
         let a6 = Vector6::from(a_prime.to_array());
         let mut rhs = [0.0; 6];
-        for r in 0..n {
-            rhs[r] = data.u_bias[i][r] - Vector6::from(data.u[i][r]).dot(&a6);
+        for (r, slot) in rhs.iter_mut().enumerate().take(n) {
+            *slot = data.u_bias[i][r] - Vector6::from(data.u[i][r]).dot(&a6);
         }
         let rotation = data.joint_rotation[i];
         let mut ai = a_prime;

@@ -16,7 +16,13 @@ const CHUNK: usize = 64;
 /// `rnea` of `n` states: `q` holds `n` rows of `nq` values, `v`, `a` and `out` `n` rows of
 /// `nv` values (row-major). An error names the first bad row.
 pub fn rnea_batch(model: &Model, q: &[f64], v: &[f64], a: &[f64], out: &mut [f64]) -> Result<()> {
-    let n = rows(model, q, &[("velocities V", v), ("accelerations A", a)], out, model.nv())?;
+    let n = rows(
+        model,
+        q,
+        &[("velocities V", v), ("accelerations A", a)],
+        out,
+        model.nv(),
+    )?;
     let (nq, nv) = (model.nq(), model.nv());
     run(model, n, nv, out, |data, i, row| {
         let tau = rnea(
@@ -34,7 +40,13 @@ pub fn rnea_batch(model: &Model, q: &[f64], v: &[f64], a: &[f64], out: &mut [f64
 
 /// `aba` of `n` states, laid out as [`rnea_batch`]'s with torques in place of accelerations.
 pub fn aba_batch(model: &Model, q: &[f64], v: &[f64], tau: &[f64], out: &mut [f64]) -> Result<()> {
-    let n = rows(model, q, &[("velocities V", v), ("torques TAU", tau)], out, model.nv())?;
+    let n = rows(
+        model,
+        q,
+        &[("velocities V", v), ("torques TAU", tau)],
+        out,
+        model.nv(),
+    )?;
     let (nq, nv) = (model.nq(), model.nv());
     run(model, n, nv, out, |data, i, row| {
         let qdd = aba(
@@ -82,7 +94,7 @@ fn rows(
     out_width: usize,
 ) -> Result<usize> {
     let (nq, nv) = (model.nq(), model.nv());
-    if nq == 0 || q.len() % nq != 0 {
+    if nq == 0 || !q.len().is_multiple_of(nq) {
         return Err(KinematicsError::invalid(
             "configurations Q",
             format!("{} values are no whole rows of nq = {nq}", q.len()),

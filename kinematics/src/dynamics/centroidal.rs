@@ -68,7 +68,7 @@ pub fn centroidal_map(model: &Model, data: &mut DynamicsData, q: &[f64]) -> Resu
     }
     for (i, body) in tree.bodies.iter().enumerate().rev() {
         if body.parent != WORLD {
-            let up = data.composite[i].to_parent(&data.placement[i]);
+            let up = data.composite[i].expressed_in_parent(&data.placement[i]);
             data.composite[body.parent] = data.composite[body.parent].add(&up);
         }
     }

@@ -83,7 +83,7 @@ pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
     }
     for (i, body) in tree.bodies.iter().enumerate().rev() {
         if body.parent != WORLD {
-            let up = data.composite[i].to_parent(&data.placement[i]);
+            let up = data.composite[i].expressed_in_parent(&data.placement[i]);
             data.composite[body.parent] = data.composite[body.parent].add(&up);
         }
     }

@@ -103,7 +103,16 @@ fn derivatives_unchecked(data: &mut DynamicsData, v: &[f64], a: &[f64]) -> RneaD
     for k in 0..nv {
         for wrt_q in [true, false] {
             directional(
-                data, &tree, a, k, wrt_q, &total, &mut dv, &mut da, &mut df, &mut column,
+                data,
+                &tree,
+                a,
+                k,
+                wrt_q,
+                &total,
+                &mut dv,
+                &mut da,
+                &mut df,
+                &mut column,
             );
             let target = if wrt_q { &mut dtau_dq } else { &mut dtau_dv };
             target.column_mut(k).copy_from_slice(&column);

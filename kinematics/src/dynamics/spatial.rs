@@ -238,7 +238,7 @@ impl Inertia {
 
     /// This inertia, given in a child frame placed at `p`, expressed in the parent frame.
     #[inline(always)]
-    pub fn to_parent(&self, p: &Placement) -> Inertia {
+    pub fn expressed_in_parent(&self, p: &Placement) -> Inertia {
         // I_parent_origin = R (I_o - m[c]ᵀ[c]) Rᵀ + m[c']ᵀ[c'], c' = R c + t.
         let rh = p.r * self.h;
         let rotated = p.r * self.i * p.r.transpose();
@@ -324,7 +324,7 @@ mod tests {
         let inertia = inertia();
         let x = p.motion_matrix_to_child();
         let expected = x.transpose() * inertia.to_matrix() * x;
-        let moved = inertia.to_parent(&p).to_matrix();
+        let moved = inertia.expressed_in_parent(&p).to_matrix();
         assert!((moved - expected).norm() < 1e-13, "{moved} {expected}");
         let m = Motion::from_array(&[0.1, -0.4, 0.7, 1.2, -0.3, 0.5]);
         let direct = Vector6::from(inertia.apply(&m).to_array());

@@ -1,7 +1,9 @@
 //! Checks of the dynamics that need no peer: closed forms, identities between the algorithms
 //! (RNEA, CRBA, ABA, centroidal), conservation of energy, and the typed errors.
 
-use nalgebra::{DMatrix, DVector, Isometry3, Matrix3, Point3, Translation3, UnitQuaternion, Vector3};
+use nalgebra::{
+    DMatrix, DVector, Isometry3, Matrix3, Point3, Translation3, UnitQuaternion, Vector3,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -160,8 +162,12 @@ fn random_state(model: &Model, seed: u64) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
             }
         }
     }
-    let v = (0..model.nv()).map(|_| rng.random_range(-2.0..2.0)).collect();
-    let x = (0..model.nv()).map(|_| rng.random_range(-2.0..2.0)).collect();
+    let v = (0..model.nv())
+        .map(|_| rng.random_range(-2.0..2.0))
+        .collect();
+    let x = (0..model.nv())
+        .map(|_| rng.random_range(-2.0..2.0))
+        .collect();
     (q, v, x)
 }
 
@@ -177,8 +183,12 @@ fn aba_inverts_rnea_on_every_joint_kind() {
         let mut data = DynamicsData::new(&model);
         for s in 0..5 {
             let (q, v, tau) = random_state(&model, 100 * seed + s);
-            let qdd = aba(&model, &mut data, &q, &v, &tau, &[]).expect("aba").to_vec();
-            let back = rnea(&model, &mut data, &q, &v, &qdd, &[]).expect("rnea").to_vec();
+            let qdd = aba(&model, &mut data, &q, &v, &tau, &[])
+                .expect("aba")
+                .to_vec();
+            let back = rnea(&model, &mut data, &q, &v, &qdd, &[])
+                .expect("rnea")
+                .to_vec();
             assert!(close(&back, &tau, 1e-10), "{seed}/{s}: {back:?} vs {tau:?}");
         }
     }
@@ -219,7 +229,9 @@ fn gravity_torques_are_rnea_at_rest_and_the_gradient_of_potential_energy() {
     let (q, _, _) = random_state(&model, 6);
     let g = gravity_torques(&model, &mut data, &q).expect("g").to_vec();
     let zeros = vec![0.0; model.nv()];
-    let r = rnea(&model, &mut data, &q, &zeros, &zeros, &[]).expect("rnea").to_vec();
+    let r = rnea(&model, &mut data, &q, &zeros, &zeros, &[])
+        .expect("rnea")
+        .to_vec();
     assert!(close(&g, &r, 1e-14));
     // g = ∂V/∂q along each tangent direction (central differences through integrate).
     for k in 0..model.nv() {
@@ -257,7 +269,10 @@ fn a_free_body_falls_at_g_in_world_axes_whatever_its_orientation() {
     let mut data = DynamicsData::new(&model);
     let (q, _, _) = random_state(&model, 8);
     let qdd = aba(&model, &mut data, &q, &[0.0; 6], &[0.0; 6], &[]).expect("aba");
-    assert!(close(qdd, &[0.0, 0.0, -9.81, 0.0, 0.0, 0.0], 1e-12), "{qdd:?}");
+    assert!(
+        close(qdd, &[0.0, 0.0, -9.81, 0.0, 0.0, 0.0], 1e-12),
+        "{qdd:?}"
+    );
     // A world-frame force on it gives F/m along world axes, whatever the orientation.
     let push = LinkWrench {
         link: model.link_id("body").expect("link"),
@@ -271,10 +286,16 @@ fn a_free_body_falls_at_g_in_world_axes_whatever_its_orientation() {
     let _ = qdd;
     let dt = 1e-6;
     let v0 = [0.0; 6];
-    let mom0 = centroidal_momentum(&model, &mut data, &q, &v0).expect("h").linear;
-    let qdd = aba(&model, &mut data, &q, &v0, &[0.0; 6], &[push]).expect("aba").to_vec();
+    let mom0 = centroidal_momentum(&model, &mut data, &q, &v0)
+        .expect("h")
+        .linear;
+    let qdd = aba(&model, &mut data, &q, &v0, &[0.0; 6], &[push])
+        .expect("aba")
+        .to_vec();
     let v1: Vec<f64> = qdd.iter().map(|a| a * dt).collect();
-    let mom1 = centroidal_momentum(&model, &mut data, &q, &v1).expect("h").linear;
+    let mom1 = centroidal_momentum(&model, &mut data, &q, &v1)
+        .expect("h")
+        .linear;
     assert!(((mom1 - mom0) / dt / model.total_mass() - com_accel).norm() < 1e-9);
 }
 
@@ -324,7 +345,8 @@ fn energy_is_conserved_in_free_motion() {
     let (q0, v0, _) = random_state(&model, 9);
     let (nq, nv) = (model.nq(), model.nv());
     let energy = |data: &mut DynamicsData, q: &[f64], v: &[f64]| {
-        kinetic_energy(&model, data, q, v).expect("T") + potential_energy(&model, data, q).expect("V")
+        kinetic_energy(&model, data, q, v).expect("T")
+            + potential_energy(&model, data, q).expect("V")
     };
     let e0 = energy(&mut data, &q0, &v0);
     let zero = vec![0.0; nv];
@@ -474,7 +496,11 @@ fn tangent_differences(
     out
 }
 
-fn velocity_differences(nv: usize, v: &[f64], mut f: impl FnMut(&[f64]) -> Vec<f64>) -> DMatrix<f64> {
+fn velocity_differences(
+    nv: usize,
+    v: &[f64],
+    mut f: impl FnMut(&[f64]) -> Vec<f64>,
+) -> DMatrix<f64> {
     let h = 1e-6;
     let mut out = DMatrix::zeros(nv, nv);
     for k in 0..nv {
@@ -498,10 +524,14 @@ fn rnea_and_aba_derivatives_equal_central_differences() {
         let d = rnea_derivatives(&model, &mut data, &q, &v, &a).expect("derivatives");
         let mut scratch = DynamicsData::new(&model);
         let fd_q = tangent_differences(&model, &q, |q| {
-            rnea(&model, &mut scratch, q, &v, &a, &[]).expect("rnea").to_vec()
+            rnea(&model, &mut scratch, q, &v, &a, &[])
+                .expect("rnea")
+                .to_vec()
         });
         let fd_v = velocity_differences(model.nv(), &v, |v| {
-            rnea(&model, &mut scratch, &q, v, &a, &[]).expect("rnea").to_vec()
+            rnea(&model, &mut scratch, &q, v, &a, &[])
+                .expect("rnea")
+                .to_vec()
         });
         let scale = 1.0 + fd_q.amax();
         let diff = &d.dtau_dq - &fd_q;
@@ -511,20 +541,33 @@ fn rnea_and_aba_derivatives_equal_central_differences() {
             .map(|(r, c)| (r, c, diff[(r, c)]))
             .collect();
         assert!(bad.is_empty(), "{seed} dq: {bad:?}");
-        assert!((&d.dtau_dv - &fd_v).amax() < 1e-6 * (1.0 + fd_v.amax()), "{seed} dv");
+        assert!(
+            (&d.dtau_dv - &fd_v).amax() < 1e-6 * (1.0 + fd_v.amax()),
+            "{seed} dv"
+        );
         let m = mass_matrix(&model, &mut scratch, &q).expect("M").clone();
         assert!((&d.dtau_da - &m).amax() < 1e-12 * m.amax());
         // ABA's derivatives against its own central differences.
         let tau = a.clone();
         let ad = aba_derivatives(&model, &mut data, &q, &v, &tau).expect("aba derivatives");
         let fd_q = tangent_differences(&model, &q, |q| {
-            aba(&model, &mut scratch, q, &v, &tau, &[]).expect("aba").to_vec()
+            aba(&model, &mut scratch, q, &v, &tau, &[])
+                .expect("aba")
+                .to_vec()
         });
         let fd_v = velocity_differences(model.nv(), &v, |v| {
-            aba(&model, &mut scratch, &q, v, &tau, &[]).expect("aba").to_vec()
+            aba(&model, &mut scratch, &q, v, &tau, &[])
+                .expect("aba")
+                .to_vec()
         });
-        assert!((&ad.dqdd_dq - &fd_q).amax() < 1e-5 * (1.0 + fd_q.amax()), "{seed} aba dq");
-        assert!((&ad.dqdd_dv - &fd_v).amax() < 1e-5 * (1.0 + fd_v.amax()), "{seed} aba dv");
+        assert!(
+            (&ad.dqdd_dq - &fd_q).amax() < 1e-5 * (1.0 + fd_q.amax()),
+            "{seed} aba dq"
+        );
+        assert!(
+            (&ad.dqdd_dv - &fd_v).amax() < 1e-5 * (1.0 + fd_v.amax()),
+            "{seed} aba dv"
+        );
         let minv = inverse_mass_matrix(&model, &mut scratch, &q).expect("M⁻¹");
         assert!((&ad.dqdd_dtau - minv).amax() < 1e-9);
     }

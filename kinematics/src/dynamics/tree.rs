@@ -126,7 +126,7 @@ impl Tree {
             let inertial = link.inertial();
             total_mass += inertial.mass;
             let own = Inertia::from_com(inertial.mass, &inertial.com.coords, &inertial.inertia)
-                .to_parent(&placement(anchor_from_link));
+                .expressed_in_parent(&placement(anchor_from_link));
             if body == WORLD {
                 fixed_inertia = fixed_inertia.add(&own);
             } else {

@@ -36,7 +36,8 @@ fn a_falling_chain_keeps_its_energy_and_a_pd_with_gravity_compensation_holds_its
     let energy = |arm: &Armature, data: &mut DynamicsData| {
         let q = arm.configuration().as_slice();
         let v = arm.velocity().expect("velocity");
-        kinetic_energy(&model, data, q, v).expect("T") + potential_energy(&model, data, q).expect("V")
+        kinetic_energy(&model, data, q, v).expect("T")
+            + potential_energy(&model, data, q).expect("V")
     };
     let e0 = energy(&arm, &mut data);
     for _ in 0..1000 {
@@ -44,7 +45,10 @@ fn a_falling_chain_keeps_its_energy_and_a_pd_with_gravity_compensation_holds_its
     }
     let e1 = energy(&arm, &mut data);
     assert!((e1 - e0).abs() < 1e-6, "{e0} -> {e1}");
-    assert!(arm.velocity().expect("v").iter().any(|x| x.abs() > 0.1), "it fell");
+    assert!(
+        arm.velocity().expect("v").iter().any(|x| x.abs() > 0.1),
+        "it fell"
+    );
 
     // PD toward a target with gravity compensation settles on it.
     let target: Vec<f64> = {
@@ -65,7 +69,10 @@ fn a_falling_chain_keeps_its_energy_and_a_pd_with_gravity_compensation_holds_its
         arm.tick(1e-3).expect("tick");
     }
     let q = arm.configuration().as_slice();
-    assert!((q[0] + 0.2).abs() < 1e-4 && (q[1] - 0.4).abs() < 1e-4, "{q:?}");
+    assert!(
+        (q[0] + 0.2).abs() < 1e-4 && (q[1] - 0.4).abs() < 1e-4,
+        "{q:?}"
+    );
 }
 
 #[test]
@@ -78,8 +85,9 @@ fn bad_torque_laws_are_errors() {
     let mut law = TorqueLaw::passive(&model);
     law.feedforward[0] = f64::NAN;
     assert!(arm.drive_torques(law, None).is_err());
-    assert!(arm
-        .drive_torques(TorqueLaw::passive(&model), Some(vec![0.0; 2]))
-        .is_err());
+    assert!(
+        arm.drive_torques(TorqueLaw::passive(&model), Some(vec![0.0; 2]))
+            .is_err()
+    );
     assert!(arm.current_motion().is_none());
 }

@@ -36,9 +36,15 @@ fn a_scripted_pendulum_matches_its_closed_forms() {
     assert!(near(numbers(lines[1])[0], g), "{out}");
     assert!(near(numbers(lines[2])[0], m * l * l), "{out}");
     assert!(near(numbers(lines[3])[0], -g / (m * l * l)), "{out}");
-    assert!(near(numbers(lines[4])[0], 0.5 * m * l * l * omega * omega), "{out}");
+    assert!(
+        near(numbers(lines[4])[0], 0.5 * m * l * l * omega * omega),
+        "{out}"
+    );
     let p = numbers(lines[5]);
-    assert!(near((p[0] * p[0] + p[2] * p[2]).sqrt(), m * l * omega), "{out}");
+    assert!(
+        near((p[0] * p[0] + p[2] * p[2]).sqrt(), m * l * omega),
+        "{out}"
+    );
     // An upward push of m g on the bob holds it: no torque needed.
     assert!(numbers(lines[6])[0].abs() < 1e-9, "{out}");
 }
@@ -99,7 +105,8 @@ fn bad_dynamics_input_is_an_error_naming_the_argument() {
         "{arm}rnea(arm, [0.0], [0.0], [0.0], #{{ extrnal: [] }});"
     ));
     assert_fails_at(&d, "extrnal", 2);
-    let massless = "let arm = armature(\"base\").revolute(\"j\", #{ axis: [0, 0, 1], limits: [-3, 3] });\n";
+    let massless =
+        "let arm = armature(\"base\").revolute(\"j\", #{ axis: [0, 0, 1], limits: [-3, 3] });\n";
     let d = b.fail(&format!("{massless}aba(arm, [0.0], [0.0], [0.0]);"));
     assert_fails_at(&d, "nothing to move", 2);
 }

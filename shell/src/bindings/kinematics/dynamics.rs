@@ -30,16 +30,23 @@ pub fn register(engine: &mut Engine) {
         engine,
         |r: &mut Robot| -> ScriptResult<Array> {
             let model = r.model().or_script()?;
-            Ok(model.velocity_names().into_iter().map(Dynamic::from).collect())
+            Ok(model
+                .velocity_names()
+                .into_iter()
+                .map(Dynamic::from)
+                .collect())
         },
     );
-    doc("rnea", &["robot: Robot", Q, "v: [number]", "a: [number]", "[number]"])
-        .register_into_engine(
-            engine,
-            |r: &mut Robot, q: Dynamic, v: Dynamic, a: Dynamic| -> ScriptResult<Array> {
-                inverse_dynamics(r, &q, &v, &a, &Dynamic::UNIT)
-            },
-        );
+    doc(
+        "rnea",
+        &["robot: Robot", Q, "v: [number]", "a: [number]", "[number]"],
+    )
+    .register_into_engine(
+        engine,
+        |r: &mut Robot, q: Dynamic, v: Dynamic, a: Dynamic| -> ScriptResult<Array> {
+            inverse_dynamics(r, &q, &v, &a, &Dynamic::UNIT)
+        },
+    );
     doc(
         "rnea",
         &[
@@ -57,13 +64,22 @@ pub fn register(engine: &mut Engine) {
             inverse_dynamics(r, &q, &v, &a, &o)
         },
     );
-    doc("aba", &["robot: Robot", Q, "v: [number]", "tau: [number]", "[number]"])
-        .register_into_engine(
-            engine,
-            |r: &mut Robot, q: Dynamic, v: Dynamic, tau: Dynamic| -> ScriptResult<Array> {
-                forward_dynamics(r, &q, &v, &tau, &Dynamic::UNIT)
-            },
-        );
+    doc(
+        "aba",
+        &[
+            "robot: Robot",
+            Q,
+            "v: [number]",
+            "tau: [number]",
+            "[number]",
+        ],
+    )
+    .register_into_engine(
+        engine,
+        |r: &mut Robot, q: Dynamic, v: Dynamic, tau: Dynamic| -> ScriptResult<Array> {
+            forward_dynamics(r, &q, &v, &tau, &Dynamic::UNIT)
+        },
+    );
     doc(
         "aba",
         &[
@@ -85,20 +101,25 @@ pub fn register(engine: &mut Engine) {
         engine,
         |r: &mut Robot, q: Dynamic| -> ScriptResult<Array> {
             let (model, q, mut data) = setup(r, &q, "gravity_torques")?;
-            Ok(from_f64s(gravity_torques(&model, &mut data, &q).or_script()?))
+            Ok(from_f64s(
+                gravity_torques(&model, &mut data, &q).or_script()?,
+            ))
         },
     );
-    doc("nonlinear_effects", &["robot: Robot", Q, "v: [number]", "[number]"])
-        .register_into_engine(
-            engine,
-            |r: &mut Robot, q: Dynamic, v: Dynamic| -> ScriptResult<Array> {
-                let (model, q, mut data) = setup(r, &q, "nonlinear_effects")?;
-                let v = tangent(&v, "v", "nonlinear_effects")?;
-                Ok(from_f64s(
-                    nonlinear_effects(&model, &mut data, &q, &v).or_script()?,
-                ))
-            },
-        );
+    doc(
+        "nonlinear_effects",
+        &["robot: Robot", Q, "v: [number]", "[number]"],
+    )
+    .register_into_engine(
+        engine,
+        |r: &mut Robot, q: Dynamic, v: Dynamic| -> ScriptResult<Array> {
+            let (model, q, mut data) = setup(r, &q, "nonlinear_effects")?;
+            let v = tangent(&v, "v", "nonlinear_effects")?;
+            Ok(from_f64s(
+                nonlinear_effects(&model, &mut data, &q, &v).or_script()?,
+            ))
+        },
+    );
     doc("mass_matrix", &["robot: Robot", Q, "[[number]]"]).register_into_engine(
         engine,
         |r: &mut Robot, q: Dynamic| -> ScriptResult<Array> {
@@ -143,12 +164,18 @@ pub fn register(engine: &mut Engine) {
             ))
         },
     );
-    doc("kinetic_energy", &["robot: Robot", Q, "v: [number]", "number"]).register_into_engine(
+    doc(
+        "kinetic_energy",
+        &["robot: Robot", Q, "v: [number]", "number"],
+    )
+    .register_into_engine(
         engine,
         |r: &mut Robot, q: Dynamic, v: Dynamic| -> ScriptResult<Dynamic> {
             let (model, q, mut data) = setup(r, &q, "kinetic_energy")?;
             let v = tangent(&v, "v", "kinetic_energy")?;
-            Ok(float(kinetic_energy(&model, &mut data, &q, &v).or_script()?))
+            Ok(float(
+                kinetic_energy(&model, &mut data, &q, &v).or_script()?,
+            ))
         },
     );
     doc("potential_energy", &["robot: Robot", Q, "number"]).register_into_engine(
@@ -253,7 +280,11 @@ fn external_option(model: &Model, opts: &Dynamic, function: &str) -> ScriptResul
             ))
         })?;
         let link = model
-            .link_id(string_arg(link, &format!("{what}.link")).or_script()?.as_str())
+            .link_id(
+                string_arg(link, &format!("{what}.link"))
+                    .or_script()?
+                    .as_str(),
+            )
             .or_script()?;
         let vector = |key: &str| -> ScriptResult<nalgebra::Vector3<f64>> {
             match m.get(key) {

@@ -83,4 +83,3 @@ fn gains(model: &Model, value: &Dynamic, key: &str) -> ScriptResult<Vec<f64>> {
         describe(value),
     )))
 }
-
