@@ -1,6 +1,6 @@
 """Morsel's dynamics beside Pinocchio's in one run (issue 48's speed figures; not a timed test):
 Solo-12, Panda and Talos from example-robot-data (fixed base, as Pinocchio's
-`buildModelFromUrdf` loads them), N random states each.
+`buildModelFromUrdf` loads them; a robot whose mimic joints make the two differ is skipped), N random states each.
 
 - `morsel.rnea_batch` / `morsel.aba_batch` against Pinocchio's C++ batch
   `pin.rneaInParallel` / `pin.abaInParallel` over a `pin.ModelPool`, both on THREADS threads
@@ -52,7 +52,7 @@ def erd(relative):
 
 
 ROBOTS = {
-    "solo12": erd("solo_description/urdf/solo12.urdf"),
+    "solo12": erd("solo_description/robots/solo12.urdf"),
     "panda": erd("panda_description/urdf/panda.urdf"),
     "talos": erd("talos_data/robots/talos_reduced.urdf"),
 }
@@ -80,6 +80,8 @@ def states(model, n, rng):
         row = []
         for i in range(1, model.njoints):
             j = model.joints[i]
+            if j.nq == 0:  # a mimic joint: its value follows its leader's
+                continue
             if j.nq == 2:
                 row.append(np.arctan2(q[j.idx_q + 1], q[j.idx_q]))
             else:
@@ -97,7 +99,11 @@ def main():
     for name, path in ROBOTS.items():
         model = pin.buildModelFromUrdf(str(path))
         robot = morsel.urdf(str(path), geometry=False)
-        assert robot.nv == model.nv, (name, robot.nv, model.nv)
+        if robot.nv != model.nv:
+            # Panda's fingers: a URDF mimic joint, coupled in Morsel, independent in Pinocchio
+            # (its mimic=True model crashed rneaInParallel here): not the same system.
+            print(f"\n{name}: skipped, Morsel nv {robot.nv} (mimic joints coupled) vs Pinocchio nv {model.nv}")
+            continue
         n = ARGS.n
         q_pin, q_mine, v, a = states(model, n, rng)
         vt, at = np.ascontiguousarray(v.T), np.ascontiguousarray(a.T)
