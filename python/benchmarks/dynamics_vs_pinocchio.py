@@ -68,28 +68,26 @@ def best(function, repeats):
     return min(times)
 
 
-def states(model, n, rng):
-    """n random states within the limits: Pinocchio's q (nq, n) and Morsel's (n, nq') with
-    continuous joints as one angle, and v, a / tau (nv, n)."""
+def states(model, robot, n, rng):
+    """n random states within the limits: Pinocchio's q (nq, n), v, a (nv, n); Morsel's q
+    (n, nq') in its own joint order (continuous joints as one angle), and the permutation
+    `order` with Morsel's velocity value k = Pinocchio's order[k] (Pinocchio sorts a link's
+    children by name, Morsel keeps the file's order)."""
+    index = {model.names[i]: i for i in range(1, model.njoints)}
+    names = morsel.velocity_names(robot)
+    order = [model.joints[index[name]].idx_v for name in names]
     q_pin = np.empty((model.nq, n))
-    q_mine = []
+    q_mine = np.empty((n, len(names)))
     for k in range(n):
         q = pin.randomConfiguration(model, np.maximum(model.lowerPositionLimit, -np.pi),
                                     np.minimum(model.upperPositionLimit, np.pi))
         q_pin[:, k] = q
-        row = []
-        for i in range(1, model.njoints):
-            j = model.joints[i]
-            if j.nq == 0:  # a mimic joint: its value follows its leader's
-                continue
-            if j.nq == 2:
-                row.append(np.arctan2(q[j.idx_q + 1], q[j.idx_q]))
-            else:
-                row.append(q[j.idx_q])
-        q_mine.append(row)
+        for c, name in enumerate(names):
+            j = model.joints[index[name]]
+            q_mine[k, c] = np.arctan2(q[j.idx_q + 1], q[j.idx_q]) if j.nq == 2 else q[j.idx_q]
     v = rng.uniform(-1, 1, (model.nv, n))
     a = rng.uniform(-1, 1, (model.nv, n))
-    return q_pin, np.asarray(q_mine), v, a
+    return q_pin, q_mine, v, a, order
 
 
 def main():
@@ -105,8 +103,8 @@ def main():
             print(f"\n{name}: skipped, Morsel nv {robot.nv} (mimic joints coupled) vs Pinocchio nv {model.nv}")
             continue
         n = ARGS.n
-        q_pin, q_mine, v, a = states(model, n, rng)
-        vt, at = np.ascontiguousarray(v.T), np.ascontiguousarray(a.T)
+        q_pin, q_mine, v, a, order = states(model, robot, n, rng)
+        vt, at = np.ascontiguousarray(v.T[:, order]), np.ascontiguousarray(a.T[:, order])
         pool = pin.ModelPool(model, ARGS.threads)
         tau = np.empty((model.nv, n))
         print(f"\n{name}: nq {model.nq}, nv {model.nv}")
@@ -114,13 +112,13 @@ def main():
 
         t_pin = best(lambda: pin.rneaInParallel(ARGS.threads, pool, q_pin, v, a, tau), ARGS.repeats)
         t_mine = best(lambda: morsel.rnea_batch(robot, q_mine, vt, at), ARGS.repeats)
-        diff = np.abs(morsel.rnea_batch(robot, q_mine, vt, at) - tau.T).max()
+        diff = np.abs(morsel.rnea_batch(robot, q_mine, vt, at) - tau.T[:, order]).max()
         rows.append(("rnea batch", t_mine, t_pin, diff))
 
         qdd = np.empty((model.nv, n))
         t_pin = best(lambda: pin.abaInParallel(ARGS.threads, pool, q_pin, v, a, qdd), ARGS.repeats)
         t_mine = best(lambda: morsel.aba_batch(robot, q_mine, vt, at), ARGS.repeats)
-        diff = np.abs(morsel.aba_batch(robot, q_mine, vt, at) - qdd.T).max()
+        diff = np.abs(morsel.aba_batch(robot, q_mine, vt, at) - qdd.T[:, order]).max()
         rows.append(("aba batch", t_mine, t_pin, diff))
 
         data = model.createData()
@@ -134,7 +132,7 @@ def main():
         t_mine = best(lambda: morsel.mass_matrix_batch(robot, q_mine), ARGS.repeats)
         mm = pin.crba(model, data, q_pin[:, 0])
         mm = np.triu(mm) + np.triu(mm, 1).T
-        diff = np.abs(morsel.mass_matrix_batch(robot, q_mine[:1])[0] - mm).max()
+        diff = np.abs(morsel.mass_matrix_batch(robot, q_mine[:1])[0] - mm[np.ix_(order, order)]).max()
         rows.append(("mass_matrix batch vs pin.crba loop", t_mine, t_pin, diff))
 
         def pin_calls():

@@ -62,6 +62,8 @@ from ._morsel import place as place
 from ._morsel import frame_pose as frame_pose
 from ._morsel import fk_batch as fk_batch
 from ._morsel import velocity_names as velocity_names
+from ._morsel import rnea_derivatives as rnea_derivatives
+from ._morsel import aba_derivatives as aba_derivatives
 from ._morsel import rnea as rnea
 from ._morsel import aba as aba
 from ._morsel import gravity_torques as gravity_torques

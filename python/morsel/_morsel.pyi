@@ -48,6 +48,8 @@ __all__ = [
     'frame_pose',
     'fk_batch',
     'velocity_names',
+    'rnea_derivatives',
+    'aba_derivatives',
     'rnea',
     'aba',
     'gravity_torques',
@@ -399,6 +401,10 @@ def drive_torques(robot: Robot, options: Optional[Mapping[str, Any]] = None, **k
     """Drives the robot by torques (forward dynamics, RK4 per simulation step): tau, kp, kd, target, target_velocity, gravity_compensation, v."""
 def joint_velocities(robot: Robot) -> Optional[_F64]:
     """The joint velocities of a torque-driven robot, else None."""
+def rnea_derivatives(robot: Robot, q: _Config, v: npt.ArrayLike, a: npt.ArrayLike) -> Dict[str, _F64]:
+    """{dtau_dq, dtau_dv, dtau_da}: the analytic derivatives of rnea, (nv, nv) each."""
+def aba_derivatives(robot: Robot, q: _Config, v: npt.ArrayLike, tau: npt.ArrayLike) -> Dict[str, _F64]:
+    """{dqdd_dq, dqdd_dv, dqdd_dtau}: the analytic derivatives of aba, (nv, nv) each."""
 def rnea_batch(robot: Robot, Q: npt.ArrayLike, V: npt.ArrayLike, A: npt.ArrayLike) -> _F64:
     """(n, nv) torques of n states (rows of Q (n, nq), V and A (n, nv)), in parallel."""
 def aba_batch(robot: Robot, Q: npt.ArrayLike, V: npt.ArrayLike, TAU: npt.ArrayLike) -> _F64:

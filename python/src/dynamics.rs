@@ -11,8 +11,9 @@ use morsel_kinematics::dynamics::{
     aba_batch, gravity_torques_batch, mass_matrix_batch, rnea_batch,
 };
 use morsel_kinematics::{
-    LinkWrench, Model, aba, centroidal_map, centroidal_momentum, gravity_torques,
+    LinkWrench, Model, aba, aba_derivatives, centroidal_map, centroidal_momentum, gravity_torques,
     inverse_mass_matrix, kinetic_energy, mass_matrix, nonlinear_effects, potential_energy, rnea,
+    rnea_derivatives,
 };
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -195,6 +196,50 @@ fn py_kinetic_energy(
 fn py_potential_energy(robot: &Bound<'_, PyAny>, q: &Bound<'_, PyAny>) -> PyResult<f64> {
     let (r, q) = robot_and_q(robot, q, "potential_energy")?;
     r.with_dynamics(|model, data| potential_energy(model, data, &q).py())
+}
+
+/// `rnea_derivatives(robot, q, v, a)`: {dtau_dq, dtau_dv, dtau_da}, (nv, nv) each.
+#[pyfunction(name = "rnea_derivatives")]
+fn py_rnea_derivatives<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    q: &Bound<'py, PyAny>,
+    v: &Bound<'py, PyAny>,
+    a: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (r, q) = robot_and_q(robot, q, "rnea_derivatives")?;
+    let (v, a) = (
+        tangent(v, "v", "rnea_derivatives")?,
+        tangent(a, "a", "rnea_derivatives")?,
+    );
+    let d = r.with_dynamics(|model, data| rnea_derivatives(model, data, &q, &v, &a).py())?;
+    let out = PyDict::new(py);
+    out.set_item("dtau_dq", matrix_out(py, &d.dtau_dq)?)?;
+    out.set_item("dtau_dv", matrix_out(py, &d.dtau_dv)?)?;
+    out.set_item("dtau_da", matrix_out(py, &d.dtau_da)?)?;
+    Ok(out)
+}
+
+/// `aba_derivatives(robot, q, v, tau)`: {dqdd_dq, dqdd_dv, dqdd_dtau}, (nv, nv) each.
+#[pyfunction(name = "aba_derivatives")]
+fn py_aba_derivatives<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    q: &Bound<'py, PyAny>,
+    v: &Bound<'py, PyAny>,
+    tau: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (r, q) = robot_and_q(robot, q, "aba_derivatives")?;
+    let (v, tau) = (
+        tangent(v, "v", "aba_derivatives")?,
+        tangent(tau, "tau", "aba_derivatives")?,
+    );
+    let d = r.with_dynamics(|model, data| aba_derivatives(model, data, &q, &v, &tau).py())?;
+    let out = PyDict::new(py);
+    out.set_item("dqdd_dq", matrix_out(py, &d.dqdd_dq)?)?;
+    out.set_item("dqdd_dv", matrix_out(py, &d.dqdd_dv)?)?;
+    out.set_item("dqdd_dtau", matrix_out(py, &d.dqdd_dtau)?)?;
+    Ok(out)
 }
 
 /// The `external` option: a list of {link, force, torque} dicts.
@@ -390,6 +435,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_centroidal_map, m)?)?;
     m.add_function(wrap_pyfunction!(py_kinetic_energy, m)?)?;
     m.add_function(wrap_pyfunction!(py_potential_energy, m)?)?;
+    m.add_function(wrap_pyfunction!(py_rnea_derivatives, m)?)?;
+    m.add_function(wrap_pyfunction!(py_aba_derivatives, m)?)?;
     m.add_function(wrap_pyfunction!(py_rnea_batch, m)?)?;
     m.add_function(wrap_pyfunction!(py_aba_batch, m)?)?;
     m.add_function(wrap_pyfunction!(py_gravity_torques_batch, m)?)?;

@@ -138,6 +138,8 @@ CASES = {
     "com(robot: Robot, q: [number] | #{joint: value}) -> [x, y, z]": f"solo, {Q}",
     "mass(robot: Robot) -> number": "solo",
     "velocity_names(robot: Robot) -> [string]": "solo",
+    "rnea_derivatives(robot: Robot, q: [number] | #{joint: value}, v: [number], a: [number]) -> Map": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
+    "aba_derivatives(robot: Robot, q: [number] | #{joint: value}, v: [number], tau: [number]) -> Map": f"solo, {Q}, [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2], [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.0, 0.1, -0.3, 0.4, 0.2]",
     "drive_torques(robot: Robot, options: #{tau: [number], kp: number | [number], kd: number | [number], target: [number] | #{joint: value}, target_velocity: [number], gravity_compensation: bool, v: [number]}) -> Robot": (
         f"solo, {{'kp': 5.0, 'kd': 0.5, 'target': {Q}, 'gravity_compensation': True}}",
         "get_joints(r)",

@@ -7,8 +7,9 @@
 //! base frame, gravity `[0, 0, −9.81]` in it.
 
 use morsel_kinematics::{
-    DynamicsData, LinkWrench, Model, aba, centroidal_map, centroidal_momentum, gravity_torques,
-    inverse_mass_matrix, kinetic_energy, mass_matrix, nonlinear_effects, potential_energy, rnea,
+    DynamicsData, LinkWrench, Model, aba, aba_derivatives, centroidal_map, centroidal_momentum,
+    gravity_torques, inverse_mass_matrix, kinetic_energy, mass_matrix, nonlinear_effects,
+    potential_energy, rnea, rnea_derivatives,
 };
 use morsel_lab::simulation::Robot;
 use nalgebra::DMatrix;
@@ -176,6 +177,42 @@ pub fn register(engine: &mut Engine) {
             Ok(float(
                 kinetic_energy(&model, &mut data, &q, &v).or_script()?,
             ))
+        },
+    );
+    doc(
+        "rnea_derivatives",
+        &["robot: Robot", Q, "v: [number]", "a: [number]", "Map"],
+    )
+    .register_into_engine(
+        engine,
+        |r: &mut Robot, q: Dynamic, v: Dynamic, a: Dynamic| -> ScriptResult<Map> {
+            let (model, q, mut data) = setup(r, &q, "rnea_derivatives")?;
+            let v = tangent(&v, "v", "rnea_derivatives")?;
+            let a = tangent(&a, "a", "rnea_derivatives")?;
+            let d = rnea_derivatives(&model, &mut data, &q, &v, &a).or_script()?;
+            let mut m = Map::new();
+            m.insert("dtau_dq".into(), matrix_rows(&d.dtau_dq).into());
+            m.insert("dtau_dv".into(), matrix_rows(&d.dtau_dv).into());
+            m.insert("dtau_da".into(), matrix_rows(&d.dtau_da).into());
+            Ok(m)
+        },
+    );
+    doc(
+        "aba_derivatives",
+        &["robot: Robot", Q, "v: [number]", "tau: [number]", "Map"],
+    )
+    .register_into_engine(
+        engine,
+        |r: &mut Robot, q: Dynamic, v: Dynamic, tau: Dynamic| -> ScriptResult<Map> {
+            let (model, q, mut data) = setup(r, &q, "aba_derivatives")?;
+            let v = tangent(&v, "v", "aba_derivatives")?;
+            let tau = tangent(&tau, "tau", "aba_derivatives")?;
+            let d = aba_derivatives(&model, &mut data, &q, &v, &tau).or_script()?;
+            let mut m = Map::new();
+            m.insert("dqdd_dq".into(), matrix_rows(&d.dqdd_dq).into());
+            m.insert("dqdd_dv".into(), matrix_rows(&d.dqdd_dv).into());
+            m.insert("dqdd_dtau".into(), matrix_rows(&d.dqdd_dtau).into());
+            Ok(m)
         },
     );
     doc("potential_energy", &["robot: Robot", Q, "number"]).register_into_engine(
