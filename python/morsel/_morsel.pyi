@@ -48,8 +48,6 @@ __all__ = [
     'frame_pose',
     'fk_batch',
     'velocity_names',
-    'rnea_derivatives',
-    'aba_derivatives',
     'rnea',
     'aba',
     'gravity_torques',
@@ -60,6 +58,8 @@ __all__ = [
     'centroidal_map',
     'kinetic_energy',
     'potential_energy',
+    'rnea_derivatives',
+    'aba_derivatives',
     'rnea_batch',
     'aba_batch',
     'gravity_torques_batch',
@@ -303,6 +303,7 @@ class Robot:
     def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
     def aba(self, q: _Config, v: npt.ArrayLike, tau: npt.ArrayLike, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> _F64: ...  # generated: tests/test_stubs.py
     def aba_batch(self, Q: npt.ArrayLike, V: npt.ArrayLike, TAU: npt.ArrayLike) -> _F64: ...  # generated: tests/test_stubs.py
+    def aba_derivatives(self, q: _Config, v: npt.ArrayLike, tau: npt.ArrayLike) -> Dict[str, _F64]: ...  # generated: tests/test_stubs.py
     def append(self, child: Robot, link: Union[str, Pose, None]=None, offset: Optional[Pose]=None) -> Robot: ...  # generated: tests/test_stubs.py
     def centroidal_map(self, q: _Config) -> _F64: ...  # generated: tests/test_stubs.py
     def centroidal_momentum(self, q: _Config, v: npt.ArrayLike) -> Dict[str, _F64]: ...  # generated: tests/test_stubs.py
@@ -346,6 +347,7 @@ class Robot:
     def revolute(self, joint: str, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> Robot: ...  # generated: tests/test_stubs.py
     def rnea(self, q: _Config, v: npt.ArrayLike, a: npt.ArrayLike, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> _F64: ...  # generated: tests/test_stubs.py
     def rnea_batch(self, Q: npt.ArrayLike, V: npt.ArrayLike, A: npt.ArrayLike) -> _F64: ...  # generated: tests/test_stubs.py
+    def rnea_derivatives(self, q: _Config, v: npt.ArrayLike, a: npt.ArrayLike) -> Dict[str, _F64]: ...  # generated: tests/test_stubs.py
     def rotate(self, joint: str, value: float, speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
     def rotate_joints(self, values: Union[Mapping[str, float], Sequence[float]], speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
     def set_joint_speed(self, joint: str, speed: Optional[float]=None) -> None: ...  # generated: tests/test_stubs.py
