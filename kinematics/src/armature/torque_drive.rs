@@ -104,11 +104,10 @@ impl TorqueDrive {
         for (stage, c) in [0.5, 0.5, 1.0].into_iter().enumerate() {
             let i = stage + 1;
             for k in 0..nv {
-                self.combo[k] = c * self.k_v[i - 1][k];
+                self.combo[k] = c * self.k_v[i - 1][k] * h;
                 self.stage_v[k] = self.v[k] + h * c * self.k_a[i - 1][k];
             }
-            let scaled: Vec<f64> = self.combo.iter().map(|x| x * h).collect();
-            integrate_unchecked(model, q, &scaled, &mut self.stage_q);
+            integrate_unchecked(model, q, &self.combo, &mut self.stage_q);
             self.k_v[i].copy_from_slice(&self.stage_v);
             let a = aba(
                 model,
@@ -125,8 +124,9 @@ impl TorqueDrive {
             self.combo[k] = h * w(&self.k_v);
             self.v[k] += h * w(&self.k_a);
         }
-        let start = q.to_vec();
-        integrate_unchecked(model, &start, &self.combo, q);
+        // The step starts from q: keep it in the stage buffer, which is free now.
+        self.stage_q.copy_from_slice(q);
+        integrate_unchecked(model, &self.stage_q, &self.combo, q);
         crate::configuration::normalize_configuration(model, q);
         if let Some(k) = self.v.iter().position(|x| !x.is_finite()) {
             return Err(KinematicsError::invalid(

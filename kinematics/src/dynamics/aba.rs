@@ -6,7 +6,7 @@ use nalgebra::{DMatrix, Matrix6, Vector3, Vector6};
 
 use super::crba::{check_invertible, cholesky, crba_unchecked};
 use super::data::{DynamicsData, check_tangent};
-use super::rnea::{LinkWrench, load_external, rnea_unchecked};
+use super::rnea::{LinkWrench, bias_unchecked, load_external};
 use super::spatial::{Force, Motion};
 use super::subspace;
 use super::tree::WORLD;
@@ -34,10 +34,7 @@ pub fn aba<'d>(
     data.update_placements();
     load_external(model, data, external)?;
     if data.tree.has_mimic {
-        let mut zeros = std::mem::take(&mut data.scratch);
-        zeros.fill(0.0);
-        rnea_unchecked(data, v, &zeros, true, !external.is_empty());
-        data.scratch = zeros;
+        bias_unchecked(data, Some(v), !external.is_empty());
         crba_unchecked(data);
         let chol = cholesky(model, data, "aba")?;
         let rhs =

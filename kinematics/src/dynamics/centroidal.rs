@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use nalgebra::{Matrix6xX, Vector3};
 
+use super::crba::update_composite_inertias;
 use super::data::{DynamicsData, check_tangent};
 use super::spatial::Force;
 use super::subspace;
@@ -21,6 +22,20 @@ pub struct CentroidalMomentum {
     pub com: Vector3<f64>,
 }
 
+/// Each body's spatial velocity (body frame) into `data.velocity`, from current placements.
+fn update_velocities(data: &mut DynamicsData, v: &[f64]) {
+    let tree = Arc::clone(&data.tree);
+    for (i, body) in tree.bodies.iter().enumerate() {
+        let vj = subspace::velocity(body, &data.joint_rotation[i], v);
+        let vp = if body.parent == WORLD {
+            super::spatial::Motion::ZERO
+        } else {
+            data.velocity[body.parent]
+        };
+        data.velocity[i] = data.placement[i].motion_to_child(&vp).add(&vj);
+    }
+}
+
 /// The centroidal momentum at configuration `q` and velocity `v` (MuJoCo's subtree linear and
 /// angular momentum of the world body; Pinocchio's `computeCentroidalMomentum`). The centre of
 /// mass counts every link, including those fixed to the world.
@@ -34,18 +49,10 @@ pub fn centroidal_momentum(
     data.load_configuration(model, q)?;
     check_tangent("velocity v", v, data.tree.nv)?;
     data.update_placements();
-    let tree = Arc::clone(&data.tree);
+    update_velocities(data, v);
     let mut total = Force::ZERO;
-    for (i, body) in tree.bodies.iter().enumerate() {
-        let vj = subspace::velocity(body, &data.joint_rotation[i], v);
-        let vp = if body.parent == WORLD {
-            super::spatial::Motion::ZERO
-        } else {
-            data.velocity[body.parent]
-        };
-        let vi = data.placement[i].motion_to_child(&vp).add(&vj);
-        data.velocity[i] = vi;
-        let momentum = data.world[i].force_to_parent(&body.inertia.apply(&vi));
+    for (i, body) in data.tree.bodies.iter().enumerate() {
+        let momentum = data.world[i].force_to_parent(&body.inertia.apply(&data.velocity[i]));
         total = total.add(&momentum);
     }
     let com = center_of_mass(data);
@@ -62,16 +69,8 @@ pub fn centroidal_map(model: &Model, data: &mut DynamicsData, q: &[f64]) -> Resu
     check_mass(model, data)?;
     data.load_configuration(model, q)?;
     data.update_placements();
+    update_composite_inertias(data);
     let tree = Arc::clone(&data.tree);
-    for (i, body) in tree.bodies.iter().enumerate() {
-        data.composite[i] = body.inertia;
-    }
-    for (i, body) in tree.bodies.iter().enumerate().rev() {
-        if body.parent != WORLD {
-            let up = data.composite[i].expressed_in_parent(&data.placement[i]);
-            data.composite[body.parent] = data.composite[body.parent].add(&up);
-        }
-    }
     let com = center_of_mass(data);
     let mut out = Matrix6xX::zeros(tree.nv);
     for (i, body) in tree.bodies.iter().enumerate() {
@@ -94,19 +93,14 @@ pub fn kinetic_energy(model: &Model, data: &mut DynamicsData, q: &[f64], v: &[f6
     data.load_configuration(model, q)?;
     check_tangent("velocity v", v, data.tree.nv)?;
     data.update_placements();
-    let tree = Arc::clone(&data.tree);
-    let mut twice = 0.0;
-    for (i, body) in tree.bodies.iter().enumerate() {
-        let vj = subspace::velocity(body, &data.joint_rotation[i], v);
-        let vp = if body.parent == WORLD {
-            super::spatial::Motion::ZERO
-        } else {
-            data.velocity[body.parent]
-        };
-        let vi = data.placement[i].motion_to_child(&vp).add(&vj);
-        data.velocity[i] = vi;
-        twice += body.inertia.quadratic(&vi);
-    }
+    update_velocities(data, v);
+    let tree = &data.tree;
+    let mut twice: f64 = tree
+        .bodies
+        .iter()
+        .zip(&data.velocity)
+        .map(|(body, vi)| body.inertia.quadratic(vi))
+        .sum();
     twice += tree
         .armature
         .iter()

@@ -75,8 +75,9 @@ pub(crate) fn cholesky(
     })
 }
 
-/// CRBA on current placements into `data.mass`.
-pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
+/// Each body's composite inertia (its own plus its subtree's, body frame) into
+/// `data.composite`, from current placements.
+pub(crate) fn update_composite_inertias(data: &mut DynamicsData) {
     let tree = Arc::clone(&data.tree);
     for (i, body) in tree.bodies.iter().enumerate() {
         data.composite[i] = body.inertia;
@@ -87,6 +88,12 @@ pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
             data.composite[body.parent] = data.composite[body.parent].add(&up);
         }
     }
+}
+
+/// CRBA on current placements into `data.mass`.
+pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
+    update_composite_inertias(data);
+    let tree = Arc::clone(&data.tree);
     data.mass.fill(0.0);
     for (k, arm) in tree.armature.iter().enumerate() {
         data.mass[(k, k)] = *arm;

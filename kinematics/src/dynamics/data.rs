@@ -147,10 +147,8 @@ impl DynamicsData {
         }
         check_all_finite("configuration q", q)?;
         self.q.copy_from_slice(q);
-        for joint in model.joints() {
-            let Some(w) = joint.quaternion_w_index() else {
-                continue;
-            };
+        for &(id, w) in &self.tree.quaternions {
+            let joint = model.joint(id);
             let quat = &mut self.q[w..w + 4];
             let norm = quat.iter().map(|x| x * x).sum::<f64>().sqrt();
             if (norm - 1.0).abs() > QUATERNION_NORM_TOLERANCE {

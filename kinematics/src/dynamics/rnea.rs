@@ -70,11 +70,7 @@ pub fn gravity_torques<'d>(
 ) -> Result<&'d [f64]> {
     data.load_configuration(model, q)?;
     data.update_placements();
-    let zeros = std::mem::take(&mut data.scratch);
-    let mut zeros = zeros;
-    zeros.fill(0.0);
-    rnea_unchecked(data, &zeros, &zeros, true, false);
-    data.scratch = zeros;
+    bias_unchecked(data, None, false);
     Ok(&data.tau)
 }
 
@@ -88,10 +84,7 @@ pub fn nonlinear_effects<'d>(
     data.load_configuration(model, q)?;
     check_tangent("velocity v", v, data.tree.nv)?;
     data.update_placements();
-    let mut zeros = std::mem::take(&mut data.scratch);
-    zeros.fill(0.0);
-    rnea_unchecked(data, v, &zeros, true, false);
-    data.scratch = zeros;
+    bias_unchecked(data, Some(v), false);
     Ok(&data.tau)
 }
 
@@ -128,6 +121,15 @@ pub(crate) fn load_external(
         data.external[body] = data.external[body].add(&f);
     }
     Ok(())
+}
+
+/// RNEA at zero acceleration (and zero velocity when `v` is `None`) on current placements: the
+/// bias torques `C v + g (− external)` into `data.tau`.
+pub(crate) fn bias_unchecked(data: &mut DynamicsData, v: Option<&[f64]>, external: bool) {
+    let mut zeros = std::mem::take(&mut data.scratch);
+    zeros.fill(0.0);
+    rnea_unchecked(data, v.unwrap_or(&zeros), &zeros, true, external);
+    data.scratch = zeros;
 }
 
 /// RNEA on current placements: `tau = M a + C v (+ g) (− external)`, armature included.

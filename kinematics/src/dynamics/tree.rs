@@ -63,6 +63,8 @@ pub(crate) struct Tree {
     /// The first joint, in model order, whose moving subtree has neither mass nor inertia,
     /// so that the mass matrix is singular.
     pub massless_joint: Option<JointId>,
+    /// The floating and ball joints: the index of each quaternion's `w` in a configuration.
+    pub quaternions: Vec<(JointId, usize)>,
     /// Total mass of the moving bodies and of the links fixed to the root.
     pub total_mass: f64,
     /// Inertia of the links fixed to the root, about the world origin.
@@ -141,6 +143,12 @@ impl Tree {
             }
         }
         let massless_joint = massless_joint(&bodies, &armature);
+        let quaternions = model
+            .joints()
+            .iter()
+            .enumerate()
+            .filter_map(|(j, joint)| joint.quaternion_w_index().map(|w| (JointId(j), w)))
+            .collect();
         Tree {
             bodies,
             armature,
@@ -148,6 +156,7 @@ impl Tree {
             link_in_body,
             has_mimic,
             massless_joint,
+            quaternions,
             total_mass,
             fixed_inertia,
             nq: model.nq(),
