@@ -8,7 +8,7 @@ export CARGO_TERM_COLOR=never
 seed="${MORSEL_FUZZ_SEED:-$(date +%s)}"
 echo "fuzz seed: $seed"
 MORSEL_FUZZ_SECONDS="${MORSEL_FUZZ_SECONDS:-5}" MORSEL_FUZZ_SEED="$seed" \
-    cargo test -p morsel-shell --test fuzz -- --nocapture
+    cargo test --workspace --test fuzz -- --nocapture
 # The process-level mutation test with its own fresh seed.
 MORSEL_MUTATIONS="${MORSEL_MUTATIONS:-100}" MORSEL_MUTATION_SEED="$seed" \
-    cargo test -p morsel-shell --test mutation
+    cargo test --workspace --test mutation

@@ -15,4 +15,4 @@ if [ ! -f "$dir/node_modules/gltf-validator/package.json" ]; then
 fi
 export MORSEL_GLTF_VALIDATOR="$dir/validate.js"
 cp .ci/gltf_validate.js "$MORSEL_GLTF_VALIDATOR"
-cargo test -p morsel-lab --test gltf --test gltf_views --test gltf_animation --test gltf_boundary -- --nocapture
+cargo test --workspace --test gltf --test gltf_views --test gltf_animation --test gltf_boundary -- --nocapture

@@ -8,4 +8,4 @@ if ! command -v chromium >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 export MORSEL_CHROMIUM="$(command -v chromium)"
-cargo test -p morsel-lab --test html -- --nocapture
+cargo test --workspace --test html -- --nocapture

@@ -38,7 +38,7 @@ if [ "$PART" != rust ]; then
     fi
 fi
 if [ "$PART" != python ]; then
-    cargo test -p morsel-shell "${RUST_TESTS[@]}" --no-run
+    cargo test --workspace "${RUST_TESTS[@]}" --no-run
 fi
 
 LOAD_PIDS=()
@@ -60,7 +60,7 @@ echo "under_load: $LOAD busy processes (${LOAD_PIDS[*]}), $ROUNDS round(s)" >&2
 for round in $(seq "$ROUNDS"); do
     echo "under_load: round $round" >&2
     if [ "$PART" != python ]; then
-        cargo test -p morsel-shell "${RUST_TESTS[@]}"
+        cargo test --workspace "${RUST_TESTS[@]}"
     fi
     if $run_python; then
         "$VENV/bin/python" -m pytest -q "${PY_TESTS[@]}"

@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 
-use nalgebra::{DVector, Isometry3};
+use nalgebra::{DVector, Isometry3, Vector3};
+
+/// Standard gravity (m/s²), pulling along the world's −z.
+pub const STANDARD_GRAVITY: f64 = 9.81;
 
 use crate::error::check_all_finite;
 use crate::geom_info::{CollisionFilter, GeomInfo, geoms_from_links};
@@ -63,6 +66,7 @@ pub struct Model {
     bodies: Vec<LinkId>,
     reference: DVector<f64>,
     load_warnings: Vec<String>,
+    gravity: Vector3<f64>,
 }
 
 /// One row of [`Model::configuration_layout`].
@@ -165,6 +169,7 @@ impl Model {
             bodies,
             reference,
             load_warnings: Vec::new(),
+            gravity: Vector3::new(0.0, 0.0, -STANDARD_GRAVITY),
         }
     }
 
@@ -172,6 +177,18 @@ impl Model {
     /// as Pinocchio does), one message per item naming the file and line; empty for most models.
     pub fn load_warnings(&self) -> &[String] {
         &self.load_warnings
+    }
+
+    /// Gravity (m/s², in the frame of the model's root): an MJCF model's `<option gravity>`
+    /// (zero under `<flag gravity="disable"/>`), otherwise [`STANDARD_GRAVITY`] down −z. The
+    /// dynamics starts from it ([`DynamicsData::new`](crate::DynamicsData::new)).
+    pub fn gravity(&self) -> Vector3<f64> {
+        self.gravity
+    }
+
+    /// Sets the model's gravity (the MJCF loader's `<option>`).
+    pub(crate) fn set_gravity(&mut self, gravity: Vector3<f64>) {
+        self.gravity = gravity;
     }
 
     /// Records the loader's warnings.

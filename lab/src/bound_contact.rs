@@ -34,6 +34,28 @@ pub enum BindingError {
         "expected a mass in kg (required unless the CoM comes from a robot) for option `mass` of stance(), got nothing"
     )]
     MissingMass,
+    /// An operation on the robot's joints met a contact that no robot carries.
+    #[error(
+        "stance_torques() needs every contact bound to the robot (a link or frame of it), but contact {contact} is not bound"
+    )]
+    NotBound {
+        /// The contact's index in the stance.
+        contact: usize,
+    },
+    /// The stance's contacts are bound to more than one robot.
+    #[error(
+        "stance_torques() needs the contacts on one robot, but contact {contact} is bound to another robot than contact 0"
+    )]
+    TwoRobots {
+        /// The first contact on another robot.
+        contact: usize,
+    },
+    /// The stance has no wrench distribution, so no torques hold it.
+    #[error("the stance cannot be held: its wrench distribution found none ({reason})")]
+    Unbalanced {
+        /// The distribution's status and reason.
+        reason: String,
+    },
 }
 
 impl From<StabilityError> for BindingError {

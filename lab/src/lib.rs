@@ -20,6 +20,7 @@ pub mod simulation;
 #[doc(hidden)]
 pub mod slurm;
 pub mod stance_distributor;
+pub mod stance_torques;
 pub mod stop;
 pub mod taxel_table;
 pub mod value;

@@ -229,7 +229,9 @@ fn binding_kind(e: &morsel_lab::bound_contact::BindingError) -> Kind {
         BindingError::Simulation(s) => simulation_kind(s),
         BindingError::Kinematics(k) => kinematics_kind(k),
         BindingError::Stability(s) => stability_kind(s),
-        BindingError::MissingMass => Kind::Value,
+        BindingError::MissingMass
+        | BindingError::NotBound { .. }
+        | BindingError::TwoRobots { .. } => Kind::Value,
         _ => Kind::Other,
     }
 }

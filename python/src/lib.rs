@@ -34,6 +34,7 @@ mod sensors;
 mod shell;
 mod simulation;
 mod stability;
+mod stance_torques;
 mod stance_contacts;
 mod table_save;
 mod taxel_probes;
@@ -59,6 +60,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     mimo::register(m)?;
     contacts::register(m)?;
     stability::register(m)?;
+    stance_torques::register(m)?;
     jointspace::register(m)?;
     jointspace_model::register(m)?;
     shell::register(m)?;

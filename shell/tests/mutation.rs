@@ -4,7 +4,7 @@
 //! 0 or 1, never a panic (exit 101, "panicked"), a signal or a hang; a failure must be a
 //! diagnostic whose message is one line naming the input file and, for text formats, the line.
 //!
-//! `MORSEL_MUTATIONS=N` sets the inputs per format (default 200), `MORSEL_MUTATION_SEED=S` the
+//! `MORSEL_MUTATIONS=N` sets the inputs per format (default 40), `MORSEL_MUTATION_SEED=S` the
 //! seed (default 0), `MORSEL_MUTATION_FORMATS=stl,urdf` the formats. A failing input is kept
 //! under `target/mutation-failures/` to replay with `morsel run`. See `tests/README.md`.
 
@@ -128,7 +128,7 @@ fn names_a_line(message: &str) -> bool {
 
 #[test]
 fn mutated_inputs_never_crash_hang_or_fail_without_a_place() {
-    let per_format: usize = env_or("MORSEL_MUTATIONS", 200);
+    let per_format: usize = env_or("MORSEL_MUTATIONS", 40);
     let seed: u64 = env_or("MORSEL_MUTATION_SEED", 0);
     let only = std::env::var("MORSEL_MUTATION_FORMATS").ok();
     let root = workspace_root();

@@ -13,9 +13,6 @@ use crate::{KinematicsError, Model, Result};
 /// it (within it, the quaternion is normalised, as MuJoCo does).
 pub const QUATERNION_NORM_TOLERANCE: f64 = 1e-6;
 
-/// Standard gravity (m/s²), pulling along the world's −z.
-pub const STANDARD_GRAVITY: f64 = 9.81;
-
 /// The state and scratch buffers of the dynamics algorithms for one [`Model`].
 ///
 /// Make one per model (and one per thread for parallel work) with [`DynamicsData::new`]; the
@@ -63,15 +60,15 @@ pub struct DynamicsData {
 }
 
 impl DynamicsData {
-    /// The bodies of `model` and buffers sized for it; gravity is standard
-    /// (`[0, 0, −9.81]`).
+    /// The bodies of `model` and buffers sized for it; gravity is the model's
+    /// ([`Model::gravity`]: an MJCF `<option gravity>`, otherwise `[0, 0, −9.81]`).
     pub fn new(model: &Model) -> DynamicsData {
         let tree = Tree::new(model);
         let n = tree.bodies.len();
         let nv = tree.nv;
         DynamicsData {
             model_id: model.id(),
-            gravity: Vector3::new(0.0, 0.0, -STANDARD_GRAVITY),
+            gravity: model.gravity(),
             placement: vec![Placement::IDENTITY; n],
             world: vec![Placement::IDENTITY; n],
             joint_rotation: vec![Matrix3::identity(); n],

@@ -38,7 +38,8 @@ pub use centroidal::{
     CentroidalMomentum, centroidal_map, centroidal_momentum, kinetic_energy, potential_energy,
 };
 pub use crba::{inverse_mass_matrix, mass_matrix};
-pub use data::{DynamicsData, QUATERNION_NORM_TOLERANCE, STANDARD_GRAVITY};
+pub use crate::model::STANDARD_GRAVITY;
+pub use data::{DynamicsData, QUATERNION_NORM_TOLERANCE};
 pub use derivatives::{AbaDerivatives, RneaDerivatives, aba_derivatives, rnea_derivatives};
 pub use rnea::{LinkWrench, gravity_torques, nonlinear_effects, rnea};
 

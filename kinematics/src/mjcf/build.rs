@@ -238,8 +238,12 @@ fn add_body_joints(
             origin,
             joint.axis.into_inner(),
         );
-        if let Some((lo, hi)) = limits {
-            spec = spec.with_limits(JointLimits::position(lo, hi));
+        if limits.is_some() || joint.effort.is_finite() {
+            let mut l = limits.map_or_else(JointLimits::unlimited, |(lo, hi)| {
+                JointLimits::position(lo, hi)
+            });
+            l.effort = joint.effort;
+            spec = spec.with_limits(l);
         }
         builder.add_joint(spec.with_armature(joint.armature));
         previous_anchor = Isometry3::from(Translation3::from(-joint.pos.coords));

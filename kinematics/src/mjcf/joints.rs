@@ -30,6 +30,8 @@ pub(crate) struct JointDef {
     pub range: Option<(f64, f64)>,
     /// `armature` (kg·m² or kg), on each of the joint's degrees of freedom.
     pub armature: f64,
+    /// The larger magnitude of a limited `actuatorfrcrange` (N·m or N); `inf` when unlimited.
+    pub effort: f64,
 }
 
 /// Reads a `<joint>` (or, with `free` set, a `<freejoint>`) inside a frame placed at
@@ -119,6 +121,7 @@ pub(crate) fn read_joint(
             "a finite armature, 0 or more",
         ));
     }
+    let effort = if free { f64::INFINITY } else { effort_limit(a, compiler)? };
     Ok(JointDef {
         name: a.node.attr("name").map(str::to_owned),
         kind,
@@ -127,5 +130,28 @@ pub(crate) fn read_joint(
         reference,
         range,
         armature,
+        effort,
     })
+}
+
+/// A joint's `actuatorfrcrange` as an effort limit: the larger magnitude of the range when
+/// `actuatorfrclimited` (or, by default, autolimits with a range given), otherwise `inf`.
+fn effort_limit(a: &Attrs, compiler: &Compiler) -> MjcfResult<f64> {
+    let range = a.array::<2>("actuatorfrcrange")?;
+    let limited = match a.keyword("actuatorfrclimited", &["auto", "true", "false"])? {
+        "true" => true,
+        "false" => false,
+        _ => compiler.autolimits && range.is_some(),
+    };
+    if !limited {
+        return Ok(f64::INFINITY);
+    }
+    match range {
+        Some([lo, hi]) if lo <= hi => Ok(lo.abs().max(hi.abs())),
+        _ => Err(a.invalid(
+            "actuatorfrcrange",
+            a.str("actuatorfrcrange").unwrap_or("0 0"),
+            "a limited actuator force needs actuatorfrcrange[0] <= actuatorfrcrange[1]",
+        )),
+    }
 }

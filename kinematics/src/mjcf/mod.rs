@@ -78,6 +78,7 @@ mod inertia;
 mod inertial_element;
 mod joints;
 mod mesh;
+mod option;
 mod orientation;
 mod qpos;
 mod reader;
@@ -199,7 +200,11 @@ fn compile(
     let inertials = inertia::body_inertials(&bodies, &compiler);
     let excludes = read_excludes(root)?;
     let name = root.attr("model").unwrap_or(fallback_name);
-    let built = build::build_model(name, &bodies, &inertials, &excludes, stop);
+    let gravity = option::gravity(root)?;
+    let built = build::build_model(name, &bodies, &inertials, &excludes, stop).map(|mut m| {
+        m.set_gravity(gravity);
+        m
+    });
     if matches!(&built, Err(MjcfError::Model(k)) if load_stop::is_stop(k)) {
         load_stop::discard((bodies, inertials));
     }

@@ -16,8 +16,10 @@ they are); Pinocchio keeps quaternions x, y, z, w, continuous joints as (cos, si
 free-flyer's linear velocity in the body frame (v_pin = Rᵀ v).
 
 Models whose joints Pinocchio reads differently from the URDF's coupling (mimic joints, which
-Pinocchio reads as independent joints) or whose gravity is not [0, 0, -9.81] are skipped and
-counted; a model that a peer or Morsel refuses is counted too (test_corpus.py holds loading).
+Pinocchio reads as independent joints) are skipped and counted; a model that a peer or Morsel
+refuses is counted too (test_corpus.py holds loading). MuJoCo models are compared under their
+own gravity (`<option gravity>`, `<flag gravity="disable">`, which Morsel reads); those in a
+medium with a density (buoyancy, which Morsel does not model) are skipped.
 """
 import json
 import math
@@ -419,12 +421,6 @@ def mujoco_run():
             m = mujoco.MjModel.from_xml_path(str(path))
         except Exception as e:
             skipped[key] = f"MuJoCo refuses it: {e}"
-            continue
-        if not np.allclose(m.opt.gravity, [0, 0, -9.81], rtol=0, atol=0):
-            skipped[key] = f"gravity {list(m.opt.gravity)}"
-            continue
-        if m.opt.disableflags & mujoco.mjtDisableBit.mjDSBL_GRAVITY:
-            skipped[key] = "gravity disabled (<flag gravity=\"disable\">)"
             continue
         if m.opt.density > 0:
             skipped[key] = f"a medium of density {m.opt.density} (buoyancy)"

@@ -303,3 +303,30 @@ fn non_colliding_pairs_are_parents_helpers_and_exclusions() {
     expected.dedup();
     assert_eq!(model.non_colliding_link_pairs(), expected);
 }
+
+/// A joint's limited `actuatorfrcrange` is its effort limit (the larger magnitude); without
+/// one, or with `actuatorfrclimited="false"`, the limit is unknown (`inf`).
+#[test]
+fn actuator_force_ranges_are_effort_limits() {
+    let model = load(
+        r#"<mujoco><default><joint actuatorfrcrange="-3 2"/></default><worldbody>
+             <body name="a"><joint name="ja" type="hinge"/><geom size="0.1"/>
+               <body name="b"><joint name="jb" type="slide" actuatorfrcrange="-1 7" range="-1 1"/>
+                 <geom size="0.1"/>
+                 <body name="c"><joint name="jc" type="hinge" actuatorfrclimited="false"/>
+                   <geom size="0.1"/></body></body></body>
+           </worldbody></mujoco>"#,
+    );
+    let effort = |name: &str| model.joint(model.joint_id(name).expect("joint")).limits().effort;
+    assert_eq!(effort("ja"), 3.0);
+    assert_eq!(effort("jb"), 7.0);
+    assert_eq!(effort("jc"), f64::INFINITY);
+    let ja = model.joint(model.joint_id("ja").expect("ja")).limits();
+    assert_eq!((ja.lower, ja.upper), (f64::NEG_INFINITY, f64::INFINITY));
+    let bad = load_str(
+        r#"<mujoco><worldbody><body><joint type="hinge" actuatorfrcrange="2 1"/>
+             <geom size="0.1"/></body></worldbody></mujoco>"#,
+        std::env::temp_dir(),
+    );
+    assert!(bad.unwrap_err().to_string().contains("actuatorfrcrange"));
+}

@@ -110,3 +110,119 @@ fn bad_dynamics_input_is_an_error_naming_the_argument() {
     let d = b.fail(&format!("{massless}aba(arm, [0.0], [0.0], [0.0]);"));
     assert_fails_at(&d, "nothing to move", 2);
 }
+
+/// `stance_torques` on a floating robot standing on four feet (gymnasium's MuJoCo ant): the
+/// free joint's six values are what the distribution leaves unbalanced (zero to the solver's
+/// tolerance, by Newton–Euler: the stance carries the robot's own mass and CoM), and the leg
+/// torques equal `g(q) − Σ Jᵀ f` computed a second way, from each foot link's Jacobian.
+#[test]
+fn stance_torques_balance_a_floating_ant_and_match_the_jacobian_transpose() {
+    let mut b = Bench::new();
+    let ant = std::fs::read_to_string(workspace_root().join("assets/robots/gymnasium/ant.xml"))
+        .expect("ant.xml");
+    b.write("ant.xml", &ant);
+    let out = b.run(
+        r#"
+        let r = mjcf("ant.xml");
+        let feet = ["body4", "body7", "body10", "body13"];
+        let contacts = feet.map(|f| contact(#{ shape: [0.02, 0.02], friction: 0.7, link: f,
+                                              orientation: "world" }));
+        let st = stance(r, #{ contacts: contacts });
+        let t = stance_torques(st);
+        print(t.distribution.status);
+        print(t.torques.len() == velocity_names(r).len());
+        print(t.within_limits);
+        let weight = st.mass * st.gravity;
+        let base = 0.0;
+        for k in 0..6 { base = max(base, abs(t.torques[k])); }
+        print(base / weight);
+        let q = r.q;
+        let tau = gravity_torques(r, q);
+        for w in t.distribution.wrenches {
+            let link = feet[w.index];
+            let j = jacobian(r, link, q, "local_world_aligned");
+            // The wrench is at the contact point, which is the link's origin here.
+            for c in 0..tau.len() {
+                for k in 0..6 { tau[c] -= j[k][c] * w.world[k]; }
+            }
+        }
+        let gap = 0.0;
+        for c in 6..tau.len() { gap = max(gap, abs(tau[c] - t.torques[c])); }
+        print(gap);
+        let g = t.gravity_torques;
+        let same = true;
+        for c in 0..g.len() { same = same && g[c] == gravity_torques(r, q)[c]; }
+        print(same);
+        "#,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(&lines[..3], ["solved", "true", "true"], "{out}");
+    let base: f64 = lines[3].parse().expect("base residual");
+    assert!(base < 1e-6, "base residual {base} of the weight\n{out}");
+    let gap: f64 = lines[4].parse().expect("gap");
+    assert!(gap < 1e-9, "RNEA vs Jacobian transpose {gap}\n{out}");
+    assert_eq!(lines[5], "true", "{out}");
+}
+
+/// A fixed arm holding a load at its tip: the torques against closed forms, the effort limit
+/// check, and the errors (a contact on no robot, an infeasible stance).
+#[test]
+fn stance_torques_of_an_arm_check_effort_limits() {
+    let mut b = Bench::new();
+    // A horizontal 1 m link of 2 kg (CoM at 0.5 m) on a hinge about y, and a contact at its
+    // tip pushing up. Gravity's moment about y is (0.5, 0, 0) x (0, 0, -m g) = +m g 0.5, so the
+    // torque that holds the bar is -m g 0.5; the contact's up force f at (1, 0, 0) has moment
+    // -f, which the joint no longer has to give: tau = -m g 0.5 + f.
+    b.write(
+        "arm.urdf",
+        r#"<robot name="arm">
+          <link name="base"/>
+          <link name="bar"><inertial><origin xyz="0.5 0 0"/><mass value="2"/>
+            <inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial></link>
+          <joint name="shoulder" type="revolute"><parent link="base"/><child link="bar"/>
+            <axis xyz="0 1 0"/><limit lower="-3" upper="3" effort="5" velocity="1"/></joint>
+          <link name="tip"/>
+          <joint name="tip_joint" type="fixed"><parent link="bar"/><child link="tip"/>
+            <origin xyz="1 0 0"/></joint>
+        </robot>"#,
+    );
+    let out = b.run(
+        r#"
+        let r = urdf("arm.urdf");
+        let c = contact(#{ shape: [0.01, 0.01], friction: 0.5, link: "tip" });
+        // The stance's CoM right above the tip: the whole weight goes through the tip contact.
+        let st = stance(r, #{ contacts: [c], com: [1.0, 0.0, 0.0], mass: 3.0 });
+        let t = stance_torques(st);
+        print(t.names);
+        print(t.gravity_torques[0]);
+        print(t.torques[0]);
+        print(t.limits[0]);
+        print(t.exceeded);
+        print(t.utilisation);
+        "#,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "[\"shoulder\"]", "{out}");
+    let g: f64 = lines[1].parse().expect("g");
+    assert!((g + 2.0 * 9.81 * 0.5).abs() < 1e-12, "{out}");
+    let tau: f64 = lines[2].parse().expect("tau");
+    // 3 kg x 9.81 through the tip, 1 m from the axis.
+    assert!((tau - (-2.0 * 9.81 * 0.5 + 3.0 * 9.81)).abs() < 1e-6, "{out}");
+    assert_eq!(lines[3], "5.0", "{out}");
+    assert_eq!(lines[4], "[\"shoulder\"]", "{out}");
+    let u: f64 = lines[5].parse().expect("utilisation");
+    assert!((u - tau.abs() / 5.0).abs() < 1e-9, "{out}");
+
+    let d = b.fail(
+        r#"let r = urdf("arm.urdf");
+let free = contact(#{ shape: [0.01, 0.01], friction: 0.5, pos: [1, 0, 0] });
+stance_torques(stance(#{ contacts: [free], com: [1.0, 0.0, 0.2], mass: 1.0 }));"#,
+    );
+    assert_fails_at(&d, "contact 0 is not bound", 3);
+    let d = b.fail(
+        r#"let r = urdf("arm.urdf");
+let c = contact(#{ shape: [0.01, 0.01], friction: 0.5, link: "tip" });
+stance_torques(stance(r, #{ contacts: [c], com: [3.0, 0.0, 0.0], mass: 1.0 }));"#,
+    );
+    assert_fails_at(&d, "cannot be held", 3);
+}

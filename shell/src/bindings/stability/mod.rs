@@ -28,6 +28,7 @@ mod distributor;
 mod plot;
 mod results;
 mod stance;
+mod stance_torques;
 
 pub use contact::ScriptContact;
 pub use contact_set::ScriptContactSet;
@@ -39,6 +40,7 @@ pub fn register(engine: &mut Engine, ctx: &std::sync::Arc<crate::context::ShellC
     contact::register(engine);
     contact_set::register(engine);
     stance::register(engine);
+    stance_torques::register(engine);
     distributor::register(engine, ctx);
     plot::register(engine, ctx);
 }
