@@ -14,6 +14,10 @@ fi
 # `python -m pip`, not bin/pip: a venv copied from elsewhere keeps bin/pip's shebang to the old venv.
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     mujoco pin numpy pytest example-robot-data pybullet dm-control gymnasium
-# The debug binary that `cargo test --workspace` built (a no-op build when it is current).
-cargo build -p morsel-shell
-MORSEL_BIN="$PWD/target/debug/morsel" "$venv/bin/python" -m pytest -q -s kinematics/tests/corpus
+# The debug binary: the one `cargo test --workspace` built when .ci/run names it in MORSEL_BIN,
+# else built here.
+if [ -z "${MORSEL_BIN:-}" ]; then
+    cargo build --workspace --bins
+    MORSEL_BIN="$PWD/target/debug/morsel"
+fi
+MORSEL_BIN="$MORSEL_BIN" "$venv/bin/python" -m pytest -q -s kinematics/tests/corpus

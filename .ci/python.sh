@@ -16,7 +16,7 @@ fi
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current), for
 # the tests that compare numbers through Python with numbers through Rhai.
 if [ -z "${MORSEL_BIN:-}" ]; then
-    cargo build -p morsel-shell
+    cargo build --workspace --bins
     export MORSEL_BIN="$PWD/target/debug/morsel"
 fi
 "$VENV/bin/python" -m pytest python/tests -q "$@"

@@ -16,8 +16,10 @@ if [ ${#crates[@]} -eq 0 ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# One target folder for all the projects: the crates below are built once.
-export CARGO_TARGET_DIR="$work/target"
+# The workspace's own target folder for all the projects: what `cargo package` verified (every
+# crate built alone, at the default dev profile, as these projects build them) is reused, not
+# built again (CI time).
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 
 for dir in "${crates[@]}"; do
     name=$(sed -n 's/^name = "\(.*\)"/\1/p' "$root/$dir/Cargo.toml" | head -n 1)

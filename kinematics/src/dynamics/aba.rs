@@ -130,8 +130,7 @@ pub(crate) fn aba_unchecked(
             for k in 0..n {
                 p += u[k] * du[k];
             }
-            let x = data.placement[i].motion_matrix_to_child();
-            data.articulated[body.parent] += x.transpose() * reduced * x;
+            data.articulated[body.parent] += data.placement[i].inertia_matrix_to_parent(&reduced);
             let up = data.placement[i].force_to_parent(&Force::from_array(&p.into()));
             data.articulated_bias[body.parent] = data.articulated_bias[body.parent].add(&up);
         }

@@ -181,7 +181,34 @@ impl Placement {
         }
     }
 
+    /// `Xᵀ I X` for a symmetric 6 × 6 child-frame inertia `I` (an articulated one, [`Inertia`]
+    /// has its own), `X` the [`motion_matrix_to_child`](Self::motion_matrix_to_child): the same
+    /// inertia in the parent frame, by 3 × 3 blocks `[[A, B], [Bᵀ, C]]`. With `A' = R A Rᵀ`,
+    /// `B' = R B Rᵀ`, `C' = R C Rᵀ` and `T = [t]×`: `C_p = C'`, `B_p = B' + T C'`,
+    /// `A_p = A' + T B'ᵀ + (T B'ᵀ)ᵀ − T C' T` (about half the products of `Xᵀ I X`).
+    #[inline]
+    pub fn inertia_matrix_to_parent(&self, inertia: &Matrix6<f64>) -> Matrix6<f64> {
+        let r = &self.r;
+        let rt = r.transpose();
+        let a = r * inertia.fixed_view::<3, 3>(0, 0) * rt;
+        let b = r * inertia.fixed_view::<3, 3>(0, 3) * rt;
+        let c = r * inertia.fixed_view::<3, 3>(3, 3) * rt;
+        let t = self.t.cross_matrix();
+        let tc = t * c;
+        let b_parent = b + tc;
+        let tb = t * b.transpose();
+        let a_parent = a + tb + tb.transpose() - tc * t;
+        let mut out = Matrix6::zeros();
+        out.fixed_view_mut::<3, 3>(0, 0).copy_from(&a_parent);
+        out.fixed_view_mut::<3, 3>(0, 3).copy_from(&b_parent);
+        out.fixed_view_mut::<3, 3>(3, 0)
+            .copy_from(&b_parent.transpose());
+        out.fixed_view_mut::<3, 3>(3, 3).copy_from(&c);
+        out
+    }
+
     /// The 6 × 6 matrix that maps parent-frame motions to child-frame motions.
+    #[cfg(test)]
     pub fn motion_matrix_to_child(&self) -> Matrix6<f64> {
         let rt = self.r.transpose();
         let mut x = Matrix6::zeros();
@@ -329,5 +356,17 @@ mod tests {
         let m = Motion::from_array(&[0.1, -0.4, 0.7, 1.2, -0.3, 0.5]);
         let direct = Vector6::from(inertia.apply(&m).to_array());
         assert!((inertia.to_matrix() * Vector6::from(m.to_array()) - direct).norm() < 1e-14);
+    }
+
+    #[test]
+    fn articulated_inertia_moves_as_xt_i_x_by_blocks() {
+        let p = placement();
+        // A symmetric, positive definite 6 × 6 that is no rigid body's inertia.
+        let g = Matrix6::from_fn(|r, c| ((r * 7 + c * 3) % 11) as f64 * 0.1 - 0.4);
+        let ia = g * g.transpose() + Matrix6::identity();
+        let x = p.motion_matrix_to_child();
+        let expected = x.transpose() * ia * x;
+        let moved = p.inertia_matrix_to_parent(&ia);
+        assert!((moved - expected).norm() < 1e-13 * expected.norm(), "{moved} {expected}");
     }
 }

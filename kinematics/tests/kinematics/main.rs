@@ -2,6 +2,7 @@
 
 mod armature;
 mod common;
+mod dynamics_fuzz;
 mod file_access;
 mod fk_batch;
 mod forward;
