@@ -79,6 +79,10 @@ pub(crate) fn aba_unchecked(
     for (i, body) in tree.bodies.iter().enumerate().rev() {
         let n = body.nv;
         let rotation = data.joint_rotation[i];
+        if n == 1 {
+            one_dof_step(model, data, i, body, &rotation, tau, tree.armature[body.idx_v])?;
+            continue;
+        }
         let ia = data.articulated[i];
         let pa = Vector6::from(data.articulated_bias[i].to_array());
         let mut s = [Vector6::zeros(); 6];
@@ -161,6 +165,46 @@ pub(crate) fn aba_unchecked(
             ai = ai.add(&subspace::column(body, &rotation, r).scale(qdd));
         }
         data.acceleration[i] = ai;
+    }
+    Ok(())
+}
+
+/// Pass 2 of ABA for a body on a one-value joint (hinge or slide: most bodies), with scalars
+/// where the general step has `n × n` blocks: `u = Iᴬ s`, `d = sᵀ u + armature`, and the
+/// parent receives `Iᴬ − u uᵀ / d` and `pᴬ + Iᵃ c + u (τ − sᵀ pᴬ) / d`.
+fn one_dof_step(
+    model: &Model,
+    data: &mut DynamicsData,
+    i: usize,
+    body: &super::tree::Body,
+    rotation: &nalgebra::Matrix3<f64>,
+    tau: &[f64],
+    armature: f64,
+) -> Result<()> {
+    let ia = &data.articulated[i];
+    let s = Vector6::from(subspace::column(body, rotation, 0).to_array());
+    let u = ia * s;
+    let d = s.dot(&u) + armature;
+    if !(d > 0.0 && d.is_finite()) {
+        return Err(KinematicsError::NothingToMove {
+            joint: model.joint(body.joint).name().to_owned(),
+            operation: "aba",
+        });
+    }
+    let d_inv = 1.0 / d;
+    let pa = Vector6::from(data.articulated_bias[i].to_array());
+    let ub = tau[body.idx_v] - s.dot(&pa);
+    data.d_inv[i][0][0] = d_inv;
+    data.u[i][0] = u.into();
+    data.u_bias[i][0] = ub;
+    if body.parent != WORLD {
+        let reduced = ia - u * (u.transpose() * d_inv);
+        let c = Vector6::from(data.bias[i].to_array());
+        let p = pa + reduced * c + u * (d_inv * ub);
+        let moved = data.placement[i].inertia_matrix_to_parent(&reduced);
+        data.articulated[body.parent] += moved;
+        let up = data.placement[i].force_to_parent(&Force::from_array(&p.into()));
+        data.articulated_bias[body.parent] = data.articulated_bias[body.parent].add(&up);
     }
     Ok(())
 }

@@ -90,48 +90,62 @@ pub(crate) fn update_composite_inertias(data: &mut DynamicsData) {
     }
 }
 
-/// CRBA on current placements into `data.mass`.
+/// CRBA on current placements into `data.mass`, in the world frame (as Pinocchio's): the
+/// composite inertias are sums of world-frame inertias and the joint columns `S` are expressed
+/// in the world once, so an entry of `M` is one dot product `S_jᵀ (I^c_i S_i)`, with no
+/// transform along the walk up the tree.
 pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
-    update_composite_inertias(data);
     let tree = Arc::clone(&data.tree);
-    data.mass.fill(0.0);
-    for (k, arm) in tree.armature.iter().enumerate() {
-        data.mass[(k, k)] = *arm;
-    }
-    for (i, body) in tree.bodies.iter().enumerate().rev() {
+    for (i, body) in tree.bodies.iter().enumerate() {
+        let world = data.world[i];
+        data.world_composite[i] = body.inertia.expressed_in_parent(&world);
         let rotation = data.joint_rotation[i];
         for c in 0..body.nv {
+            data.world_columns[i][c] =
+                world.motion_to_parent(&subspace::column(body, &rotation, c));
+        }
+    }
+    for (i, body) in tree.bodies.iter().enumerate().rev() {
+        if body.parent != WORLD {
+            let child = data.world_composite[i];
+            data.world_composite[body.parent] = data.world_composite[body.parent].add(&child);
+        }
+    }
+    let nv = tree.nv;
+    let mass = data.mass.as_mut_slice();
+    mass.fill(0.0);
+    for (k, arm) in tree.armature.iter().enumerate() {
+        mass[k * nv + k] = *arm;
+    }
+    // Column-major storage: entry (row, col) at col · nv + row.
+    for (i, body) in tree.bodies.iter().enumerate().rev() {
+        let columns = &data.world_columns[i];
+        for (c, s) in columns.iter().enumerate().take(body.nv) {
             let col = body.idx_v + c;
-            let s = subspace::column(body, &rotation, c);
-            let mut f: Force = data.composite[i].apply(&s);
+            let f: Force = data.world_composite[i].apply(s);
             // The body's own block.
-            for r in 0..body.nv {
-                let row = body.idx_v + r;
-                let value = subspace::column(body, &rotation, r).dot(&f);
-                data.mass[(row, col)] += value;
+            for (r, sr) in columns.iter().enumerate().take(body.nv) {
+                mass[col * nv + body.idx_v + r] += sr.dot(&f);
             }
-            // Its ancestors' columns: the force carried up the tree.
+            // Its ancestors' rows and columns.
             let mut j = i;
             while tree.bodies[j].parent != WORLD {
-                f = data.placement[j].force_to_parent(&f);
                 j = tree.bodies[j].parent;
                 let ancestor = &tree.bodies[j];
-                let rot = data.joint_rotation[j];
-                for r in 0..ancestor.nv {
+                for (r, sr) in data.world_columns[j].iter().enumerate().take(ancestor.nv) {
                     let row = ancestor.idx_v + r;
-                    let value = subspace::column(ancestor, &rot, r).dot(&f);
-                    data.mass[(row, col)] += value;
-                    data.mass[(col, row)] += value;
+                    let value = sr.dot(&f);
+                    mass[col * nv + row] += value;
+                    mass[row * nv + col] += value;
                 }
             }
         }
     }
     // A body's own block is summed in both orders, which may round apart: keep one triangle so
     // that the matrix is symmetric to the last bit.
-    let nv = tree.nv;
     for c in 0..nv {
         for r in c + 1..nv {
-            data.mass[(r, c)] = data.mass[(c, r)];
+            mass[c * nv + r] = mass[r * nv + c];
         }
     }
 }

@@ -38,6 +38,10 @@ pub struct DynamicsData {
     /// Velocity-product accelerations `c = c_J + v × v_J` (ABA).
     pub(crate) bias: Vec<Motion>,
     pub(crate) composite: Vec<Inertia>,
+    /// Composite inertias in the world frame (CRBA).
+    pub(crate) world_composite: Vec<Inertia>,
+    /// Each body's joint motion columns `S` in the world frame (CRBA; up to 6).
+    pub(crate) world_columns: Vec<[Motion; 6]>,
     pub(crate) articulated: Vec<Matrix6<f64>>,
     pub(crate) articulated_bias: Vec<Force>,
     /// `U = I^A S` per body, up to 6 columns.
@@ -78,6 +82,8 @@ impl DynamicsData {
             force: vec![Force::ZERO; n],
             bias: vec![Motion::ZERO; n],
             composite: vec![Inertia::ZERO; n],
+            world_composite: vec![Inertia::ZERO; n],
+            world_columns: vec![[Motion::ZERO; 6]; n],
             articulated: vec![Matrix6::zeros(); n],
             articulated_bias: vec![Force::ZERO; n],
             u: vec![[[0.0; 6]; 6]; n],

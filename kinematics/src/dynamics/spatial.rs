@@ -153,7 +153,7 @@ impl Placement {
     }
 
     /// A child-frame motion expressed in the parent frame.
-    #[cfg(test)]
+    #[inline(always)]
     pub fn motion_to_parent(&self, m: &Motion) -> Motion {
         let w = self.r * m.w;
         Motion {
