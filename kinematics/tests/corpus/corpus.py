@@ -6,7 +6,9 @@ Packages and what is taken from each:
 - `pybullet`: every `*.urdf` and `*.xml` (MJCF) under `pybullet_data`;
 - `dm-control`: every `*.xml` under `dm_control/suite`, except `suite/common/` (material, skybox and
   visual fragments that the suite's models include, not models);
-- `gymnasium`: every `*.xml` under `gymnasium/envs/mujoco/assets`.
+- `gymnasium`: every `*.xml` under `gymnasium/envs/mujoco/assets`;
+- `menagerie` (no package: the repository's assets/robots/menagerie): the MuJoCo Menagerie's robot
+  models as mesh-free dynamics twins (make_menagerie_twins.py), every `*.xml`.
 
 A model's key is its package name and its path inside the package's folder, e.g.
 `pybullet_data/mjcf/ant.xml`. The peer's numbers come from its own compile (MuJoCo: `mj_kinematics`
@@ -53,11 +55,15 @@ def package_roots():
     pyb = Path(pybullet_data.getDataPath())
     dmc = Path(dm_control.__file__).parent
     gym = Path(gymnasium.__file__).parent
+    twins = ROOT / "assets" / "robots" / "menagerie"
     return {
         "example-robot-data": (erd, [erd], (".urdf",)),
         "pybullet_data": (pyb, [pyb], (".urdf", ".xml")),
         "dm_control": (dmc, [dmc / "suite"], (".xml",)),
         "gymnasium": (gym, [gym / "envs" / "mujoco" / "assets"], (".xml",)),
+        # Not a package: the mesh-free dynamics twins of the MuJoCo Menagerie's robots that the
+        # repository holds (assets/robots/menagerie/README.md).
+        "menagerie": (twins, [twins], (".xml",)),
     }
 
 

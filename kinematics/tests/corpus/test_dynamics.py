@@ -5,7 +5,10 @@ venv of .ci/corpus.sh, and a built `morsel` binary as for test_corpus.py).
   and the assets' robots also on a free-flyer: `crba`, `rnea`, `aba`, `computeGeneralizedGravity`,
   `computeCentroidalMomentum`, at random states.
 - MuJoCo (PyPI `mujoco`) on the MJCF models of the corpus packages (dm_control's suite,
-  gymnasium's assets, pybullet's MJCF), the MJCF robots in assets/ and the small models in
+  gymnasium's assets, pybullet's MJCF), the MuJoCo Menagerie's robots as the mesh-free dynamics
+  twins in assets/robots/menagerie (corpus key `menagerie/...`; made and checked equal to the
+  originals' dynamics in MuJoCo by make_menagerie_twins.py), the MJCF robots in assets/ and the
+  small models in
   kinematics/tests/mjcf_models/ that isolate a feature (free, ball, hinge and slide joints,
   armature): `mj_fullM` (armature included), `M a + qfrc_bias`, `qfrc_bias` at zero velocity,
   `M⁻¹ (τ − qfrc_bias)` (`mj_solveM`), the world body's subtree momentum (`mj_subtreeVel`).
@@ -19,7 +22,8 @@ Models whose joints Pinocchio reads differently from the URDF's coupling (mimic 
 Pinocchio reads as independent joints) are skipped and counted; a model that a peer or Morsel
 refuses is counted too (test_corpus.py holds loading). MuJoCo models are compared under their
 own gravity (`<option gravity>`, `<flag gravity="disable">`, which Morsel reads); those in a
-medium with a density (buoyancy, which Morsel does not model) are skipped.
+medium with a density (buoyancy, which Morsel does not model) are skipped. A Menagerie twin that
+Morsel refuses must be listed, with its reason, in known_gaps.txt (test_corpus.py's list).
 """
 import json
 import math
@@ -445,7 +449,7 @@ def mujoco_run():
 def test_dynamics_equal_mujoco_on_every_mjcf(mujoco_run):
     entries, expected, got, _ = mujoco_run
     assert len(entries) >= 25, f"only {len(entries)} MJCF models compared"
-    failures, refused = [], []
+    failures, refused, worst = [], [], {}
     for key, *_ in entries:
         mine = got.get(key)
         if not isinstance(mine, list):
@@ -456,9 +460,25 @@ def test_dynamics_equal_mujoco_on_every_mjcf(mujoco_run):
                 problem = close(mo[name], e[name])
                 if problem:
                     failures.append(f"{key} state {k} {name}: {problem}")
+                exp_arr = np.asarray(e[name], float)
+                if exp_arr.size and np.asarray(mo[name], float).shape == exp_arr.shape:
+                    rel = float(np.abs(np.asarray(mo[name], float) - exp_arr).max()) / max(
+                        1.0, float(np.abs(exp_arr).max()))
+                    group = "menagerie" if key.startswith("menagerie/") else "other"
+                    if rel > worst.get(group, (0.0,))[0]:
+                        worst[group] = (rel, key, name)
     print(f"Morsel refuses {len(refused)} of them (test_corpus.py holds loading):")
     for line in refused:
         print("  " + line[:300])
+    twins = [e[0] for e in entries if e[0].startswith("menagerie/")]
+    compared = [k for k in twins if isinstance(got.get(k), list)]
+    print(f"menagerie twins: {len(twins)} given to Morsel, {len(compared)} compared")
+    for group, (rel, key, name) in sorted(worst.items()):
+        print(f"largest relative difference ({group}): {rel:.2e}, {key} {name}")
+    assert len(compared) >= 80, f"only {len(compared)} menagerie twins compared"
+    gaps = corpus.known_gaps()
+    undocumented = [k for k in twins if k not in compared and k not in gaps]
+    assert not undocumented, f"menagerie twins Morsel refuses, not in known_gaps.txt: {undocumented}"
     assert not failures, f"{len(failures)} differences:\n" + "\n".join(failures[:60])
     features = [e for e in entries if "dynamics_" in e[0]]
     assert features and all(isinstance(got.get(e[0]), list) for e in features), "the feature models must load"
