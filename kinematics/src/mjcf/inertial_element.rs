@@ -53,6 +53,8 @@ pub(crate) fn read_inertial(
             }
             Matrix3::new(f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2])
         }
+        // A massless <inertial> may leave its inertia out: zero, as MuJoCo reads it.
+        (None, None) if mass == 0.0 => Matrix3::zeros(),
         (None, None) => return Err(missing("diaginertia or fullinertia")),
         (Some(_), Some(_)) => {
             return Err(MjcfError::Invalid {

@@ -330,3 +330,22 @@ fn actuator_force_ranges_are_effort_limits() {
     );
     assert!(bad.unwrap_err().to_string().contains("actuatorfrcrange"));
 }
+
+/// A massless `<inertial>` may leave its inertia out (MuJoCo reads it as zero, as the
+/// Menagerie's Rainbow RB-Y1 neck does); a massive one may not.
+#[test]
+fn a_massless_inertial_needs_no_inertia() {
+    let model = load(
+        r#"<mujoco><worldbody><body name="a"><joint type="hinge"/>
+             <inertial pos="0 0 0" mass="0"/>
+             <body name="b" pos="1 0 0"><joint type="hinge"/><geom size="0.1" mass="1"/></body>
+           </body></worldbody></mujoco>"#,
+    );
+    assert_relative_eq!(model.total_mass(), 1.0, epsilon = 1e-12);
+    let bad = load_str(
+        r#"<mujoco><worldbody><body><joint type="hinge"/><inertial pos="0 0 0" mass="2"/>
+             </body></worldbody></mujoco>"#,
+        std::env::temp_dir(),
+    );
+    assert!(bad.unwrap_err().to_string().contains("diaginertia or fullinertia"));
+}
