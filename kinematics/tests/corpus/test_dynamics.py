@@ -18,9 +18,9 @@ place each (`pinocchio_state`): Morsel's configuration is MuJoCo's qpos (so MuJo
 they are); Pinocchio keeps quaternions x, y, z, w, continuous joints as (cos, sin), and a
 free-flyer's linear velocity in the body frame (v_pin = Rᵀ v).
 
-Models whose joints Pinocchio reads differently from the URDF's coupling (mimic joints, which
-Pinocchio reads as independent joints) are skipped and counted; a model that a peer or Morsel
-refuses is counted too (test_corpus.py holds loading). MuJoCo models are compared under their
+URDFs with moving mimic joints are loaded by Pinocchio with `mimic=True` (its JointModelMimic,
+coupled as Morsel couples them; derivatives are not compared there); a model that a peer or Morsel
+refuses is counted (test_corpus.py holds loading). MuJoCo models are compared under their
 own gravity (`<option gravity>`, `<flag gravity="disable">`, which Morsel reads); those in a
 medium with a density (buoyancy, which Morsel does not model) are skipped. A Menagerie twin that
 Morsel refuses must be listed, with its reason, in known_gaps.txt (test_corpus.py's list).
@@ -28,6 +28,7 @@ Morsel refuses must be listed, with its reason, in known_gaps.txt (test_corpus.p
 import json
 import math
 import os
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
@@ -65,12 +66,21 @@ def random_unit_quaternion(rng):
 # Pinocchio
 
 
-def pinocchio_model(path, floating):
+def pinocchio_model(path, floating, mimic=False):
+    """Pinocchio's model of a URDF; with `mimic`, its mimic joints coupled to their masters
+    (JointModelMimic, no values of their own), as Morsel couples them."""
     import pinocchio as pin
 
     if floating:
-        return pin.buildModelFromUrdf(str(path), pin.JointModelFreeFlyer())
-    return pin.buildModelFromUrdf(str(path))
+        return pin.buildModelFromUrdf(str(path), pin.JointModelFreeFlyer(), mimic=mimic)
+    return pin.buildModelFromUrdf(str(path), mimic=mimic)
+
+
+def moving_mimics(path):
+    """The URDF's mimic joints that move (a <mimic> on a fixed joint couples nothing)."""
+    text = Path(path).read_text().lstrip()
+    kinds = {j.get("name"): j.get("type") for j in ET.fromstring(text).iter("joint")}
+    return [name for name in corpus.urdf_mimics(path) if kinds.get(name) != "fixed"]
 
 
 def pinocchio_cases():
@@ -102,6 +112,8 @@ def pinocchio_state(model, rng):
         j = model.joints[i]
         short = j.shortname()
         iq, iv = j.idx_q, j.idx_v
+        if short == "JointModelMimic":
+            continue  # its value is its master's
         if short == "JointModelFreeFlyer":
             pos = rng.uniform(-0.5, 0.5, 3)
             quat_wxyz = random_unit_quaternion(rng)
@@ -124,6 +136,8 @@ def pinocchio_state(model, rng):
     for i in range(1, model.njoints):
         j = model.joints[i]
         iq = j.idx_q
+        if j.shortname() == "JointModelMimic":
+            continue
         if j.shortname() == "JointModelFreeFlyer":
             x, y, z, w = q_pin[iq + 3:iq + 7]
             q_mj += [*q_pin[iq:iq + 3], w, x, y, z]
@@ -150,6 +164,8 @@ def configuration_by_name(model, q_mj):
     out, k = {}, 0
     for i in range(1, model.njoints):
         j = model.joints[i]
+        if j.shortname() == "JointModelMimic":
+            continue
         n = 7 if j.nv == 6 else 1
         values = [float(x) for x in q_mj[k:k + n]]
         out[model.names[i]] = values if n > 1 else values[0]
@@ -170,7 +186,11 @@ def pinocchio_expected(model, state, t_v):
     t_inv = t_v.T
     rnea = t_v @ pin.rnea(model, data, q, v, a)
     gravity = t_v @ pin.computeGeneralizedGravity(model, data, q)
-    qdd_pin = pin.aba(model, data, q, v, tau)
+    if any(model.joints[i].shortname() == "JointModelMimic" for i in range(1, model.njoints)):
+        # Pinocchio's ABA refuses mimic joints: its M⁻¹ (τ − h) from its crba and rnea instead.
+        qdd_pin = np.linalg.solve(mass, tau - pin.rnea(model, data, q, v, np.zeros(model.nv)))
+    else:
+        qdd_pin = pin.aba(model, data, q, v, tau)
     qdd = t_v @ qdd_pin
     for i in range(1, model.njoints):
         j = model.joints[i]
@@ -179,7 +199,8 @@ def pinocchio_expected(model, state, t_v):
             rot = t_v[iv:iv + 3, iv:iv + 3]
             qdd[iv:iv + 3] = rot @ (qdd_pin[iv:iv + 3] + np.cross(v[iv + 3:iv + 6], v[iv:iv + 3]))
     derivatives = {}
-    if not any(model.joints[i].nv == 6 for i in range(1, model.njoints)):
+    mimic = any(model.joints[i].shortname() == "JointModelMimic" for i in range(1, model.njoints))
+    if not mimic and not any(model.joints[i].nv == 6 for i in range(1, model.njoints)):
         dq, dv, _ = pin.computeRNEADerivatives(model, data, q, v, a)
         derivatives = {"dtau_dq": np.array(dq), "dtau_dv": np.array(dv)}
         try:
@@ -256,6 +277,8 @@ def pinocchio_order(model, names):
     index = {}
     for i in range(1, model.njoints):
         j = model.joints[i]
+        if j.shortname() == "JointModelMimic":
+            continue
         if j.nv == 6:
             for k, c in enumerate(("vx", "vy", "vz", "wx", "wy", "wz")):
                 index[f"{model.names[i]}.{c}"] = j.idx_v + k
@@ -273,14 +296,11 @@ def pinocchio_run():
     entries, expected, skipped = [], {}, {}
     cases = []
     for key, path, floating in pinocchio_cases():
-        if corpus.urdf_mimics(path):
-            skipped[key] = "mimic joints (Pinocchio reads them as independent joints)"
-            continue
-        cases.append((key, path, floating))
-    names = morsel_velocity_names(cases, ROOT / "target" / "corpus" / "dynamics_names")
-    for key, path, floating in cases:
+        cases.append((key, path, floating, bool(moving_mimics(path))))
+    names = morsel_velocity_names([c[:3] for c in cases], ROOT / "target" / "corpus" / "dynamics_names")
+    for key, path, floating, mimic in cases:
         try:
-            model = pinocchio_model(path, floating)
+            model = pinocchio_model(path, floating, mimic)
         except Exception as e:  # the peer's refusal: counted, not compared
             skipped[key] = f"Pinocchio refuses it: {e}"
             continue
