@@ -80,7 +80,15 @@ pub(crate) fn aba_unchecked(
         let n = body.nv;
         let rotation = data.joint_rotation[i];
         if n == 1 {
-            one_dof_step(model, data, i, body, &rotation, tau, tree.armature[body.idx_v])?;
+            one_dof_step(
+                model,
+                data,
+                i,
+                body,
+                &rotation,
+                tau,
+                tree.armature[body.idx_v],
+            )?;
             continue;
         }
         let ia = data.articulated[i];

@@ -32,13 +32,13 @@ mod spatial;
 mod subspace;
 mod tree;
 
+pub use crate::model::STANDARD_GRAVITY;
 pub use aba::aba;
 pub use batch::{aba_batch, gravity_torques_batch, mass_matrix_batch, rnea_batch};
 pub use centroidal::{
     CentroidalMomentum, centroidal_map, centroidal_momentum, kinetic_energy, potential_energy,
 };
 pub use crba::{inverse_mass_matrix, mass_matrix};
-pub use crate::model::STANDARD_GRAVITY;
 pub use data::{DynamicsData, QUATERNION_NORM_TOLERANCE};
 pub use derivatives::{AbaDerivatives, RneaDerivatives, aba_derivatives, rnea_derivatives};
 pub use rnea::{LinkWrench, gravity_torques, nonlinear_effects, rnea};

@@ -367,6 +367,9 @@ mod tests {
         let x = p.motion_matrix_to_child();
         let expected = x.transpose() * ia * x;
         let moved = p.inertia_matrix_to_parent(&ia);
-        assert!((moved - expected).norm() < 1e-13 * expected.norm(), "{moved} {expected}");
+        assert!(
+            (moved - expected).norm() < 1e-13 * expected.norm(),
+            "{moved} {expected}"
+        );
     }
 }

@@ -121,7 +121,11 @@ pub(crate) fn read_joint(
             "a finite armature, 0 or more",
         ));
     }
-    let effort = if free { f64::INFINITY } else { effort_limit(a, compiler)? };
+    let effort = if free {
+        f64::INFINITY
+    } else {
+        effort_limit(a, compiler)?
+    };
     Ok(JointDef {
         name: a.node.attr("name").map(str::to_owned),
         kind,

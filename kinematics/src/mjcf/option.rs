@@ -61,7 +61,10 @@ mod tests {
             ".",
         );
         assert!(bad.unwrap_err().to_string().contains("gravity"));
-        let bad = load_str(&format!("<mujoco><option gravity='0 nan'/>{body}</mujoco>"), ".");
+        let bad = load_str(
+            &format!("<mujoco><option gravity='0 nan'/>{body}</mujoco>"),
+            ".",
+        );
         assert!(bad.is_err());
     }
 }

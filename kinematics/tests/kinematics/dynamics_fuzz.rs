@@ -5,12 +5,14 @@
 //! of the right shape, or a typed error, never a panic. A panic fails the test with the model
 //! and the input (proptest shrinks both).
 
-use morsel_kinematics::dynamics::{aba_batch, gravity_torques_batch, mass_matrix_batch, rnea_batch};
+use morsel_kinematics::dynamics::{
+    aba_batch, gravity_torques_batch, mass_matrix_batch, rnea_batch,
+};
 use morsel_kinematics::mjcf::load_str;
 use morsel_kinematics::{
-    DynamicsData, LinkWrench, Model, aba, aba_derivatives, centroidal_map,
-    centroidal_momentum, gravity_torques, inverse_mass_matrix, kinetic_energy, mass_matrix,
-    nonlinear_effects, potential_energy, rnea, rnea_derivatives,
+    DynamicsData, LinkWrench, Model, aba, aba_derivatives, centroidal_map, centroidal_momentum,
+    gravity_torques, inverse_mass_matrix, kinetic_energy, mass_matrix, nonlinear_effects,
+    potential_energy, rnea, rnea_derivatives,
 };
 use nalgebra::Vector3;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -61,12 +63,20 @@ fn mjcf(bodies: &[BodyGen], gravity: [i8; 3]) -> String {
         let b = &bodies[k - 1];
         let [x, y, z] = b.pos.map(|v| f64::from(v) * 0.1);
         out.push_str(&format!("<body name='b{k}' pos='{x} {y} {z}'>"));
-        let axis = if b.axis == [0, 0, 0] { [0, 0, 1] } else { b.axis };
+        let axis = if b.axis == [0, 0, 0] {
+            [0, 0, 1]
+        } else {
+            b.axis
+        };
         let arm = if b.armature { " armature='0.01'" } else { "" };
         let axis = format!("{} {} {}", axis[0], axis[1], axis[2]);
         match b.joint {
-            0 => out.push_str(&format!("<joint name='j{k}' type='hinge' axis='{axis}'{arm}/>")),
-            1 => out.push_str(&format!("<joint name='j{k}' type='slide' axis='{axis}'{arm}/>")),
+            0 => out.push_str(&format!(
+                "<joint name='j{k}' type='hinge' axis='{axis}'{arm}/>"
+            )),
+            1 => out.push_str(&format!(
+                "<joint name='j{k}' type='slide' axis='{axis}'{arm}/>"
+            )),
             2 => out.push_str(&format!("<joint name='j{k}' type='ball'{arm}/>")),
             3 if k == 1 => out.push_str(&format!("<freejoint name='j{k}'/>")),
             _ => {} // welded to its parent
@@ -128,7 +138,8 @@ fn dynamics_entry_points_answer_or_refuse() {
         failure_persistence: None,
         ..ProptestConfig::default()
     };
-    let mut runner = TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
     let strategy = (
         prop::collection::vec(body(), 1..7),
         prop::array::uniform3(-10i8..11),
@@ -145,9 +156,17 @@ fn dynamics_entry_points_answer_or_refuse() {
     }
     let loaded = reached.loaded.load(Ordering::Relaxed);
     let answered = reached.answered.load(Ordering::Relaxed);
-    eprintln!("dynamics fuzz: {loaded} of 300 models loaded, {answered} answered aba on finite input");
-    assert!(loaded >= 150, "only {loaded} of 300 generated models loaded");
-    assert!(answered >= 30, "only {answered} cases reached an answer of aba on finite input");
+    eprintln!(
+        "dynamics fuzz: {loaded} of 300 models loaded, {answered} answered aba on finite input"
+    );
+    assert!(
+        loaded >= 150,
+        "only {loaded} of 300 generated models loaded"
+    );
+    assert!(
+        answered >= 30,
+        "only {answered} cases reached an answer of aba on finite input"
+    );
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -173,7 +192,10 @@ fn one_case(
     }
     let v = values(nv, 0, &raw[raw.len() / 2..]);
     let a = values(nv, 0, &raw[raw.len() / 3..]);
-    let finite = wrong == 0 && all_finite(&q) && all_finite(&v) && all_finite(&a)
+    let finite = wrong == 0
+        && all_finite(&q)
+        && all_finite(&v)
+        && all_finite(&a)
         && q.iter().chain(&v).chain(&a).all(|x| x.abs() < 1e3);
     let mut data = DynamicsData::new(&model);
     // A wrench on a body of the tree (perhaps one welded to the world), when it exists.
@@ -189,15 +211,29 @@ fn one_case(
         .collect();
     let check = |name: &str, out: Option<&[f64]>| {
         if let Some(x) = out {
-            prop_assert!(!finite || all_finite(x), "{name} gave non-finite values\n{text}");
+            prop_assert!(
+                !finite || all_finite(x),
+                "{name} gave non-finite values\n{text}"
+            );
         }
         Ok(())
     };
     check("rnea", rnea(&model, &mut data, &q, &v, &a, &[]).ok())?;
     let _ = rnea(&model, &mut data, &q, &v, &a, &external);
-    check("gravity_torques", gravity_torques(&model, &mut data, &q).ok())?;
-    check("nonlinear_effects", nonlinear_effects(&model, &mut data, &q, &v).ok())?;
-    check("mass_matrix", mass_matrix(&model, &mut data, &q).ok().map(|m| m.as_slice()))?;
+    check(
+        "gravity_torques",
+        gravity_torques(&model, &mut data, &q).ok(),
+    )?;
+    check(
+        "nonlinear_effects",
+        nonlinear_effects(&model, &mut data, &q, &v).ok(),
+    )?;
+    check(
+        "mass_matrix",
+        mass_matrix(&model, &mut data, &q)
+            .ok()
+            .map(|m| m.as_slice()),
+    )?;
     let _ = inverse_mass_matrix(&model, &mut data, &q);
     let answer = aba(&model, &mut data, &q, &v, &a, &[]).ok();
     if finite && answer.is_some() {

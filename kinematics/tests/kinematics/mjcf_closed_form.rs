@@ -317,7 +317,12 @@ fn actuator_force_ranges_are_effort_limits() {
                    <geom size="0.1"/></body></body></body>
            </worldbody></mujoco>"#,
     );
-    let effort = |name: &str| model.joint(model.joint_id(name).expect("joint")).limits().effort;
+    let effort = |name: &str| {
+        model
+            .joint(model.joint_id(name).expect("joint"))
+            .limits()
+            .effort
+    };
     assert_eq!(effort("ja"), 3.0);
     assert_eq!(effort("jb"), 7.0);
     assert_eq!(effort("jc"), f64::INFINITY);
@@ -347,5 +352,9 @@ fn a_massless_inertial_needs_no_inertia() {
              </body></worldbody></mujoco>"#,
         std::env::temp_dir(),
     );
-    assert!(bad.unwrap_err().to_string().contains("diaginertia or fullinertia"));
+    assert!(
+        bad.unwrap_err()
+            .to_string()
+            .contains("diaginertia or fullinertia")
+    );
 }

@@ -207,7 +207,10 @@ fn stance_torques_of_an_arm_check_effort_limits() {
     assert!((g + 2.0 * 9.81 * 0.5).abs() < 1e-12, "{out}");
     let tau: f64 = lines[2].parse().expect("tau");
     // 3 kg x 9.81 through the tip, 1 m from the axis.
-    assert!((tau - (-2.0 * 9.81 * 0.5 + 3.0 * 9.81)).abs() < 1e-6, "{out}");
+    assert!(
+        (tau - (-2.0 * 9.81 * 0.5 + 3.0 * 9.81)).abs() < 1e-6,
+        "{out}"
+    );
     assert_eq!(lines[3], "5.0", "{out}");
     assert_eq!(lines[4], "[\"shoulder\"]", "{out}");
     let u: f64 = lines[5].parse().expect("utilisation");

@@ -46,7 +46,10 @@ fn torques_map(t: &StanceTorques) -> Map {
     let mut m = Map::new();
     m.insert("names".into(), names(&t.names).into());
     m.insert("torques".into(), from_f64s(&t.torques).into());
-    m.insert("gravity_torques".into(), from_f64s(&t.gravity_torques).into());
+    m.insert(
+        "gravity_torques".into(),
+        from_f64s(&t.gravity_torques).into(),
+    );
     m.insert("limits".into(), from_f64s(&t.limits).into());
     m.insert("exceeded".into(), names(&t.exceeded).into());
     m.insert("within_limits".into(), t.within_limits().into());
