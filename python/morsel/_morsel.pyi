@@ -89,6 +89,7 @@ __all__ = [
     'local_wrench_inequalities',
     'wrench_hrep',
     'grasp_matrix',
+    'stance_torques',
     'CollisionSampler',
     'SampleMap',
     'collision_sampler',
@@ -528,6 +529,7 @@ class Stance:
     def gravity_wrench(self) -> _F64: ...  # generated: tests/test_stubs.py
     def plot_polygon(self, path: Any, polygon: Any = ...) -> Any: ...  # generated: tests/test_stubs.py
     def point_contacts(self, scene: Scene, ground: str) -> List[Dict[str, Any]]: ...  # generated: tests/test_stubs.py
+    def stance_torques(self, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def static_polygon(self, method: Optional[str]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def wrench_distributor(self, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> WrenchDistributor: ...  # generated: tests/test_stubs.py
 
@@ -551,6 +553,8 @@ def gravity_wrench(stance: Stance) -> _F64: ...
 def vertices(contact: Contact) -> _F64: ...
 def distribute(stance: Stance, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """Distributes the gravity wrench over the contacts: {status, reason, iterations, wrenches}."""
+def stance_torques(stance: Stance, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
+    """Joint torques g(q) - sum J^T f holding a robot's stance: {names, torques, gravity_torques, limits, exceeded, within_limits, utilisation, distribution}."""
 def find_supporting_wrenches(contacts: Union[Sequence[Contact], ContactSet, Stance], wrench: Sequence[float], point: _Vec3, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """Contact wrenches realising the net wrench (world frame, at point), pymanoid's QP."""
 def force_span(contact: Contact) -> _F64:

@@ -150,3 +150,36 @@ def test_bad_input_is_a_typed_error():
         morsel.rnea(robot, q, np.zeros(nv), np.zeros(nv), external=[{"link": "torso", "forse": [0, 0, 1]}])
     with pytest.raises(morsel.WrongTypeError):
         morsel.rnea_batch(robot, "rows", np.zeros((1, nv)), np.zeros((1, nv)))
+
+
+def test_stance_torques_of_the_ant_against_mujoco_and_the_jacobians():
+    """stance_torques on gymnasium's MuJoCo ant standing on its four feet: the free joint's six
+    values vanish (the distribution balances the robot's own weight), the gravity torques are
+    MuJoCo's qfrc_bias at rest, and the leg torques equal g − Σ Jᵀ f from the feet's Jacobians."""
+    path = REPO / "assets" / "robots" / "gymnasium" / "ant.xml"
+    ant = morsel.mjcf(path)
+    feet = ["body4", "body7", "body10", "body13"]
+    contacts = [morsel.contact({"shape": [0.02, 0.02], "friction": 0.7, "link": f,
+                                "orientation": "world"}) for f in feet]
+    st = morsel.stance(ant, {"contacts": contacts})
+    t = st.stance_torques()
+    assert t["names"] == morsel.velocity_names(ant)
+    weight = st.mass * 9.81
+    assert np.abs(t["torques"][:6]).max() < 1e-6 * weight
+    m = mujoco.MjModel.from_xml_path(str(path))
+    d = mujoco.MjData(m)
+    d.qpos[:] = ant.q
+    mujoco.mj_forward(m, d)
+    assert np.allclose(t["gravity_torques"], d.qfrc_bias, rtol=1e-9, atol=1e-9)
+    tau = np.array(t["gravity_torques"])
+    for w in t["distribution"]["wrenches"]:
+        j = np.asarray(morsel.jacobian(ant, feet[w["index"]], ant.q, "local_world_aligned"))
+        tau -= j.T @ np.asarray(w["world"])
+    assert np.abs(tau[6:] - t["torques"][6:]).max() < 1e-9
+    assert t["within_limits"] and math.isinf(t["limits"][0])
+    loose = morsel.contact({"shape": [0.02, 0.02], "friction": 0.7, "pos": [0, 0, 0]})
+    with pytest.raises(ValueError, match="contact 0 is not bound"):
+        morsel.stance_torques(morsel.stance({"contacts": [loose], "com": [0, 0, 0.5],
+                                             "mass": 1.0}))
+    with pytest.raises(TypeError, match="Stance"):
+        morsel.stance_torques(ant)
