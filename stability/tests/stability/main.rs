@@ -72,5 +72,6 @@ mod cones;
 mod distribution;
 mod polygon;
 mod range;
+mod robustness;
 mod stance;
 mod upstream_bugs;
