@@ -10,6 +10,7 @@
 mod bretl;
 mod cdd;
 mod hull;
+mod pendular;
 pub(crate) mod planar;
 mod robust;
 mod support_lp;
@@ -19,6 +20,8 @@ use std::str::FromStr;
 
 use nalgebra::Point3;
 use serde::Serialize;
+
+pub use pendular::AccelerationCone;
 
 use crate::contact_set::ContactSet;
 use crate::error::StabilityError;

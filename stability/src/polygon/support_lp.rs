@@ -52,11 +52,23 @@ impl SupportLp {
     pub(crate) fn shifted(columns: &[[f64; 6]], rhs: [f64; ROWS], offset: [f64; 2]) -> Self {
         let rows_of = columns.iter().map(|c| [c[0], c[1], c[2], c[5]]).collect();
         let offset_of = columns.iter().map(|c| [-c[4], c[3]]).collect();
+        Self::from_rows(rows_of, rhs, offset_of, offset)
+    }
+
+    /// The general form: `Σ λ_j rows_of[j] = rhs, λ >= 0`, projected to
+    /// `offset + Σ λ_j offset_of[j]` (the pendular ZMP area and acceleration cone).
+    pub(crate) fn from_rows(
+        rows_of: Vec<[f64; ROWS]>,
+        rhs: [f64; ROWS],
+        offset_of: Vec<[f64; 2]>,
+        offset: [f64; 2],
+    ) -> Self {
+        let n = rows_of.len();
         Self {
             simplex: DenseSimplex::new(rows_of, rhs),
             offset_of,
             offset,
-            costs: vec![0.0; columns.len()],
+            costs: vec![0.0; n],
         }
     }
 
