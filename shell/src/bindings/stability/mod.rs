@@ -27,6 +27,7 @@ mod contact_set;
 mod distributor;
 mod plot;
 mod results;
+mod robustness;
 mod stance;
 
 pub use contact::ScriptContact;
@@ -39,6 +40,7 @@ pub fn register(engine: &mut Engine, ctx: &std::sync::Arc<crate::context::ShellC
     contact::register(engine);
     contact_set::register(engine);
     stance::register(engine);
+    robustness::register(engine);
     distributor::register(engine, ctx);
     plot::register(engine, ctx);
 }
