@@ -103,9 +103,45 @@ fn robust_static_polygon<'py>(
     polygon_dict(py, PolygonMethod::Bretl, &p)
 }
 
+/// `zmp_support_area(stance, height)`: pymanoid's ZMP support area on the plane z = height, a
+/// dict like static_polygon's (method "bretl"; "unbounded" when internal forces make it so,
+/// "empty" at the CoM's height).
+#[pyfunction]
+fn zmp_support_area<'py>(
+    py: Python<'py>,
+    stance: &Bound<'py, PyAny>,
+    height: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let st = stance_arg(stance, "`stance` of zmp_support_area()")?;
+    let height = f64_arg(height, "`height` of zmp_support_area()")?;
+    let p = py.detach(|| st.zmp_support_area(height)).py()?;
+    polygon_dict(py, PolygonMethod::Bretl, &p)
+}
+
+/// `com_acceleration_cone(stance)`: pymanoid's pendular CoM acceleration cone, a dict like
+/// static_polygon's of the reduced form (a, b) plus `cone` (k + 1, 3): the apex [0, 0, -g] and
+/// the section at zdd = g.
+#[pyfunction]
+fn com_acceleration_cone<'py>(
+    py: Python<'py>,
+    stance: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let st = stance_arg(stance, "`stance` of com_acceleration_cone()")?;
+    let cone = py.detach(|| st.com_acceleration_cone(None)).py()?;
+    let d = polygon_dict(py, PolygonMethod::Bretl, &cone.reduced)?;
+    let n = cone.vertices.len();
+    d.set_item(
+        "cone",
+        crate::convert::rows_out(py, n, 3, cone.vertices.iter().flatten().copied().collect())?,
+    )?;
+    Ok(d)
+}
+
 /// Registers the robustness functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equilibrium_robustness, m)?)?;
     m.add_function(wrap_pyfunction!(robust_static_polygon, m)?)?;
+    m.add_function(wrap_pyfunction!(zmp_support_area, m)?)?;
+    m.add_function(wrap_pyfunction!(com_acceleration_cone, m)?)?;
     Ok(())
 }

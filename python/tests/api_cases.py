@@ -202,6 +202,8 @@ CASES = {
         "'friction': 0.5, 'mass': 10.0, 'com': [0.0, 0.0, 0.8], 'generators': 4, 'acceleration': [0.1, 0.0, 0.0], 'gravity': 9.81}"
     ),
     "robust_static_polygon(stance: Stance, margin: number) -> Map": "st, 10.0",
+    "zmp_support_area(stance: Stance, height: number) -> Map": "st, 0.0",
+    "com_acceleration_cone(stance: Stance) -> Map": "st",
     "distribute(stance: Stance) -> Map": "st",
     "force_span(contact: Contact) -> [[number]]": "c1",
     "force_inequalities(contact: Contact) -> [[number]]": "c1",

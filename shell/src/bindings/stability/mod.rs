@@ -41,6 +41,7 @@ pub fn register(engine: &mut Engine, ctx: &std::sync::Arc<crate::context::ShellC
     contact_set::register(engine);
     stance::register(engine);
     robustness::register(engine);
+    robustness::register_pendular(engine);
     distributor::register(engine, ctx);
     plot::register(engine, ctx);
 }

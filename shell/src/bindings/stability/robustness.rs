@@ -1,4 +1,5 @@
-//! `equilibrium_robustness` and `robust_static_polygon` (morsel-stability's robustness module).
+//! `equilibrium_robustness` and `robust_static_polygon` (morsel-stability's robustness module),
+//! and the pendular sets `zmp_support_area` and `com_acceleration_cone`.
 
 use morsel_stability::{PolygonMethod, RobustnessOptions, equilibrium_robustness};
 use rhai::{Dynamic, Engine, FLOAT, Map};
@@ -82,6 +83,36 @@ pub fn register(engine: &mut Engine) {
                 .robust_static_polygon(margin, GENERATORS)
                 .or_script()?;
             Ok(polygon_map(PolygonMethod::Bretl, &p))
+        },
+    );
+}
+
+/// Registers the pendular sets (ZMP support area, CoM acceleration cone).
+pub fn register_pendular(engine: &mut Engine) {
+    doc(
+        "zmp_support_area",
+        &["stance: Stance", "height: number", "Map"],
+    )
+    .register_into_engine(
+        engine,
+        |s: &mut ScriptStance, height: Dynamic| -> ScriptResult<Map> {
+            let height = f64_arg(&height, "`height` of zmp_support_area()").or_script()?;
+            let p = s.build()?.zmp_support_area(height).or_script()?;
+            Ok(polygon_map(PolygonMethod::Bretl, &p))
+        },
+    );
+    doc("com_acceleration_cone", &["stance: Stance", "Map"]).register_into_engine(
+        engine,
+        |s: &mut ScriptStance| -> ScriptResult<Map> {
+            let cone = s.build()?.com_acceleration_cone(None).or_script()?;
+            let mut m = polygon_map(PolygonMethod::Bretl, &cone.reduced);
+            let vertices: rhai::Array = cone
+                .vertices
+                .iter()
+                .map(|v| Dynamic::from_array(crate::convert::from_f64s(v)))
+                .collect();
+            m.insert("cone".into(), vertices.into());
+            Ok(m)
         },
     );
 }
