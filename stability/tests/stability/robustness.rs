@@ -250,3 +250,40 @@ fn unbalanceable_moment_gives_minus_infinity() {
     );
     assert!(equilibrium_robustness(&o).unwrap() > 0.0);
 }
+
+/// One LP warm-started across a grid of CoM positions and accelerations gives the values of a
+/// fresh LP at each.
+#[test]
+fn warm_started_queries_equal_fresh_ones() {
+    let stance = Stance::new(Point3::new(0.0, 0.0, 0.8), 38.0, feet_and_hands()).unwrap();
+    let mut lp = stance.robustness_lp(4).unwrap();
+    for i in 0..15 {
+        for j in 0..9 {
+            let com = [-0.3 + 0.06 * i as f64, -0.4 + 0.1 * j as f64, 0.8];
+            let acceleration = [0.3 * (i % 3) as f64, -0.2 * (j % 2) as f64, 0.1];
+            let warm = lp.robustness(com, acceleration).unwrap();
+            let cold = stance
+                .robustness_lp(4)
+                .unwrap()
+                .robustness(com, acceleration)
+                .unwrap();
+            assert!(
+                (warm - cold).abs() <= 1e-9 * cold.abs().max(1.0),
+                "{com:?}: {warm} {cold}"
+            );
+        }
+    }
+}
+
+/// Two contacts pressing on opposite walls can squeeze as hard as they like: +∞.
+#[test]
+fn internal_forces_make_the_robustness_unbounded() {
+    let o = RobustnessOptions::new(
+        vec![[0.5, 0.0, 1.0], [-0.5, 0.0, 1.0]],
+        vec![[-1.0, 0.0, 0.0], [1.0, 0.0, 0.0]],
+        0.8,
+        10.0,
+        [0.0, 0.0, 1.0],
+    );
+    assert_eq!(equilibrium_robustness(&o).unwrap(), f64::INFINITY);
+}
