@@ -12,7 +12,11 @@ if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 "$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest \
-    nbconvert ipykernel matplotlib mypy
+    nbconvert ipykernel matplotlib mypy hpp-centroidal-dynamics==9.0.2
+# hpp-centroidal-dynamics (the peer of python/tests/test_robustness.py) loads its C++ libraries
+# from its wheel's cmeel prefix, which must be on the library path.
+CMEEL_LIB="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/cmeel.prefix/lib"
+export LD_LIBRARY_PATH="$CMEEL_LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current), for
 # the tests that compare numbers through Python with numbers through Rhai.
 if [ -z "${MORSEL_BIN:-}" ]; then

@@ -90,6 +90,10 @@ __all__ = [
     'wrench_hrep',
     'grasp_matrix',
     'stance_torques',
+    'equilibrium_robustness',
+    'robust_static_polygon',
+    'zmp_support_area',
+    'com_acceleration_cone',
     'CollisionSampler',
     'SampleMap',
     'collision_sampler',
@@ -522,16 +526,20 @@ class Stance:
     def set_wrench(self, index: int, wrench: Sequence[float]) -> None: ...
     def unset_wrench(self, index: int) -> None: ...
     def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def com_acceleration_cone(self) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def com_inside(self, polygon: Optional[Mapping[str, Any]]=None) -> bool: ...  # generated: tests/test_stubs.py
     def com_margin(self, polygon: Optional[Mapping[str, Any]]=None) -> Optional[float]: ...  # generated: tests/test_stubs.py
     def distribute(self, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
+    def equilibrium_robustness(self, **kwargs: Any) -> float: ...  # generated: tests/test_stubs.py
     def find_supporting_wrenches(self, wrench: Sequence[float], point: _Vec3, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def gravity_wrench(self) -> _F64: ...  # generated: tests/test_stubs.py
     def plot_polygon(self, path: Any, polygon: Any = ...) -> Any: ...  # generated: tests/test_stubs.py
     def point_contacts(self, scene: Scene, ground: str) -> List[Dict[str, Any]]: ...  # generated: tests/test_stubs.py
     def stance_torques(self, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
+    def robust_static_polygon(self, margin: float) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def static_polygon(self, method: Optional[str]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def wrench_distributor(self, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> WrenchDistributor: ...  # generated: tests/test_stubs.py
+    def zmp_support_area(self, height: float) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
 
 @overload
 def contact(options: Mapping[str, Any], **kwargs: Any) -> Contact: ...
@@ -549,6 +557,14 @@ def static_polygon(stance: Union[Stance, ContactSet], method: Optional[str] = No
     """{method, status, vertices (k, 2), area, reason}; method "hull" | "bretl" | "cdd"."""
 def com_margin(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> Optional[float]: ...
 def com_inside(stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> bool: ...
+def equilibrium_robustness(stance: Union[Stance, Mapping[str, Any]], **kwargs: Any) -> float:
+    """Robustness (N) of the equilibrium as hpp-centroidal-dynamics computes it; < 0 when none exists."""
+def robust_static_polygon(stance: Stance, margin: float) -> Dict[str, Any]:
+    """CoM x-y region where the static robustness is at least `margin` (N), like static_polygon's dict."""
+def zmp_support_area(stance: Stance, height: float) -> Dict[str, Any]:
+    """pymanoid's ZMP support area on the plane z = height, like static_polygon's dict."""
+def com_acceleration_cone(stance: Stance) -> Dict[str, Any]:
+    """pymanoid's pendular CoM acceleration cone: the reduced polygon's dict plus `cone` (k + 1, 3)."""
 def gravity_wrench(stance: Stance) -> _F64: ...
 def vertices(contact: Contact) -> _F64: ...
 def distribute(stance: Stance, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:

@@ -27,6 +27,7 @@ mod motions;
 mod mujoco;
 mod plots;
 mod polygon_values;
+mod robustness;
 mod run_env;
 mod sample_maps;
 mod sensing;
@@ -61,6 +62,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     contacts::register(m)?;
     stability::register(m)?;
     stance_torques::register(m)?;
+    robustness::register(m)?;
     jointspace::register(m)?;
     jointspace_model::register(m)?;
     shell::register(m)?;

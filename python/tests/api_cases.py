@@ -196,6 +196,14 @@ CASES = {
     "static_polygon(set: ContactSet, method: \"hull\" | \"bretl\" | \"cdd\") -> Map": "cset, 'bretl'",
     "com_inside(stance: Stance) -> bool": "st",
     "com_margin(stance: Stance) -> number | ()": "st",
+    "equilibrium_robustness(stance: Stance) -> number": "st",
+    "equilibrium_robustness(options: #{points: [[x, y, z]], normals: [[x, y, z]], friction: number, mass: number, com: [x, y, z], generators: INT, acceleration: [x, y, z], gravity: number}) -> number": (
+        "{'points': [[0.1, 0.1, 0.0], [-0.1, 0.1, 0.0], [0.0, -0.1, 0.0]], 'normals': [[0.0, 0.0, 1.0], [0.0, 0.0, 1.0], [0.0, 0.0, 1.0]], "
+        "'friction': 0.5, 'mass': 10.0, 'com': [0.0, 0.0, 0.8], 'generators': 4, 'acceleration': [0.1, 0.0, 0.0], 'gravity': 9.81}"
+    ),
+    "robust_static_polygon(stance: Stance, margin: number) -> Map": "st, 10.0",
+    "zmp_support_area(stance: Stance, height: number) -> Map": "st, 0.0",
+    "com_acceleration_cone(stance: Stance) -> Map": "st",
     "distribute(stance: Stance) -> Map": "st",
     "force_span(contact: Contact) -> [[number]]": "c1",
     "force_inequalities(contact: Contact) -> [[number]]": "c1",

@@ -115,6 +115,42 @@ pub enum StabilityError {
         /// The unit of the range (for instance "lengths in metres").
         unit: &'static str,
     },
+    /// A contact normal is not a unit vector (zero, degenerate or not normalised).
+    #[error(
+        "contact normal {index} has norm {norm}: give unit normals (norm 1 within 1e-6), pointing \
+         from the environment into the robot"
+    )]
+    InvalidNormal {
+        /// Index of the normal.
+        index: usize,
+        /// Its norm.
+        norm: f64,
+    },
+    /// A number of friction-cone generators per contact is too small (or too large).
+    #[error(
+        "the friction cone of each contact needs between 3 and 1024 generators, got {value} \
+         (4 gives the inner friction pyramid)"
+    )]
+    InvalidGeneratorCount {
+        /// The value given.
+        value: usize,
+    },
+    /// Two lists that go together have different lengths.
+    #[error("expected {expected} {what}, got {got}")]
+    LengthMismatch {
+        /// What the list holds.
+        what: &'static str,
+        /// The length required.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// A robustness margin is negative or not finite.
+    #[error("the robustness margin must be a finite force of at least 0 N, got {value}")]
+    InvalidMargin {
+        /// The value given.
+        value: f64,
+    },
     /// A numerical routine failed in a way that does not depend on the input being valid
     /// (for instance the QP solver could not be set up). This indicates a bug; please report it.
     #[error("internal numerical failure in {what}: {reason}")]

@@ -8,8 +8,10 @@ pub mod distributor;
 mod double_description;
 pub mod error;
 pub mod limits;
+mod lp;
 pub mod plot;
 pub mod polygon;
+pub mod robustness;
 pub mod stance;
 pub mod transport;
 pub mod wrench_qp;
@@ -24,7 +26,8 @@ pub use distribution::{
 };
 pub use distributor::WrenchDistributor;
 pub use error::StabilityError;
-pub use polygon::{ConvexPolygon, PolygonMethod, StaticPolygon};
+pub use polygon::{AccelerationCone, ConvexPolygon, PolygonMethod, StaticPolygon};
+pub use robustness::{RobustnessLp, RobustnessOptions, equilibrium_robustness};
 pub use stance::{STANDARD_GRAVITY, Stance};
 pub use wrench_qp::{DistributionWorkspace, QpSolver};
 

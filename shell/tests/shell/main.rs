@@ -11,6 +11,7 @@ mod jointspace;
 mod jointspace_model;
 mod kinematics;
 mod processes;
+mod robustness;
 mod sensing;
 mod session;
 mod stability;

@@ -33,7 +33,15 @@ pub(crate) fn project(
     columns: &[[f64; 6]],
     area_tolerance: f64,
 ) -> Result<Vec<[f64; 2]>, PolygonStatus> {
-    let mut lp = SupportLp::new(columns);
+    project_lp(SupportLp::new(columns), area_tolerance)
+}
+
+/// Runs the projection on a prepared support LP (for instance one with part of the forces fixed,
+/// [`SupportLp::shifted`]).
+pub(crate) fn project_lp(
+    mut lp: SupportLp,
+    area_tolerance: f64,
+) -> Result<Vec<[f64; 2]>, PolygonStatus> {
     match lp.find_feasible_basis() {
         LpOutcome::Optimal(_) => {}
         LpOutcome::Infeasible(residual) => {

@@ -10,7 +10,9 @@
 mod bretl;
 mod cdd;
 mod hull;
+mod pendular;
 pub(crate) mod planar;
+mod robust;
 mod support_lp;
 
 use std::fmt;
@@ -18,6 +20,8 @@ use std::str::FromStr;
 
 use nalgebra::Point3;
 use serde::Serialize;
+
+pub use pendular::AccelerationCone;
 
 use crate::contact_set::ContactSet;
 use crate::error::StabilityError;
@@ -210,35 +214,44 @@ impl ContactSet {
             PolygonMethod::Hull => hull::intersect_faces(&unit.raw_faces_at(&centre)?),
             PolygonMethod::Cdd => cdd::project_lifted_cone(&unit.raw_faces_at(&centre)?),
         };
-        match relative {
-            Ok(points) => {
-                let shifted: Vec<[f64; 2]> = points
-                    .iter()
-                    .map(|p| [p[0] * length + origin.x, p[1] * length + origin.y])
-                    .collect();
-                if shifted.iter().flatten().any(|v| !v.is_finite()) {
-                    return Err(StabilityError::Numerical {
-                        what: "static-equilibrium polygon",
-                        reason: "a vertex is not finite".to_string(),
-                    });
-                }
-                Ok(match ConvexPolygon::convex_hull(&shifted) {
-                    Some(polygon) => StaticPolygon::Bounded(polygon),
-                    None => StaticPolygon::Empty {
-                        reason: format!(
-                            "the CoM positions that can be held have no area ({} distinct points): \
-                             the stance is at the edge of feasibility",
-                            planar::convex_hull(&shifted).len()
-                        ),
-                    },
-                })
+        finish(relative, &origin, length)
+    }
+}
+
+/// The polygon from a method's vertices relative to `origin` in units of `length`, or its status.
+pub(crate) fn finish(
+    relative: Result<Vec<[f64; 2]>, PolygonStatus>,
+    origin: &Point3<f64>,
+    length: f64,
+) -> Result<StaticPolygon, StabilityError> {
+    match relative {
+        Ok(points) => {
+            let shifted: Vec<[f64; 2]> = points
+                .iter()
+                .map(|p| [p[0] * length + origin.x, p[1] * length + origin.y])
+                .collect();
+            if shifted.iter().flatten().any(|v| !v.is_finite()) {
+                return Err(StabilityError::Numerical {
+                    what: "static-equilibrium polygon",
+                    reason: "a vertex is not finite".to_string(),
+                });
             }
-            Err(PolygonStatus::Empty { reason }) => Ok(StaticPolygon::Empty { reason }),
-            Err(PolygonStatus::Unbounded { reason }) => Ok(StaticPolygon::Unbounded { reason }),
-            Err(PolygonStatus::NumericalFailure { reason }) => Err(StabilityError::Numerical {
-                what: "static-equilibrium polygon",
-                reason,
-            }),
+            Ok(match ConvexPolygon::convex_hull(&shifted) {
+                Some(polygon) => StaticPolygon::Bounded(polygon),
+                None => StaticPolygon::Empty {
+                    reason: format!(
+                        "the CoM positions that can be held have no area ({} distinct points): \
+                         the stance is at the edge of feasibility",
+                        planar::convex_hull(&shifted).len()
+                    ),
+                },
+            })
         }
+        Err(PolygonStatus::Empty { reason }) => Ok(StaticPolygon::Empty { reason }),
+        Err(PolygonStatus::Unbounded { reason }) => Ok(StaticPolygon::Unbounded { reason }),
+        Err(PolygonStatus::NumericalFailure { reason }) => Err(StabilityError::Numerical {
+            what: "static-equilibrium polygon",
+            reason,
+        }),
     }
 }

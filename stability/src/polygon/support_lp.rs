@@ -1,22 +1,19 @@
-//! A small dense simplex for the support function of the static-equilibrium polygon.
+//! The support LP of the static-equilibrium polygon.
 //!
 //! With `λ >= 0` the weights of the net wrench span's columns (wrenches at a reference point `O`,
 //! world frame, weight normalised to `m g = 1`), the CoM positions that can be held are
 //! `{(−τ_y(λ), τ_x(λ)) : f_x(λ) = f_y(λ) = 0, f_z(λ) = 1, τ_z(λ) = 0, λ >= 0}` relative to `O`.
-//! That is a standard-form LP with only four equality rows, so a revised simplex with an explicit
-//! 4×4 basis inverse is tiny and fast. Bretl's projection solves it for many directions, each
+//! That is a standard-form LP with only four equality rows, solved by the crate's dense simplex
+//! ([`crate::lp`]). Bretl's projection solves it for many directions, each
 //! warm-started from a neighbouring vertex's basis.
+
+use crate::lp::{DenseSimplex, SimplexOutcome};
 
 /// Number of equality rows (`f_x`, `f_y`, `f_z`, `τ_z`).
 const ROWS: usize = 4;
-/// Reduced costs above `−COST_TOLERANCE` do not improve the objective.
-const COST_TOLERANCE: f64 = 1e-12;
-/// Pivot elements at or below this are treated as zero.
-const PIVOT_TOLERANCE: f64 = 1e-9;
-/// Phase-one residual above which the LP is infeasible (the rows have unit scale).
-const FEASIBILITY_TOLERANCE: f64 = 1e-10;
-/// Consecutive degenerate pivots after which Bland's rule takes over (prevents cycling).
-const DEGENERATE_STREAK: usize = 12;
+
+/// Right-hand side of the static polygon: the contact forces hold a unit weight.
+const RHS: [f64; ROWS] = [0.0, 0.0, 1.0, 0.0];
 
 /// Outcome of a phase-one solve or a support query.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,270 +28,99 @@ pub(crate) enum LpOutcome {
     IterationLimit,
 }
 
-/// A basis: for each row, the basic column (`>= columns` means the row's artificial variable).
-pub(crate) type Basis = [usize; ROWS];
+/// A basis of the support LP.
+pub(crate) type Basis = crate::lp::Basis<ROWS>;
 
 /// The support LP over the span columns of a contact set.
 pub(crate) struct SupportLp {
-    /// Equality-row coefficients of each column: `(f_x, f_y, f_z, τ_z)`.
-    rows_of: Vec<[f64; ROWS]>,
+    simplex: DenseSimplex<ROWS>,
     /// CoM offset contributed by each column: `(−τ_y, τ_x)`.
     offset_of: Vec<[f64; 2]>,
-    basis: Basis,
-    inverse: [[f64; ROWS]; ROWS],
-    values: [f64; ROWS],
+    /// CoM offset that does not depend on the weights.
+    offset: [f64; 2],
     costs: Vec<f64>,
 }
-
-const RHS: [f64; ROWS] = [0.0, 0.0, 1.0, 0.0];
 
 impl SupportLp {
     /// The LP for span columns `[f; τ]` taken at the reference point.
     pub(crate) fn new(columns: &[[f64; 6]]) -> Self {
+        Self::shifted(columns, RHS, [0.0, 0.0])
+    }
+
+    /// The LP `Σ λ_j (f_x, f_y, f_z, τ_z)_j = rhs` with CoM `offset + Σ λ_j (−τ_y, τ_x)_j`: the
+    /// static polygon when part of the forces is fixed (the robust polygon).
+    pub(crate) fn shifted(columns: &[[f64; 6]], rhs: [f64; ROWS], offset: [f64; 2]) -> Self {
         let rows_of = columns.iter().map(|c| [c[0], c[1], c[2], c[5]]).collect();
         let offset_of = columns.iter().map(|c| [-c[4], c[3]]).collect();
-        let n = columns.len();
+        Self::from_rows(rows_of, rhs, offset_of, offset)
+    }
+
+    /// The general form: `Σ λ_j rows_of[j] = rhs, λ >= 0`, projected to
+    /// `offset + Σ λ_j offset_of[j]` (the pendular ZMP area and acceleration cone).
+    pub(crate) fn from_rows(
+        rows_of: Vec<[f64; ROWS]>,
+        rhs: [f64; ROWS],
+        offset_of: Vec<[f64; 2]>,
+        offset: [f64; 2],
+    ) -> Self {
+        let n = rows_of.len();
         Self {
-            rows_of,
+            simplex: DenseSimplex::new(rows_of, rhs),
             offset_of,
-            basis: std::array::from_fn(|i| n + i),
-            inverse: identity(),
-            values: RHS,
+            offset,
             costs: vec![0.0; n],
-        }
-    }
-
-    fn columns(&self) -> usize {
-        self.rows_of.len()
-    }
-
-    /// Column `j` of the constraint matrix (artificials are unit columns).
-    fn column(&self, j: usize) -> [f64; ROWS] {
-        if j < self.columns() {
-            self.rows_of[j]
-        } else {
-            let mut e = [0.0; ROWS];
-            e[j - self.columns()] = 1.0;
-            e
         }
     }
 
     /// The current basis (to warm-start a later query).
     pub(crate) fn basis(&self) -> Basis {
-        self.basis
+        self.simplex.basis()
     }
 
     /// Finds a feasible basis (phase one). Returns `Optimal` with the vertex of that basis.
     pub(crate) fn find_feasible_basis(&mut self) -> LpOutcome {
-        let n = self.columns();
-        self.basis = std::array::from_fn(|i| n + i);
-        self.inverse = identity();
-        self.values = RHS;
-        // Phase one: minimise the sum of the artificial variables.
-        let outcome = self.iterate(|j| if j >= n { 1.0 } else { 0.0 });
-        if outcome == LpOutcome::Unbounded || outcome == LpOutcome::IterationLimit {
-            return outcome;
+        match self.simplex.find_feasible_basis() {
+            SimplexOutcome::Optimal => LpOutcome::Optimal(self.vertex()),
+            other => convert(other),
         }
-        let residual: f64 = (0..ROWS)
-            .filter(|&i| self.basis[i] >= n)
-            .map(|i| self.values[i])
-            .sum();
-        if residual > FEASIBILITY_TOLERANCE {
-            return LpOutcome::Infeasible(residual);
-        }
-        // Drive the remaining (zero) artificials out of the basis where a real column can take
-        // their place; a row where none can is redundant and keeps its artificial at zero.
-        for row in 0..ROWS {
-            if self.basis[row] < n {
-                continue;
-            }
-            let replacement = (0..n)
-                .filter(|j| !self.basis.contains(j))
-                .map(|j| (j, self.transformed(j)[row].abs()))
-                .filter(|&(_, pivot)| pivot > PIVOT_TOLERANCE)
-                .max_by(|a, b| a.1.total_cmp(&b.1));
-            if let Some((j, _)) = replacement {
-                let u = self.transformed(j);
-                self.pivot(row, j, &u);
-            }
-        }
-        self.refactor();
-        LpOutcome::Optimal(self.vertex())
     }
 
     /// Maximises `direction · (x, y)` starting from `start` (a feasible basis from an earlier
     /// query). Returns the optimal CoM offset.
     pub(crate) fn support(&mut self, direction: [f64; 2], start: &Basis) -> LpOutcome {
-        self.basis = *start;
-        self.refactor();
+        if !self.simplex.warm_start(start) {
+            match self.simplex.find_feasible_basis() {
+                SimplexOutcome::Optimal => {}
+                other => return convert(other),
+            }
+        }
         for (cost, offset) in self.costs.iter_mut().zip(&self.offset_of) {
             *cost = -(direction[0] * offset[0] + direction[1] * offset[1]);
         }
-        let n = self.columns();
-        let costs = std::mem::take(&mut self.costs);
-        let outcome = self.iterate(|j| if j < n { costs[j] } else { 0.0 });
-        self.costs = costs;
-        match outcome {
-            LpOutcome::Optimal(_) => {
-                self.refactor();
-                LpOutcome::Optimal(self.vertex())
-            }
-            other => other,
+        match self.simplex.minimise(&self.costs) {
+            SimplexOutcome::Optimal => LpOutcome::Optimal(self.vertex()),
+            other => convert(other),
         }
     }
 
     /// CoM offset of the current basic solution.
     fn vertex(&self) -> [f64; 2] {
-        let mut p = [0.0; 2];
-        for (i, &j) in self.basis.iter().enumerate() {
-            if j < self.columns() {
-                p[0] += self.values[i] * self.offset_of[j][0];
-                p[1] += self.values[i] * self.offset_of[j][1];
-            }
+        let mut p = self.offset;
+        for (j, value) in self.simplex.solution() {
+            p[0] += value * self.offset_of[j][0];
+            p[1] += value * self.offset_of[j][1];
         }
         p
     }
-
-    /// `B⁻¹ A_j`.
-    fn transformed(&self, j: usize) -> [f64; ROWS] {
-        let a = self.column(j);
-        std::array::from_fn(|i| (0..ROWS).map(|k| self.inverse[i][k] * a[k]).sum())
-    }
-
-    /// Recomputes `B⁻¹` and the basic values from the basis (limits round-off build-up).
-    fn refactor(&mut self) {
-        let mut b = [[0.0; ROWS]; ROWS];
-        for (i, &j) in self.basis.iter().enumerate() {
-            let column = self.column(j);
-            for (k, row) in b.iter_mut().enumerate() {
-                row[i] = column[k];
-            }
-        }
-        if let Some(inverse) = invert4(b) {
-            self.inverse = inverse;
-            self.values =
-                std::array::from_fn(|i| (0..ROWS).map(|k| self.inverse[i][k] * RHS[k]).sum());
-        }
-    }
-
-    /// Primal simplex iterations from the current feasible basis, minimising `cost(j)`.
-    /// Artificial columns never enter. Dantzig's rule, Bland's rule after a degenerate streak.
-    fn iterate(&mut self, cost: impl Fn(usize) -> f64) -> LpOutcome {
-        let n = self.columns();
-        let limit = 50 * (n + ROWS) + 100;
-        let mut degenerate = 0;
-        for _ in 0..limit {
-            // Duals y = c_B B⁻¹.
-            let c_b: [f64; ROWS] = std::array::from_fn(|i| cost(self.basis[i]));
-            let y: [f64; ROWS] =
-                std::array::from_fn(|k| (0..ROWS).map(|i| c_b[i] * self.inverse[i][k]).sum());
-            let bland = degenerate >= DEGENERATE_STREAK;
-            let mut entering = None;
-            let mut best = -COST_TOLERANCE;
-            for j in 0..n {
-                if self.basis.contains(&j) {
-                    continue;
-                }
-                let a = &self.rows_of[j];
-                let reduced = cost(j) - (y[0] * a[0] + y[1] * a[1] + y[2] * a[2] + y[3] * a[3]);
-                if reduced < best {
-                    entering = Some(j);
-                    if bland {
-                        break;
-                    }
-                    best = reduced;
-                }
-            }
-            let Some(j) = entering else {
-                return LpOutcome::Optimal(self.vertex());
-            };
-            let u = self.transformed(j);
-            // Ratio test; ties go to the larger pivot, or with Bland's rule to the smallest index.
-            let mut leaving: Option<(usize, f64)> = None;
-            for i in 0..ROWS {
-                if u[i] <= PIVOT_TOLERANCE {
-                    continue;
-                }
-                let ratio = self.values[i].max(0.0) / u[i];
-                let better = match leaving {
-                    None => true,
-                    Some((r, best_ratio)) => {
-                        if ratio < best_ratio - 1e-15 {
-                            true
-                        } else if ratio <= best_ratio + 1e-15 {
-                            if bland {
-                                self.basis[i] < self.basis[r]
-                            } else {
-                                u[i] > u[r]
-                            }
-                        } else {
-                            false
-                        }
-                    }
-                };
-                if better {
-                    leaving = Some((i, ratio));
-                }
-            }
-            let Some((row, step)) = leaving else {
-                return LpOutcome::Unbounded;
-            };
-            degenerate = if step <= 1e-15 { degenerate + 1 } else { 0 };
-            self.pivot(row, j, &u);
-        }
-        LpOutcome::IterationLimit
-    }
-
-    /// Replaces the basic variable of `row` by column `j` (`u = B⁻¹ A_j`), updating `B⁻¹` and the
-    /// basic values in place.
-    fn pivot(&mut self, row: usize, j: usize, u: &[f64; ROWS]) {
-        let pivot = u[row];
-        for k in 0..ROWS {
-            self.inverse[row][k] /= pivot;
-        }
-        self.values[row] /= pivot;
-        for (i, &factor) in u.iter().enumerate() {
-            if i != row && factor != 0.0 {
-                for k in 0..ROWS {
-                    self.inverse[i][k] -= factor * self.inverse[row][k];
-                }
-                self.values[i] -= factor * self.values[row];
-            }
-        }
-        self.basis[row] = j;
-    }
 }
 
-fn identity() -> [[f64; ROWS]; ROWS] {
-    std::array::from_fn(|i| std::array::from_fn(|k| if i == k { 1.0 } else { 0.0 }))
-}
-
-/// Inverse of a 4×4 matrix by Gauss-Jordan elimination with partial pivoting.
-fn invert4(mut m: [[f64; ROWS]; ROWS]) -> Option<[[f64; ROWS]; ROWS]> {
-    let mut inv = identity();
-    for col in 0..ROWS {
-        let pivot = (col..ROWS).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
-        if m[pivot][col].abs() < 1e-14 {
-            return None;
-        }
-        m.swap(col, pivot);
-        inv.swap(col, pivot);
-        let scale = 1.0 / m[col][col];
-        for k in 0..ROWS {
-            m[col][k] *= scale;
-            inv[col][k] *= scale;
-        }
-        for row in 0..ROWS {
-            if row != col {
-                let factor = m[row][col];
-                for k in 0..ROWS {
-                    m[row][k] -= factor * m[col][k];
-                    inv[row][k] -= factor * inv[col][k];
-                }
-            }
-        }
+fn convert(outcome: SimplexOutcome) -> LpOutcome {
+    match outcome {
+        // Not reached: callers handle `Optimal` themselves.
+        SimplexOutcome::Optimal | SimplexOutcome::IterationLimit => LpOutcome::IterationLimit,
+        SimplexOutcome::Infeasible(residual) => LpOutcome::Infeasible(residual),
+        SimplexOutcome::Unbounded => LpOutcome::Unbounded,
     }
-    Some(inv)
 }
 
 #[cfg(test)]

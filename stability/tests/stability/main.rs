@@ -70,7 +70,9 @@ fn contact_strategy() -> impl Strategy<Value = Contact> {
 mod bad_input;
 mod cones;
 mod distribution;
+mod pendular;
 mod polygon;
 mod range;
+mod robustness;
 mod stance;
 mod upstream_bugs;

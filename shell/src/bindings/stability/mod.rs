@@ -27,6 +27,7 @@ mod contact_set;
 mod distributor;
 mod plot;
 mod results;
+mod robustness;
 mod stance;
 mod stance_torques;
 
@@ -41,6 +42,8 @@ pub fn register(engine: &mut Engine, ctx: &std::sync::Arc<crate::context::ShellC
     contact_set::register(engine);
     stance::register(engine);
     stance_torques::register(engine);
+    robustness::register(engine);
+    robustness::register_pendular(engine);
     distributor::register(engine, ctx);
     plot::register(engine, ctx);
 }
