@@ -535,8 +535,8 @@ class Stance:
     def gravity_wrench(self) -> _F64: ...  # generated: tests/test_stubs.py
     def plot_polygon(self, path: Any, polygon: Any = ...) -> Any: ...  # generated: tests/test_stubs.py
     def point_contacts(self, scene: Scene, ground: str) -> List[Dict[str, Any]]: ...  # generated: tests/test_stubs.py
-    def stance_torques(self, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def robust_static_polygon(self, margin: float) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
+    def stance_torques(self, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def static_polygon(self, method: Optional[str]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def wrench_distributor(self, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> WrenchDistributor: ...  # generated: tests/test_stubs.py
     def zmp_support_area(self, height: float) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
