@@ -31,14 +31,17 @@ fn robot_and_q(
     q: &Bound<'_, PyAny>,
     function: &str,
 ) -> PyResult<(PyRobot, Vec<f64>)> {
-    let r = robot_arg(robot, &format!("`robot` of {function}()"))?;
+    let r = robot_arg(robot, "`robot`")
+        .or_else(|_| robot_arg(robot, &format!("`robot` of {function}()")))?;
     let model = r.model()?;
     let q = configuration_arg(&model, q, function)?;
     Ok((r, q.as_slice().to_vec()))
 }
 
+/// A tangent-space argument; its error message, which names the argument and the function, is
+/// only formatted when the argument is refused (per-call cost of the single calls).
 fn tangent(obj: &Bound<'_, PyAny>, name: &str, function: &str) -> PyResult<Vec<f64>> {
-    f64s_arg(obj, &format!("`{name}` of {function}()"))
+    f64s_arg(obj, name).or_else(|_| f64s_arg(obj, &format!("`{name}` of {function}()")))
 }
 
 /// `velocity_names(robot)`: the names of the velocity values in MuJoCo's qvel order.

@@ -278,8 +278,9 @@ pub fn configuration_arg(
     obj: &Bound<'_, PyAny>,
     function: &str,
 ) -> PyResult<DVector<f64>> {
-    let what = format!("`q` of {function}()");
+    let what = || format!("`q` of {function}()");
     if let Ok(dict) = obj.cast::<PyDict>() {
+        let what = what();
         let mut pairs: Vec<(String, Vec<f64>)> = Vec::with_capacity(dict.len());
         for (k, v) in dict.iter() {
             let joint: String = k.extract().map_err(|_| {
@@ -307,9 +308,10 @@ pub fn configuration_arg(
     if obj.is_none() {
         return Ok(model.reference_configuration().clone());
     }
-    let q = f64s_arg(obj, &what).map_err(|_| {
+    let q = f64s_arg(obj, "`q`").map_err(|_| {
         type_error(format!(
-            "{what}: expected a dict {{joint: value}} or {} numbers, got {}",
+            "{}: expected a dict {{joint: value}} or {} numbers, got {}",
+            what(),
             model.nq(),
             type_name(obj)
         ))
