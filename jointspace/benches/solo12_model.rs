@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use morsel_jointspace::{
     BoundaryOptions, CollisionSampler, FitOptions, ModelKind, SampleOptions, SamplerSpec,
-    Validation, certify, fit,
+    Validation, certify_empirical, fit,
 };
 use morsel_kinematics::urdf::{UrdfOptions, load_file};
 
@@ -118,7 +118,7 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
         .random(case.certify, 12345, &SampleOptions::binary())?
         .to_jointspace(&boundary)?;
     let t_check = t1.elapsed().as_secs_f64();
-    let c = certify(&mut model, &check)?;
+    let c = certify_empirical(&mut model, &check)?;
     if let Some(points) = std::env::var("TRUTH_POINTS")
         .ok()
         .and_then(|v| v.parse().ok())
