@@ -10,7 +10,10 @@
 //!   points, a network's interval arithmetic, [`super::model_bound`]) is at most `δ`; then
 //!   `model − δ ≤ 0` everywhere in it, which is what a controller treats as colliding;
 //! - otherwise the cell is split in two along every joint wider than
-//!   [`CertifyOptions::min_width`], and its halves are examined at the next level.
+//!   [`CertifyOptions::min_width`], and its halves are examined at the next level. A cell
+//!   whose centre is free and whose model bound is over 1.25 times the current `δ` (a thin gap
+//!   between the meshes where the model is far from 0: covering it would cost much range of
+//!   motion) goes on down to 1/64 of that width.
 //!
 //! `δ` starts at `min_offset` (0) and grows as cells are examined: a cell whose centre
 //! collides can only be settled below the offset, so the final `δ` is at least the model's
@@ -37,6 +40,13 @@ use crate::error::{JointspaceError, Result};
 use crate::options::{DistanceOptions, InCollision, SampleOptions};
 use crate::sampler::CollisionSampler;
 use crate::update_pair_placements;
+
+/// How much finer than [`CertifyOptions::min_width`] a cell may go when covering it would raise
+/// the offset over [`DEEP_RAISE`] times and its centre is free.
+const DEEP_SPLITS: f64 = 64.0;
+
+/// See [`DEEP_SPLITS`].
+const DEEP_RAISE: f64 = 1.25;
 
 /// Cells per parallel task.
 const CELLS_PER_TASK: usize = 64;
@@ -194,13 +204,22 @@ pub fn certify_with_bound(
                 State::Below => below += v,
                 State::Open if o.upper <= delta => below += v,
                 State::Open => {
-                    let splittable = (0..k).any(|a| cell[k + a] - cell[a] > options.min_width);
+                    // Covering this cell would raise δ by over a quarter: go finer, where
+                    // the centre is free (a thin gap between the meshes, not a collision).
+                    let deep = o.colliding_value == f64::NEG_INFINITY
+                        && o.upper > DEEP_RAISE * delta.max(options.min_width);
+                    let width = if deep {
+                        options.min_width / DEEP_SPLITS
+                    } else {
+                        options.min_width
+                    };
+                    let splittable = (0..k).any(|a| cell[k + a] - cell[a] > width);
                     if o.skipped || time_out || out_of_budget || !splittable {
                         exhausted |= splittable;
                         covered += v;
                         covered_delta = covered_delta.max(o.upper);
                     } else {
-                        split(cell, k, options.min_width, &mut next);
+                        split(cell, k, width, &mut next);
                     }
                 }
             }

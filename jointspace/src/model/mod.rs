@@ -51,7 +51,10 @@ pub use certify_sound::{CertifyOptions, SoundCertificate, certify, certify_with_
 pub use encoding::{JointEncoding, encode, input_width, pull_back};
 pub use export_c::{CHeaderOptions, c_header, c_prefix};
 pub use export_json::{ACTIVATION_NAME, MODEL_FORMAT, MODEL_VERSION, from_json, save_npz, to_json};
-pub use kind::{DEFAULT_SMOOTHING, DEFAULT_SPLINE_CELLS, ModelKind};
+pub use kind::{
+    AUTO_MAX_CELLS, AUTO_SAMPLES_PER_COEFFICIENT, DEFAULT_SMOOTHING, DEFAULT_SPLINE_CELLS,
+    ModelKind,
+};
 pub use mlp::{ACTIVATION_CLAMP, Layer, Mlp, Scratch, activation};
 pub use motion_bound::MotionBound;
 pub use spline::{MAX_SPLINE_COEFFICIENTS, MAX_SPLINE_JOINTS, SplineGrid};
