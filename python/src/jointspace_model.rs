@@ -10,9 +10,7 @@ use morsel_jointspace::model::{
     CHeaderOptions, Repulsion, c_header, lost_motion_map, predicted_map, repulsive_velocity,
     save_npz, to_json,
 };
-use morsel_jointspace::{
-    FitOptions, FitReport, JointspaceModel, ModelKind, Validation, fit,
-};
+use morsel_jointspace::{FitOptions, FitReport, JointspaceModel, ModelKind, Validation, fit};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

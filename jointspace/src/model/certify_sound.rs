@@ -9,8 +9,10 @@
 //! - **below the offset**: the model's upper bound over the cell (a spline's Bézier control
 //!   points, a network's interval arithmetic, [`super::model_bound`]) is at most `δ`; then
 //!   `model − δ ≤ 0` everywhere in it, which is what a controller treats as colliding;
-//! - otherwise the cell is split in two along every joint wider than
-//!   [`CertifyOptions::min_width`], and its halves are examined at the next level. A cell
+//! - otherwise the cell is split in two along the joints wider than
+//!   [`CertifyOptions::min_width`] (when a distance test failed, only along those that carry
+//!   at least half of the largest share of that pair's reach), and its parts are examined at
+//!   the next level. A cell
 //!   whose centre is free and whose model bound is over 1.25 times the current `δ` (a thin gap
 //!   between the meshes where the model is far from 0: covering it would cost much range of
 //!   motion) goes on down to 1/64 of that width.
@@ -219,7 +221,8 @@ pub fn certify_with_bound(
                         covered += v;
                         covered_delta = covered_delta.max(o.upper);
                     } else {
-                        split(cell, k, width, &mut next);
+                        let weights = o.failing.map(|p| bound.rates[p].as_slice());
+                        split(cell, k, width, weights, &mut next);
                     }
                 }
             }
@@ -345,11 +348,19 @@ fn cell_volume(cell: &[f64], k: usize) -> f64 {
     (0..k).map(|a| cell[k + a] - cell[a]).product()
 }
 
-/// Appends the halves of `cell` split along every joint wider than `min_width`.
-fn split(cell: &[f64], k: usize, min_width: f64, out: &mut Vec<f64>) {
-    let axes: Vec<usize> = (0..k)
-        .filter(|&a| cell[k + a] - cell[a] > min_width)
+/// Appends the halves of `cell` split along every joint wider than `min_width`; with the
+/// Lipschitz bounds `rates` of the pair whose distance test failed, only along the joints
+/// whose share of the reach (`rate · width`) is at least half the largest share.
+fn split(cell: &[f64], k: usize, min_width: f64, rates: Option<&[f64]>, out: &mut Vec<f64>) {
+    let wide = |a: usize| cell[k + a] - cell[a] > min_width;
+    let share = |a: usize| rates.map_or(1.0, |r| r[a] * (cell[k + a] - cell[a]));
+    let largest = (0..k).filter(|&a| wide(a)).map(share).fold(0.0, f64::max);
+    let mut axes: Vec<usize> = (0..k)
+        .filter(|&a| wide(a) && (largest <= 0.0 || share(a) >= 0.5 * largest))
         .collect();
+    if axes.is_empty() {
+        axes = (0..k).filter(|&a| wide(a)).collect();
+    }
     for m in 0..1usize << axes.len() {
         let mut child = cell.to_vec();
         for (bit, &a) in axes.iter().enumerate() {
@@ -379,6 +390,8 @@ struct Outcome {
     /// The model's value at the centre when the centre collides (else −∞).
     colliding_value: f64,
     queries: usize,
+    /// The pair whose distance test failed (free centre, not free enough), if any.
+    failing: Option<usize>,
     /// Whether the budget stopped the examination before the distance queries.
     skipped: bool,
 }
@@ -423,6 +436,7 @@ impl<'s> Probe<'s> {
             upper,
             colliding_value: f64::NEG_INFINITY,
             queries: 0,
+            failing: None,
             skipped: skip,
         };
         if upper <= delta {
@@ -457,6 +471,7 @@ impl<'s> Probe<'s> {
                 return Ok(outcome);
             }
             if d <= threshold {
+                outcome.failing = Some(p);
                 return Ok(outcome);
             }
         }
