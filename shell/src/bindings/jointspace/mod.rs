@@ -50,6 +50,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     register_runs(engine, ctx);
     maps::register(engine, ctx);
     model::register(engine, ctx);
+    certificate::register(engine);
 }
 
 fn register_sampler(engine: &mut Engine) {

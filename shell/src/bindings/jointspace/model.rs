@@ -42,8 +42,8 @@ impl ModelHandle {
     }
 }
 
-/// Registers the model type, `jointspace_model`, `distance`, `gradient`, `save` and, from
-/// `certificate.rs`, `certify`.
+/// Registers the model type, `jointspace_model`, `distance`, `gradient` and `save`
+/// (`certify` is in `certificate.rs`).
 pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<ModelHandle>("JointspaceModel");
     let fit_params = [
@@ -105,7 +105,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     .register_into_engine(engine, |h: &mut ModelHandle, q: Dynamic, opts: Dynamic| {
         repulsion(h, &q, &opts)
     });
-    super::certificate::register(engine);
     doc("to_map", &["model: JointspaceModel", "Map"])
         .register_into_engine(engine, |h: &mut ModelHandle| model_map(h));
     engine.register_get("joints", |h: &mut ModelHandle| -> ScriptResult<Array> {
