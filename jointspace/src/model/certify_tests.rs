@@ -119,6 +119,17 @@ fn a_shifted_model_raises_the_offset_and_stays_sound() {
         shifted.certification(),
         Some(Certification::Sound { .. })
     ));
+    // The header and the JSON carry which certificate produced the offset.
+    let header = c_header(&shifted, &CHeaderOptions { prefix: "m".into() });
+    assert!(
+        header.contains("M_OFFSET is a SOUND certificate"),
+        "{header}"
+    );
+    let back = from_json(&to_json(&shifted).unwrap()).unwrap();
+    assert_eq!(back.certification(), shifted.certification());
+    let mut by_hand = shifted.clone();
+    by_hand.set_offset(0.2).unwrap();
+    assert!(by_hand.certification().is_none());
     // The shifted model minus its offset is the exact line again: almost nothing is lost.
     assert!(c1.lost_range_of_motion < 0.01, "{c1:?}");
 }
