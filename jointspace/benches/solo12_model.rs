@@ -175,7 +175,8 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The sound certificate over the whole box (`MIN_WIDTH`, default the library's), then
+/// The sound certificate over the whole box (`MIN_WIDTH`, default the library's;
+/// `CERTIFY_BUDGET` seconds, default none), then
 /// `VERIFY` (default 0) fresh random configurations checked exactly against `model − δ > 0`.
 fn sound_certificate(
     model: &mut morsel_jointspace::JointspaceModel,
