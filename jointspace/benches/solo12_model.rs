@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use morsel_jointspace::{
     BoundaryOptions, CollisionSampler, FitOptions, ModelKind, SampleOptions, SamplerSpec,
-    Validation, certify, fit,
+    Validation, certify_empirical, fit,
 };
 use morsel_kinematics::urdf::{UrdfOptions, load_file};
 
@@ -66,7 +66,13 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
     );
     let sampler = CollisionSampler::new(robot, &spec)?;
     let t0 = Instant::now();
-    let grid = sampler.grid(&vec![case.steps; k], &SampleOptions::binary())?;
+    // RANDOM=100000 trains on that many random configurations instead of the grid.
+    let random: usize = env_or("RANDOM", 0);
+    let grid = if random > 0 {
+        sampler.random(random, 7, &SampleOptions::binary())?
+    } else {
+        sampler.grid(&vec![case.steps; k], &SampleOptions::binary())?
+    };
     let t_grid = t0.elapsed().as_secs_f64();
     let boundary = sampler.boundary(
         &BoundaryOptions::new(case.points, 1e-9, 1)
@@ -118,7 +124,7 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
         .random(case.certify, 12345, &SampleOptions::binary())?
         .to_jointspace(&boundary)?;
     let t_check = t1.elapsed().as_secs_f64();
-    let c = certify(&mut model, &check)?;
+    let c = certify_empirical(&mut model, &check)?;
     if let Some(points) = std::env::var("TRUTH_POINTS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -136,6 +142,10 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
         c.false_free,
         c.lost_range_of_motion * 100.0
     );
+    sound_certificate(&mut model, &sampler)?;
+    if std::env::var("SOUND_ONLY").is_ok() {
+        return Ok(());
+    }
     // Where the error is: by band of the true distance, and at ridges or away from them.
     let predicted = model.distances(check.configurations())?;
     ridge_errors(&sampler, &boundary, &check, &predicted)?;
@@ -160,6 +170,55 @@ fn run(case: Case) -> Result<(), Box<dyn std::error::Error>> {
             errors[n / 2],
             errors[(n * 99 / 100).min(n - 1)],
             errors[n - 1]
+        );
+    }
+    Ok(())
+}
+
+/// The sound certificate over the whole box (`MIN_WIDTH`, default the library's;
+/// `CERTIFY_BUDGET` seconds, default none), then
+/// `VERIFY` (default 0) fresh random configurations checked exactly against `model − δ > 0`.
+fn sound_certificate(
+    model: &mut morsel_jointspace::JointspaceModel,
+    sampler: &CollisionSampler,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let options = morsel_jointspace::CertifyOptions {
+        min_width: env_or(
+            "MIN_WIDTH",
+            morsel_jointspace::CertifyOptions::default().min_width,
+        ),
+        ..Default::default()
+    };
+    let c = morsel_jointspace::certify(model, sampler, &options)?;
+    println!(
+        "  sound certificate: offset {:.5} rad ({:.5} before covering), {} cells over {} levels, {} distance queries, settled free {:.4}, below {:.4}, covered {:.5}, lost range of motion {:.3} % ({} of {} samples free), {:.2} s",
+        c.offset,
+        c.offset_before_covering,
+        c.cells,
+        c.levels,
+        c.distance_queries,
+        c.settled_free,
+        c.settled_below,
+        c.covered,
+        c.lost_range_of_motion * 100.0,
+        c.lost_samples_free,
+        c.lost_samples,
+        c.seconds
+    );
+    println!("    Lipschitz bounds (m/rad, per pair): {:?}", c.lipschitz);
+    let verify: usize = env_or("VERIFY", 0);
+    if verify > 0 {
+        let t = Instant::now();
+        let map = sampler.random(verify, 999, &SampleOptions::binary())?;
+        let predicted = model.distances(map.configurations())?;
+        let bad = predicted
+            .iter()
+            .zip(map.values().iter())
+            .filter(|(p, t)| **p - model.offset() > 0.0 && **t <= 0.0)
+            .count();
+        println!(
+            "    {verify} fresh random configurations: {bad} called free by model - offset that collide ({:.2} s)",
+            t.elapsed().as_secs_f64()
         );
     }
     Ok(())

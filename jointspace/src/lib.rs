@@ -44,7 +44,8 @@ pub use jointspace_distance::{
     JointspaceField, jointspace_distance, jointspace_field, jointspace_jacobian,
 };
 pub use model::{
-    Certificate, FitOptions, FitReport, JointspaceModel, ModelKind, Validation, certify, fit,
+    Certificate, Certification, CertifyOptions, FitOptions, FitReport, JointspaceModel, ModelKind,
+    MotionBound, SoundCertificate, Validation, certify, certify_empirical, fit,
 };
 pub use morsel_geometry;
 pub use morsel_kinematics;

@@ -19,6 +19,13 @@ pub use crate::sample_maps::{PyBoundary, PySampleMap};
 #[pyclass(frozen, name = "CollisionSampler", module = "morsel")]
 pub struct PySampler(Arc<CollisionSampler>);
 
+impl PySampler {
+    /// The sampler behind the Python object.
+    pub(crate) fn sampler(&self) -> &CollisionSampler {
+        &self.0
+    }
+}
+
 #[pymethods]
 impl PySampler {
     /// The sampled joints.

@@ -10,9 +10,7 @@ use morsel_jointspace::model::{
     CHeaderOptions, Repulsion, c_header, lost_motion_map, predicted_map, repulsive_velocity,
     save_npz, to_json,
 };
-use morsel_jointspace::{
-    Certificate, FitOptions, FitReport, JointspaceModel, ModelKind, Validation, certify, fit,
-};
+use morsel_jointspace::{FitOptions, FitReport, JointspaceModel, ModelKind, Validation, fit};
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -130,21 +128,21 @@ impl PyModel {
         Ok(PyArray1::from_vec(py, v))
     }
 
-    /// Certifies the model on a map it was not fitted to and stores the offset in the model:
-    /// {samples, colliding, max_error, p99_error, rms_error, offset, false_free, lost_free,
-    /// lost_range_of_motion}.
+    /// Certifies the model and stores the offset in it: on a `CollisionSampler`, a sound
+    /// certificate over its whole box (options min_width, max_cells, time_budget,
+    /// lost_samples, seed); on a `SampleMap`, an empirical check of its samples. The result
+    /// says which (`certificate`: "sound" or "empirical").
+    #[pyo3(signature = (map, options=None, **kwargs))]
     fn certify<'py>(
         &self,
         py: Python<'py>,
         map: &Bound<'py, PyAny>,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let m = &map_arg(map, "`map` of certify()")?.0;
         let mut guard = self.lock()?;
         let model: &mut JointspaceModel = &mut guard;
-        let c = crate::interrupt::detached(py, || certify(model, m).map_err(Box::new))?
-            .map_err(|e| *e)
-            .py()?;
-        certificate_dict(py, &c)
+        crate::jointspace_certificate::certify_any(py, model, map, options, kwargs)
     }
 
     /// The map's samples valued by the model (without its offset).
@@ -171,6 +169,10 @@ impl PyModel {
         d.set_item("cells", model.cells())?;
         d.set_item("parameters", model.param_count())?;
         d.set_item("offset", model.offset())?;
+        d.set_item(
+            "certificate",
+            model.certification().map_or("none", |c| c.kind()),
+        )?;
         d.set_item("quantity", model.quantity().label())?;
         Ok(d)
     }
@@ -254,20 +256,6 @@ impl PyModel {
             Err(_) => "JointspaceModel(poisoned)".into(),
         }
     }
-}
-
-fn certificate_dict<'py>(py: Python<'py>, c: &Certificate) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("samples", c.samples)?;
-    d.set_item("colliding", c.colliding)?;
-    d.set_item("max_error", c.max_error)?;
-    d.set_item("p99_error", c.p99_error)?;
-    d.set_item("rms_error", c.rms_error)?;
-    d.set_item("offset", c.offset)?;
-    d.set_item("false_free", c.false_free)?;
-    d.set_item("lost_free", c.lost_free)?;
-    d.set_item("lost_range_of_motion", c.lost_range_of_motion)?;
-    Ok(d)
 }
 
 fn report_dict<'py>(py: Python<'py>, r: &FitReport) -> PyResult<Bound<'py, PyDict>> {

@@ -19,6 +19,7 @@ mod geometry;
 mod gltf_save;
 mod interrupt;
 mod jointspace;
+mod jointspace_certificate;
 mod jointspace_model;
 mod kinematics;
 mod locking;

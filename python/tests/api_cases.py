@@ -244,6 +244,10 @@ CASES = {
         "md, [0.1, 0.2]"
     ),
     "certify(model: JointspaceModel, map: SampleMap) -> Map": "md, js",
+    "certify(model: JointspaceModel, sampler: CollisionSampler, options: #{min_width: number, max_cells: INT, time_budget: number, lost_samples: INT, seed: INT}) -> Map": (
+        "md, cs, {'min_width': 0.5, 'max_cells': 2000, 'lost_samples': 100}",
+        "[r['certificate'], r['offset'], r['cells'], r['settled_free'], r['covered']]",
+    ),
     "predict(model: JointspaceModel, map: SampleMap) -> SampleMap": "md, js",
     "lost_motion(model: JointspaceModel, map: SampleMap) -> SampleMap": "md, js",
     "to_map(model: JointspaceModel) -> Map": "md",

@@ -1,13 +1,14 @@
-//! Certifying a [`JointspaceModel`] on a map it was not fitted to: its errors, the offset `δ`
-//! that makes `model − δ` conservative on that map, and what the offset costs in range of
-//! motion.
+//! The empirical check of a [`JointspaceModel`] on a map it was not fitted to: its errors,
+//! the offset `δ` that makes `model − δ` conservative on that map's samples (and nowhere else
+//! proved: [`super::certify`] proves an offset over the whole box), and what the offset costs
+//! in range of motion.
 
 use super::JointspaceModel;
 use super::training::{check_distances, check_same_kind};
 use crate::error::Result;
 use crate::sample_map::{Quantity, SampleMap};
 
-/// What [`certify`] found.
+/// What [`certify_empirical`] found: figures on one map's samples, not a proof.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Certificate {
     /// Samples of the certification map.
@@ -31,12 +32,13 @@ pub struct Certificate {
     pub lost_range_of_motion: f64,
 }
 
-/// Certifies `model` on `map` (a finer grid or fresh random samples, with exact distances,
-/// not used in training) and stores the offset in the model, so that a later export carries
-/// it. Errors when the map samples other joints, holds no distances or another quantity than
+/// Checks `model` empirically on `map` (a finer grid or fresh random samples, with exact
+/// distances, not used in training) and stores the offset in the model, marked empirical, so
+/// that a later export carries it. The offset holds on the map's samples only: between them
+/// `model − δ > 0` can still collide; [`super::certify`] proves an offset everywhere. Errors when the map samples other joints, holds no distances or another quantity than
 /// the model (Cartesian for joint-space distances, or the reverse), reaches outside the range
 /// of a non-periodic joint, is empty, has NaN or is entirely in collision.
-pub fn certify(model: &mut JointspaceModel, map: &SampleMap) -> Result<Certificate> {
+pub fn certify_empirical(model: &mut JointspaceModel, map: &SampleMap) -> Result<Certificate> {
     model.check_joints("certification map", map.joints())?;
     check_distances("certification map", map)?;
     check_same_kind(
@@ -75,6 +77,10 @@ pub fn certify(model: &mut JointspaceModel, map: &SampleMap) -> Result<Certifica
     }
     let free = n - colliding;
     model.set_offset(offset)?;
+    model.certification = Some(super::Certification::Empirical {
+        samples: n,
+        colliding,
+    });
     Ok(Certificate {
         samples: n,
         colliding,

@@ -2,7 +2,8 @@
 //!
 //! The header declares `<prefix>_distance(q)` (the model's value, without the offset),
 //! `<prefix>_gradient(q, grad)` (its gradient), `<prefix>_distance_gradient(q, grad)` (both
-//! from one pass) and the constants `<PREFIX>_JOINTS` and `<PREFIX>_OFFSET`. A spline's code
+//! from one pass) and the constants `<PREFIX>_JOINTS` and `<PREFIX>_OFFSET` (its comment says
+//! which certificate produced the offset, sound or empirical, with its figures). A spline's code
 //! is [`super::export_c_spline`]'s; for a network, every value is
 //! summed in the order of [`Mlp::forward`](super::Mlp::forward) and
 //! [`Mlp::backward`](super::Mlp::backward), the activation is
@@ -19,7 +20,7 @@ use super::encoding::{
     COS_COEFFS, JointEncoding, PIO2_HI, PIO2_LO, ROUNDER, SIN_COEFFS, TWO_OVER_PI,
 };
 use super::mlp::{ACTIVATION_CLAMP, Mlp};
-use super::{Approximator, JointspaceModel};
+use super::{Approximator, Certification, JointspaceModel};
 
 /// Options of [`c_header`].
 #[derive(Clone, Debug, PartialEq)]
@@ -132,13 +133,9 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
     }
     writeln!(
         h,
-        " * {p}_distance(q) is the model's value without the offset; {p}_distance(q) - {up}_OFFSET"
+        " * {p}_distance(q) is the model's value without the offset {up}_OFFSET."
     )?;
-    writeln!(
-        h,
-        " * <= 0 covers every configuration in collision on the certification map ({up}_OFFSET"
-    )?;
-    writeln!(h, " * is 0 when the model was not certified).")?;
+    write_certification(h, model, up)?;
     writeln!(
         h,
         " * Self-contained C99; link with -lm. Do not use -ffast-math; in GNU modes (not -std=c99)\n * add -ffp-contract=off so that the values equal Morsel's to rounding."
@@ -147,6 +144,41 @@ fn write_header(h: &mut String, model: &JointspaceModel, p: &str, up: &str) -> s
     writeln!(h, "#ifndef {up}_H\n#define {up}_H\n\n#include <math.h>\n")?;
     writeln!(h, "#define {up}_JOINTS {}", model.dim())?;
     writeln!(h, "#define {up}_OFFSET {}\n", lit(model.offset))
+}
+
+/// What the offset means: which certificate produced it, with its figures.
+fn write_certification(h: &mut String, model: &JointspaceModel, up: &str) -> std::fmt::Result {
+    match &model.certification {
+        Some(Certification::Sound {
+            cells,
+            settled_free,
+            settled_below,
+            covered,
+            lost_range_of_motion,
+            source,
+        }) => writeln!(
+            h,
+            " * {up}_OFFSET is a SOUND certificate: wherever distance(q) - {up}_OFFSET > 0 in the\n *   box of the ranges above, every pair's exact mesh distance is positive (proved on\n *   {cells} cells: {:.4} % of the box proved free, {:.4} % proved below the offset,\n *   {:.4} % covered by raising it; estimated lost range of motion {:.3} %), for\n *   {}.",
+            settled_free * 100.0,
+            settled_below * 100.0,
+            covered * 100.0,
+            lost_range_of_motion * 100.0,
+            comment_text(source)
+        ),
+        Some(Certification::Empirical { samples, colliding }) => writeln!(
+            h,
+            " * {up}_OFFSET is EMPIRICAL: distance(q) - {up}_OFFSET <= 0 at the {colliding} colliding\n *   configurations of {samples} samples, and nowhere else proved (between samples a\n *   configuration called free can collide; certify with a sampler for a proof)."
+        ),
+        None => writeln!(
+            h,
+            " * {up}_OFFSET is not certified ({}).",
+            if model.offset == 0.0 {
+                "0: the model was not certified"
+            } else {
+                "set by hand"
+            }
+        ),
+    }
 }
 
 fn write_weights(h: &mut String, mlp: &Mlp, p: &str) -> std::fmt::Result {

@@ -82,6 +82,7 @@ pub fn from_json(text: &str) -> Result<JointspaceModel> {
     };
     model.set_offset(m.offset)?;
     model.source = m.source;
+    model.certification = m.certification;
     Ok(model)
 }
 

@@ -9,9 +9,20 @@ pub const DEFAULT_SPLINE_CELLS: usize = 32;
 /// Relative weight of a spline's smoothing penalty when the options give none.
 pub const DEFAULT_SMOOTHING: f64 = 1e-3;
 
+/// Most cells per joint that [`ModelKind::Auto`] picks.
+pub const AUTO_MAX_CELLS: usize = 256;
+
+/// Training samples per spline coefficient that [`ModelKind::Auto`] aims at.
+pub const AUTO_SAMPLES_PER_COEFFICIENT: f64 = 4.0;
+
 /// The kind of model [`super::fit`] fits.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ModelKind {
+    /// What fits best for the map's joint count (what front ends fit when the options name no
+    /// kind): for 1 to 4 joints a spline with [`DEFAULT_SMOOTHING`] and as many cells per
+    /// joint as give about [`AUTO_SAMPLES_PER_COEFFICIENT`] training samples per coefficient
+    /// (4 to [`AUTO_MAX_CELLS`]); a network beyond.
+    Auto,
     /// A `tanh` network with the hidden layers [`super::FitOptions::hidden`] (the Solo-12
     /// project's model).
     Network,
@@ -28,7 +39,8 @@ pub enum ModelKind {
 
 impl ModelKind {
     /// The kind that a front end's options ask for: `name` "network" or "spline" (none: a
-    /// spline when `cells` or `smoothing` is given, else a network). `hidden_given` says
+    /// spline when `cells` or `smoothing` is given, a network when `hidden` is, else
+    /// [`ModelKind::Auto`]). `hidden_given` says
     /// whether the options set `hidden`. Errors on an unknown name and on options of the
     /// other kind (`hidden` for a spline, `cells` or `smoothing` for a network).
     pub fn from_options(
@@ -67,6 +79,9 @@ impl ModelKind {
                 "`cells` and `smoothing` belong to kind \"spline\"; a network takes `hidden`",
             ));
         }
+        if name.is_none() && !hidden_given && !spline_given {
+            return Ok(ModelKind::Auto);
+        }
         Ok(if spline {
             ModelKind::Spline {
                 cells: cells.unwrap_or_else(|| vec![DEFAULT_SPLINE_CELLS]),
@@ -75,5 +90,26 @@ impl ModelKind {
         } else {
             ModelKind::Network
         })
+    }
+}
+
+impl ModelKind {
+    /// The kind [`ModelKind::Auto`] stands for, for `joints` joints of which `periodic` are
+    /// periodic and `samples` training samples (other kinds are themselves).
+    pub fn resolve(&self, joints: usize, periodic: usize, samples: usize) -> ModelKind {
+        if *self != ModelKind::Auto {
+            return self.clone();
+        }
+        if joints == 0 || joints > super::MAX_SPLINE_JOINTS {
+            return ModelKind::Network;
+        }
+        let per_joint = (samples as f64 / AUTO_SAMPLES_PER_COEFFICIENT).powf(1.0 / joints as f64);
+        // An open joint has 3 more coefficients than cells.
+        let open_extra = if periodic < joints { 3.0 } else { 0.0 };
+        let cells = ((per_joint - open_extra).floor() as usize).clamp(4, AUTO_MAX_CELLS);
+        ModelKind::Spline {
+            cells: vec![cells],
+            smoothing: DEFAULT_SMOOTHING,
+        }
     }
 }

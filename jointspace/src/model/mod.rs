@@ -5,20 +5,24 @@
 //! encoding ([`JointEncoding`]: periodic joints as `(cos q, sin q)`, the others scaled to
 //! `[-1, 1]`), the function ([`Approximator`]: a network, [`Mlp`], with `tanh` hidden layers
 //! and a linear output, as in the Solo-12 project; or a cubic B-spline over a grid of the
-//! joints, [`SplineGrid`], for up to 4 joints) and the offset `δ` that [`certify`] finds.
+//! joints, [`SplineGrid`], for up to 4 joints) and the offset `δ` that [`certify`] proves
+//! (over the whole box of joint ranges) or [`certify_empirical`] measures (on one map).
 //! Evaluation ([`JointspaceModel::distance`], [`JointspaceModel::gradient`] and their batched
 //! forms), the C header, the JSON and the NPZ exports all read the same struct.
 //!
 //! Files: `encoding.rs` (inputs), `mlp.rs` (network), `spline.rs` (spline), `training.rs`
 //! ([`fit`]), `kind.rs` (network or spline), `batch.rs` (a network's training loss over many samples), `levenberg.rs` and
 //! `lbfgs.rs` (its optimisers), `spline_fit.rs` (a spline's least squares), `certify.rs`
-//! ([`certify`]), `export_c.rs`, `export_c_spline.rs` and `c_text.rs` (C99 header), `export_json.rs` (JSON
+//! ([`certify_empirical`]), `certify_sound.rs` ([`certify`]) with `motion_bound.rs` (how fast
+//! the exact distance can change), `model_bound.rs` and `spline_bound.rs` (bounds of the model
+//! over a box), `export_c.rs`, `export_c_spline.rs` and `c_text.rs` (C99 header), `export_json.rs` (JSON
 //! and NPZ), `avoidance.rs` ([`repulsive_velocity`], the model in a controller).
 
 mod avoidance;
 mod batch;
 mod c_text;
 mod certify;
+mod certify_sound;
 mod encoding;
 mod export_c;
 mod export_c_spline;
@@ -27,7 +31,10 @@ mod kind;
 mod lbfgs;
 mod levenberg;
 mod mlp;
+mod model_bound;
+mod motion_bound;
 mod spline;
+mod spline_bound;
 mod spline_fit;
 mod training;
 
@@ -39,12 +46,17 @@ use crate::error::{JointspaceError, Result};
 use crate::sample_map::Quantity;
 
 pub use avoidance::{Repulsion, repulsive_velocity};
-pub use certify::{Certificate, certify, lost_motion_map, predicted_map};
+pub use certify::{Certificate, certify_empirical, lost_motion_map, predicted_map};
+pub use certify_sound::{CertifyOptions, SoundCertificate, certify, certify_with_bound};
 pub use encoding::{JointEncoding, encode, input_width, pull_back};
 pub use export_c::{CHeaderOptions, c_header, c_prefix};
 pub use export_json::{ACTIVATION_NAME, MODEL_FORMAT, MODEL_VERSION, from_json, save_npz, to_json};
-pub use kind::{DEFAULT_SMOOTHING, DEFAULT_SPLINE_CELLS, ModelKind};
+pub use kind::{
+    AUTO_MAX_CELLS, AUTO_SAMPLES_PER_COEFFICIENT, DEFAULT_SMOOTHING, DEFAULT_SPLINE_CELLS,
+    ModelKind,
+};
 pub use mlp::{ACTIVATION_CLAMP, Layer, Mlp, Scratch, activation};
+pub use motion_bound::MotionBound;
 pub use spline::{MAX_SPLINE_COEFFICIENTS, MAX_SPLINE_JOINTS, SplineGrid};
 pub use training::{FitOptions, FitReport, LM_MAX_PARAMS, Validation, fit};
 
@@ -76,6 +88,47 @@ pub struct JointspaceModel {
     /// What the training samples were sampled from ([`crate::source_label`]), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) source: Option<String>,
+    /// Which certificate produced the offset, when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) certification: Option<Certification>,
+}
+
+/// Which certificate produced a model's offset, with its figures (exports print them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Certification {
+    /// [`certify_empirical`]: `model − δ ≤ 0` at the colliding samples of one map, and
+    /// nowhere else proved.
+    Empirical {
+        /// Samples of the map.
+        samples: usize,
+        /// Samples in collision.
+        colliding: usize,
+    },
+    /// [`certify`]: proved over the whole box of the sampler's joint ranges.
+    Sound {
+        /// Cells examined.
+        cells: usize,
+        /// Volume fraction proved free.
+        settled_free: f64,
+        /// Volume fraction proved `model ≤ δ`.
+        settled_below: f64,
+        /// Volume fraction covered by raising `δ`.
+        covered: f64,
+        /// Estimated lost range of motion.
+        lost_range_of_motion: f64,
+        /// The sampler the proof holds for ([`crate::source_label`]).
+        source: String,
+    },
+}
+
+impl Certification {
+    /// `"sound"` or `"empirical"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Certification::Empirical { .. } => "empirical",
+            Certification::Sound { .. } => "sound",
+        }
+    }
 }
 
 /// Per-thread buffers for evaluating a [`JointspaceModel`].
@@ -155,6 +208,7 @@ impl JointspaceModel {
             quantity,
             offset: 0.0,
             source: None,
+            certification: None,
         }
     }
 
@@ -262,14 +316,21 @@ impl JointspaceModel {
     pub fn dim(&self) -> usize {
         self.joints.len()
     }
-    /// The certified offset `δ` (0 until [`certify`] sets it): `distance(q) − δ ≤ 0` wherever
-    /// the certification map was in collision.
+    /// The certified offset `δ` (0 until [`certify`] or [`certify_empirical`] sets it): with
+    /// [`certify`], every pair is free wherever `distance(q) − δ > 0` in the sampler's box;
+    /// with [`certify_empirical`], `distance(q) − δ ≤ 0` at the colliding samples of its map.
     pub fn offset(&self) -> f64 {
         self.offset
     }
-    /// Sets the offset (what [`certify`] does).
+    /// Which certificate produced the offset (`None` when none did, or the offset was set by
+    /// hand since).
+    pub fn certification(&self) -> Option<&Certification> {
+        self.certification.as_ref()
+    }
+    /// Sets the offset by hand (it then carries no certificate).
     pub fn set_offset(&mut self, offset: f64) -> Result<()> {
         self.offset = crate::error::check_finite(|| "model offset".into(), offset)?;
+        self.certification = None;
         Ok(())
     }
 
@@ -425,6 +486,8 @@ impl std::fmt::Display for JointspaceModel {
     }
 }
 
+#[cfg(test)]
+mod certify_tests;
 #[cfg(test)]
 mod spline_tests;
 #[cfg(test)]

@@ -51,6 +51,29 @@ pub(crate) fn floor_small(x: f64) -> f64 {
     if i > x { i - 1.0 } else { i }
 }
 
+/// The 4 uniform cubic B-spline weights at cell coordinate `u` (coefficients from the one before
+/// the cell to the second after it) and their derivatives with respect to `u`.
+#[inline]
+pub(crate) fn cubic_basis(u: f64) -> ([f64; 4], [f64; 4]) {
+    let v = 1.0 - u;
+    let u2 = u * u;
+    let u3 = u2 * u;
+    (
+        [
+            v * v * v * SIXTH,
+            (3.0 * u3 - 6.0 * u2 + 4.0) * SIXTH,
+            (-3.0 * u3 + 3.0 * u2 + 3.0 * u + 1.0) * SIXTH,
+            u3 * SIXTH,
+        ],
+        [
+            -0.5 * (v * v),
+            0.5 * (3.0 * u2 - 4.0 * u),
+            0.5 * (-3.0 * u2 + 2.0 * u + 1.0),
+            0.5 * u2,
+        ],
+    )
+}
+
 /// A tensor-product cubic B-spline over a uniform grid (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SplineGrid {
@@ -219,23 +242,11 @@ impl SplineGrid {
             };
             *o = index * stride;
         }
-        let v = 1.0 - u;
-        let u2 = u * u;
-        let u3 = u2 * u;
+        let (weight, slope) = cubic_basis(u);
         AxisBasis {
             offset,
-            weight: [
-                v * v * v * SIXTH,
-                (3.0 * u3 - 6.0 * u2 + 4.0) * SIXTH,
-                (-3.0 * u3 + 3.0 * u2 + 3.0 * u + 1.0) * SIXTH,
-                u3 * SIXTH,
-            ],
-            slope: [
-                -0.5 * (v * v),
-                0.5 * (3.0 * u2 - 4.0 * u),
-                0.5 * (-3.0 * u2 + 2.0 * u + 1.0),
-                0.5 * u2,
-            ],
+            weight,
+            slope,
         }
     }
 

@@ -182,7 +182,8 @@ fn bad_spline_options_give_typed_errors() {
     assert!(e.unwrap_err().to_string().contains("1 to 4 joints"));
     // The front ends' names.
     let from = ModelKind::from_options;
-    assert_eq!(from(None, false, None, None).unwrap(), ModelKind::Network);
+    assert_eq!(from(None, false, None, None).unwrap(), ModelKind::Auto);
+    assert_eq!(from(None, true, None, None).unwrap(), ModelKind::Network);
     assert_eq!(
         from(Some("spline"), false, None, None).unwrap(),
         spline(vec![DEFAULT_SPLINE_CELLS], DEFAULT_SMOOTHING)

@@ -207,7 +207,7 @@ fn certification_matches_a_hand_count() {
     )
     .unwrap();
     let map = map_of(&ranges, n + 1, |q| q[0] + q[1] - h / 2.0);
-    let c = certify(&mut model, &map).unwrap();
+    let c = certify_empirical(&mut model, &map).unwrap();
     let (mut colliding, mut lost, mut free) = (0, 0, 0);
     for i in 0..=n {
         for j in 0..=n {
@@ -306,7 +306,7 @@ fn bad_input_gives_typed_errors() {
     let e = fit(&good, &options).unwrap_err();
     assert!(matches!(e, JointspaceError::JointSetMismatch { .. }), "{e}");
     let mut m = model.clone();
-    let e = certify(&mut m, &other).unwrap_err();
+    let e = certify_empirical(&mut m, &other).unwrap_err();
     assert!(
         e.to_string()
             .contains("certification map samples joints [\"a\", \"b\"]"),
@@ -403,18 +403,18 @@ fn maps_of_another_quantity_or_region_are_refused() {
     assert!(e.to_string().contains("distance (m)"), "{e}");
 
     let mut model = random_model(&ranges, &[4], 1);
-    let e = certify(&mut model, &metres).unwrap_err();
+    let e = certify_empirical(&mut model, &metres).unwrap_err();
     assert!(e.to_string().contains("certification map"), "{e}");
 
     // Wider than the fitted range of the scaled joint j1: refused, naming the joint.
     let wide = map_of(&[[-PI, PI], [-1.5, 1.0]], 9, |q| q[0].cos() + q[1]);
-    let e = certify(&mut model, &wide).unwrap_err();
+    let e = certify_empirical(&mut model, &wide).unwrap_err();
     assert!(matches!(e, JointspaceError::ModelMismatch { .. }), "{e}");
     assert!(e.to_string().contains("joint \"j1\""), "{e}");
     // The periodic joint j0 may be sampled over any turn; a narrower range is inside.
     let shifted = map_of(&[[0.0, 2.0 * PI], [-0.5, 0.5]], 9, |q| q[0].cos() + q[1]);
-    certify(&mut model, &shifted).unwrap();
-    certify(&mut model, &train).unwrap();
+    certify_empirical(&mut model, &shifted).unwrap();
+    certify_empirical(&mut model, &train).unwrap();
 }
 
 /// A model remembers what its samples were sampled from; a certification or validation map
@@ -435,7 +435,7 @@ fn maps_from_another_source_are_refused() {
     let (mut model, _) = fit(&map.clone().with_source(here), &options).unwrap();
     assert_eq!(model.source(), Some(here));
 
-    let e = certify(&mut model, &map.clone().with_source(there)).unwrap_err();
+    let e = certify_empirical(&mut model, &map.clone().with_source(there)).unwrap_err();
     assert!(matches!(e, JointspaceError::ModelMismatch { .. }), "{e}");
     assert!(
         e.to_string().contains("certification map")
@@ -443,8 +443,8 @@ fn maps_from_another_source_are_refused() {
             && e.to_string().contains("robot \"solo\""),
         "{e}"
     );
-    certify(&mut model, &map.clone().with_source(here)).unwrap();
-    certify(&mut model, &map).unwrap();
+    certify_empirical(&mut model, &map.clone().with_source(here)).unwrap();
+    certify_empirical(&mut model, &map).unwrap();
 
     let validation = FitOptions {
         validation: Validation::Map(map.clone().with_source(there)),

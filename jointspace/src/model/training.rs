@@ -47,7 +47,8 @@ pub enum Validation {
 /// Options of [`fit`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitOptions {
-    /// The kind of model: a network (the default) or a spline.
+    /// The kind of model: a network (the default here; front ends default to
+    /// [`ModelKind::Auto`]), a spline, or the best for the joint count.
     pub kind: ModelKind,
     /// Hidden layer widths (`tanh`), for example `[16, 16]`.
     pub hidden: Vec<usize>,
@@ -325,8 +326,14 @@ pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, Fi
         map.ranges().to_vec(),
         map.quantity().clone(),
     );
-    let (mut model, iterations, stopped_by) = match &options.kind {
-        ModelKind::Network => {
+    let periodic = encoding
+        .iter()
+        .filter(|e| **e == JointEncoding::Periodic)
+        .count();
+    let kind = options.kind.resolve(map.dim(), periodic, train_rows.len());
+    let (mut model, iterations, stopped_by) = match &kind {
+        // `resolve` never gives Auto.
+        ModelKind::Network | ModelKind::Auto => {
             let train = encode_samples(&encoding, map, &train_rows, weighting);
             let (mlp, iterations, stopped_by) =
                 fit_network(&encoding, &train, options, &mut rng, start)?;

@@ -10,6 +10,7 @@ mod contact_bits;
 mod errors;
 mod model_avoidance;
 mod model_c_header;
+mod model_certificate;
 mod nearest;
 mod sharding;
 mod solo12;

@@ -8,7 +8,7 @@ use std::f64::consts::PI;
 use morsel_jointspace::model::{Repulsion, repulsive_velocity};
 use morsel_jointspace::{
     BoundaryOptions, CollisionSampler, DistanceOptions, FitOptions, JointspaceModel, Measure,
-    SampleOptions, SamplerSpec, certify, fit,
+    SampleOptions, SamplerSpec, certify_empirical, fit,
 };
 
 use crate::common::solo;
@@ -52,7 +52,7 @@ fn model_and_task(sampler: &CollisionSampler) -> (JointspaceModel, Vec<f64>, Vec
         .unwrap()
         .to_jointspace(&boundary)
         .unwrap();
-    let c = certify(&mut model, &check).unwrap();
+    let c = certify_empirical(&mut model, &check).unwrap();
     assert_eq!(c.false_free, 0);
     let values = train.values();
     let qs = train.configurations();

@@ -7,7 +7,7 @@ use std::process::Command;
 
 use morsel_jointspace::model::{CHeaderOptions, c_header};
 use morsel_jointspace::{
-    FitOptions, JointspaceModel, ModelKind, Quantity, SampleMap, certify, fit,
+    FitOptions, JointspaceModel, ModelKind, Quantity, SampleMap, certify_empirical, fit,
 };
 
 /// A spline over `k` joints of a few cells each (4 are the fewest on a periodic joint).
@@ -58,7 +58,7 @@ fn fitted(k: usize, kind: ModelKind) -> JointspaceModel {
         ..FitOptions::default()
     };
     let (mut model, _) = fit(&grid(12), &options).unwrap();
-    let c = certify(&mut model, &grid(17)).unwrap();
+    let c = certify_empirical(&mut model, &grid(17)).unwrap();
     assert_eq!(c.false_free, 0);
     // Levenberg–Marquardt fits this function so closely that the certified offset can be 0;
     // a non-zero one checks that the header carries it at full precision.

@@ -7,9 +7,10 @@
  *   q[1] FL_HFE: range [-3.141592653589793, 3.141592653589793], periodic, input (cos q, sin q)
  * Network: 4 inputs, hidden layers [12] (tanh as a Pade
  *   approximant, see solo12_avoidance_model_tanh), linear output; 73 parameters.
- * solo12_avoidance_model_distance(q) is the model's value without the offset; solo12_avoidance_model_distance(q) - SOLO12_AVOIDANCE_MODEL_OFFSET
- * <= 0 covers every configuration in collision on the certification map (SOLO12_AVOIDANCE_MODEL_OFFSET
- * is 0 when the model was not certified).
+ * solo12_avoidance_model_distance(q) is the model's value without the offset SOLO12_AVOIDANCE_MODEL_OFFSET.
+ * SOLO12_AVOIDANCE_MODEL_OFFSET is EMPIRICAL: distance(q) - SOLO12_AVOIDANCE_MODEL_OFFSET <= 0 at the 1156 colliding
+ *   configurations of 3000 samples, and nowhere else proved (between samples a
+ *   configuration called free can collide; certify with a sampler for a proof).
  * Self-contained C99; link with -lm. Do not use -ffast-math; in GNU modes (not -std=c99)
  * add -ffp-contract=off so that the values equal Morsel's to rounding.
  */

@@ -8,9 +8,12 @@
  *   q[2] FL_KFE: range [-3.141592653589793, 3.141592653589793], periodic (period 2 pi)
  * Spline: a cubic B-spline over a uniform grid of [6, 6, 6] cells (joint by joint);
  *   216 coefficients.
- * solo12_leg_model_distance(q) is the model's value without the offset; solo12_leg_model_distance(q) - SOLO12_LEG_MODEL_OFFSET
- * <= 0 covers every configuration in collision on the certification map (SOLO12_LEG_MODEL_OFFSET
- * is 0 when the model was not certified).
+ * solo12_leg_model_distance(q) is the model's value without the offset SOLO12_LEG_MODEL_OFFSET.
+ * SOLO12_LEG_MODEL_OFFSET is a SOUND certificate: wherever distance(q) - SOLO12_LEG_MODEL_OFFSET > 0 in the
+ *   box of the ranges above, every pair's exact mesh distance is positive (proved on
+ *   36818 cells: 0.0000 % of the box proved free, 50.1610 % proved below the offset,
+ *   49.8390 % covered by raising it; estimated lost range of motion 100.000 %), for
+ *   robot "solo", pairs [(base_link_0, FL_UPPER_LEG_0), (base_link_0, FL_LOWER_LEG_0)], reference configuration 2ea9ab91.
  * Self-contained C99; link with -lm. Do not use -ffast-math; in GNU modes (not -std=c99)
  * add -ffp-contract=off so that the values equal Morsel's to rounding.
  */
@@ -20,7 +23,7 @@
 #include <math.h>
 
 #define SOLO12_LEG_MODEL_JOINTS 3
-#define SOLO12_LEG_MODEL_OFFSET 0.23717134367906023
+#define SOLO12_LEG_MODEL_OFFSET 1.725171466164589
 
 /* The coefficients, row-major over the joints (the last joint's index runs fastest). */
 static const double solo12_leg_model_coef[216] = {

@@ -7,9 +7,12 @@
  *   q[1] FL_HFE: range [-3.141592653589793, 3.141592653589793], periodic, input (cos q, sin q)
  * Network: 4 inputs, hidden layers [6] (tanh as a Pade
  *   approximant, see solo12_shoulder_model_tanh), linear output; 37 parameters.
- * solo12_shoulder_model_distance(q) is the model's value without the offset; solo12_shoulder_model_distance(q) - SOLO12_SHOULDER_MODEL_OFFSET
- * <= 0 covers every configuration in collision on the certification map (SOLO12_SHOULDER_MODEL_OFFSET
- * is 0 when the model was not certified).
+ * solo12_shoulder_model_distance(q) is the model's value without the offset SOLO12_SHOULDER_MODEL_OFFSET.
+ * SOLO12_SHOULDER_MODEL_OFFSET is a SOUND certificate: wherever distance(q) - SOLO12_SHOULDER_MODEL_OFFSET > 0 in the
+ *   box of the ranges above, every pair's exact mesh distance is positive (proved on
+ *   50241 cells: 0.0000 % of the box proved free, 18.6569 % proved below the offset,
+ *   81.3431 % covered by raising it; estimated lost range of motion 100.000 %), for
+ *   robot "solo", pairs [(base_link_0, FL_UPPER_LEG_0), (base_link_0, FL_LOWER_LEG_0)], reference configuration 2ea9ab91.
  * Self-contained C99; link with -lm. Do not use -ffast-math; in GNU modes (not -std=c99)
  * add -ffp-contract=off so that the values equal Morsel's to rounding.
  */
@@ -19,7 +22,7 @@
 #include <math.h>
 
 #define SOLO12_SHOULDER_MODEL_JOINTS 2
-#define SOLO12_SHOULDER_MODEL_OFFSET 0.12319899533898437
+#define SOLO12_SHOULDER_MODEL_OFFSET 1.8021293671057843
 
 /* Layer l: solo12_shoulder_model_w<l> is outputs x inputs, row-major (the JSON's layout, used by the
  * gradient); solo12_shoulder_model_wt<l> the same weights transposed (used by the value). */

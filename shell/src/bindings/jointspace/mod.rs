@@ -4,7 +4,8 @@
 //! Script types: `CollisionSampler` (a robot, the sampled joints and the pairs), `SampleMap`
 //! (sampled configurations and one value each) and `Boundary` (configurations on the collision
 //! boundary). Files: `mod.rs` (the sampler and its runs), `maps.rs` (maps and boundaries:
-//! properties, joint-space distance, `save`, `plot_map`).
+//! properties, joint-space distance, `save`, `plot_map`), `model.rs` (fitted models),
+//! `certificate.rs` (their certificates).
 //!
 //! ```text
 //! let solo = urdf("solo12.urdf");
@@ -32,6 +33,7 @@ use morsel_lab::simulation::Robot;
 
 use super::doc;
 
+mod certificate;
 mod maps;
 mod model;
 
@@ -48,6 +50,7 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     register_runs(engine, ctx);
     maps::register(engine, ctx);
     model::register(engine, ctx);
+    certificate::register(engine);
 }
 
 fn register_sampler(engine: &mut Engine) {

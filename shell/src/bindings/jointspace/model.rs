@@ -1,6 +1,6 @@
 //! Joint-space models in scripts: `jointspace_model(samples, options)` fits one,
 //! `model.distance(q)` and `model.gradient(q)` evaluate it (one configuration or an array of
-//! them), `model.repulsion(q, options)` gives a controller's repulsive velocity, `certify(model, map)` certifies it and `save("x.h" | "x.json" | "x.npz", model)`
+//! them), `model.repulsion(q, options)` gives a controller's repulsive velocity, `certify` (in `certificate.rs`) certifies it and `save("x.h" | "x.json" | "x.npz", model)`
 //! exports it. The domain logic is in `morsel_jointspace::model`.
 
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -10,9 +10,7 @@ use morsel_jointspace::model::{
     CHeaderOptions, Repulsion, c_header, lost_motion_map, predicted_map, repulsive_velocity,
     save_npz, to_json,
 };
-use morsel_jointspace::{
-    Certificate, FitOptions, FitReport, JointspaceModel, ModelKind, Validation, certify, fit,
-};
+use morsel_jointspace::{FitOptions, FitReport, JointspaceModel, ModelKind, Validation, fit};
 use ndarray::Array2;
 use rhai::{Array, Dynamic, Engine, FLOAT, INT, ImmutableString, Map};
 
@@ -33,7 +31,7 @@ pub struct ModelHandle {
 }
 
 impl ModelHandle {
-    fn lock(&self) -> ScriptResult<MutexGuard<'_, JointspaceModel>> {
+    pub(super) fn lock(&self) -> ScriptResult<MutexGuard<'_, JointspaceModel>> {
         self.model.lock().map_err(|_| {
             script_error(ShellError::argument(
                 "model",
@@ -44,7 +42,8 @@ impl ModelHandle {
     }
 }
 
-/// Registers the model type, `jointspace_model`, `distance`, `gradient`, `certify` and `save`.
+/// Registers the model type, `jointspace_model`, `distance`, `gradient` and `save`
+/// (`certify` is in `certificate.rs`).
 pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<ModelHandle>("JointspaceModel");
     let fit_params = [
@@ -74,17 +73,6 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
         ],
     )
     .register_into_engine(engine, |h: &mut ModelHandle, q: Dynamic| gradient(h, &q));
-    doc(
-        "certify",
-        &["model: JointspaceModel", "map: SampleMap", "Map"],
-    )
-    .register_into_engine(
-        engine,
-        |h: &mut ModelHandle, m: Samples| -> ScriptResult<Map> {
-            let c = certify(&mut *h.lock()?, &m).or_script()?;
-            Ok(certificate_map(&c))
-        },
-    );
     doc(
         "predict",
         &["model: JointspaceModel", "map: SampleMap", "SampleMap"],
@@ -285,24 +273,6 @@ fn repulsion(h: &ModelHandle, q: &Dynamic, opts: &Dynamic) -> ScriptResult<Array
     ))
 }
 
-fn certificate_map(c: &Certificate) -> Map {
-    let int = |n: usize| Dynamic::from_int(INT::try_from(n).unwrap_or(INT::MAX));
-    let mut m = Map::new();
-    m.insert("samples".into(), int(c.samples));
-    m.insert("colliding".into(), int(c.colliding));
-    m.insert("max_error".into(), Dynamic::from_float(c.max_error));
-    m.insert("p99_error".into(), Dynamic::from_float(c.p99_error));
-    m.insert("rms_error".into(), Dynamic::from_float(c.rms_error));
-    m.insert("offset".into(), Dynamic::from_float(c.offset));
-    m.insert("false_free".into(), int(c.false_free));
-    m.insert("lost_free".into(), int(c.lost_free));
-    m.insert(
-        "lost_range_of_motion".into(),
-        Dynamic::from_float(c.lost_range_of_motion),
-    );
-    m
-}
-
 fn report_map(r: &FitReport) -> Map {
     let int = |n: u64| Dynamic::from_int(INT::try_from(n).unwrap_or(INT::MAX));
     let mut m = Map::new();
@@ -351,6 +321,15 @@ fn model_map(h: &ModelHandle) -> ScriptResult<Map> {
         Dynamic::from_int(INT::try_from(model.param_count()).unwrap_or(INT::MAX)),
     );
     m.insert("offset".into(), Dynamic::from_float(model.offset()));
+    m.insert(
+        "certificate".into(),
+        Dynamic::from(
+            model
+                .certification()
+                .map_or("none", |c| c.kind())
+                .to_string(),
+        ),
+    );
     m.insert("quantity".into(), Dynamic::from(model.quantity().label()));
     Ok(m)
 }
