@@ -125,7 +125,8 @@ def crossing_time(record):
 
 
 def plot(records, path):
-    """Margin over time, one line per push, the push window shaded, falls marked."""
+    """Margin over time, one line per push, the push window shaded, the final crossing of zero
+    and the fall marked."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -138,6 +139,9 @@ def plot(records, path):
         if fell is not None:
             ax.axvline(fell, color=line.get_color(), linestyle=":",
                        label=f"torso below {FALLEN} m ({fell:.2f} s)")
+            crossed = crossing_time(record)
+            ax.axvline(crossed, color=line.get_color(), linestyle="--",
+                       label=f"margin < 0 until the fall ({crossed:.2f} s)")
     ax.axvspan(PUSH_START, PUSH_START + PUSH_DURATION, color="0.85", label="push")
     ax.axhline(0.0, color="k", linewidth=0.8)
     ax.set_xlabel("time (s)")

@@ -180,3 +180,11 @@ def test_no_contacts_read_as_none():
     assert r["points"].shape == (0, 3)
     assert all(np.all(w == 0.0) for w in r["wrenches"].values())
     assert np.allclose(r["com"], d.subtree_com[1])
+
+
+def test_example_writes_the_margin_plot(tmp_path, capsys):
+    assert EX.main(["--out", str(tmp_path), "--push", "50", "--seconds", "1.5"]) == 0
+    text = capsys.readouterr().out
+    assert "push 50 N:" in text and "fell at never" in text
+    svg = (tmp_path / "humanoid_balance.svg").read_text()
+    assert svg.startswith("<?xml") and "<svg" in svg
