@@ -12,7 +12,8 @@ feet, the centre of pressure, the support polygon (the hull of the feet's contac
 the margin of the CoM's ground projection. A small push (50 N) is recovered: the margin stays
 positive. A large one (150 N) first lifts the heels (the support shrinks to the toes' line, the
 margin dips below zero and returns when the heels land), then the CoM passes the toes: the
-margin crosses zero for good well before the torso falls below ``FALLEN`` (m). The margin over time goes to ``DIR/humanoid_balance.svg``.
+margin crosses zero for good well before the torso falls below ``FALLEN`` (m). The margin over
+time goes to ``DIR/humanoid_balance.svg``.
 """
 
 import argparse

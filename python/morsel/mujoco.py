@@ -175,8 +175,9 @@ class BalanceMonitor:
       friction; ``None`` unless that polygon is bounded;
     - ``margin``: the signed distance (m) from the CoM's ground projection (``of="com"``,
       default) or from the CoP (``of="cop"``) to the polygon's boundary: positive inside,
-      negative outside (as ``morsel.com_margin`` defines it); minus the distance to the point or segment of
-      a degenerate hull (no area: never positive); ``None`` without a polygon (or a CoP);
+      negative outside (as ``morsel.com_margin`` defines it); minus the distance to the point
+      or segment of a degenerate hull (no area: never positive); ``None`` without a polygon
+      (or, with ``of="cop"``, without a CoP);
     - ``com``: (3,) the centre of mass of the robot (``d.subtree_com`` of the feet's root body).
 
     After ``mj_step`` MuJoCo's contacts, forces and CoM belong to the state the step started
@@ -201,7 +202,8 @@ class BalanceMonitor:
                 ground = [ground]
             self.ground = {self._body(mujoco, name, "ground body") for name in ground}
         if polygon not in ("hull", "static"):
-            raise InvalidValueError(f'BalanceMonitor: polygon must be "hull" or "static", got {polygon!r}')
+            raise InvalidValueError(
+                f'BalanceMonitor: polygon must be "hull" or "static", got {polygon!r}')
         if of not in ("com", "cop"):
             raise InvalidValueError(f'BalanceMonitor: of must be "com" or "cop", got {of!r}')
         self.polygon, self.of = polygon, of
