@@ -2,6 +2,7 @@
 # The Python front end (python/, `import morsel`): builds the wheel in a venv and runs pytest.
 # Idempotent: reuses target/py-venv; `pip install ./python` rebuilds the extension module.
 # Needs python3 (>= 3.9) with venv, a Rust toolchain, and PyPI (numpy, mujoco, pytest, maturin,
+# dm-control for the humanoid of python/tests/test_balance.py,
 # mypy for its stubtest).
 # MORSEL_BIN (default target/debug/morsel) is the binary the parity tests compare against;
 # tests that need it are skipped when it is missing.
@@ -12,7 +13,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 "$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest \
-    nbconvert ipykernel matplotlib mypy hpp-centroidal-dynamics==9.0.2
+    nbconvert ipykernel matplotlib mypy hpp-centroidal-dynamics==9.0.2 dm-control
 # hpp-centroidal-dynamics (the peer of python/tests/test_robustness.py) loads its C++ libraries
 # from its wheel's cmeel prefix, which must be on the library path.
 CMEEL_LIB="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/cmeel.prefix/lib"

@@ -7,6 +7,9 @@ functions that read a MuJoCo model need it.
   MuJoCo's state (``qpos``).
 - :func:`contacts` returns MuJoCo's current contacts in one batch of NumPy arrays, the shape
   ``touch.observe(...)`` accepts.
+- :class:`BalanceMonitor` reads, at each step, the contact wrenches on a robot's feet, their
+  centre of pressure, the support polygon and the balance margin (a robot that feels its own
+  balance; ``python/examples/humanoid_balance.py``).
 """
 
 import numpy as np
@@ -101,4 +104,196 @@ def contacts(m, d):
     }
 
 
-__all__ = ["sync", "contacts"]
+
+
+def _hull_2d(points):
+    """Convex hull (ccw, no collinear vertices) of x-y points; 1 or 2 rows when degenerate
+    (points closer than 1e-12 m² of turn to a line count as on it)."""
+    pts = sorted({(float(x), float(y)) for x, y in points})
+    if len(pts) <= 2:
+        return np.array(pts, dtype=float).reshape(-1, 2)
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2:
+                (ax, ay), (bx, by) = out[-2], out[-1]
+                if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) > 1e-12:
+                    break
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    hull = half(pts) + half(pts[::-1])
+    return np.array(hull, dtype=float).reshape(-1, 2)
+
+
+def _distance_to_segments(p, vertices):
+    """Distance from x-y point p to the polyline of vertices (a point, or a closed polygon)."""
+    if len(vertices) == 1:
+        return float(np.hypot(*(p - vertices[0])))
+    best = np.inf
+    n = len(vertices)
+    for i in range(n if n > 2 else 1):
+        a, b = vertices[i], vertices[(i + 1) % n]
+        ab = b - a
+        t = np.clip(np.dot(p - a, ab) / np.dot(ab, ab), 0.0, 1.0)
+        best = min(best, float(np.hypot(*(p - a - t * ab))))
+    return best
+
+
+def _quat_of_normal(n):
+    """A [w, x, y, z] rotation taking the z axis to the unit vector n."""
+    if n[2] < -1.0 + 1e-12:
+        return [0.0, 1.0, 0.0, 0.0]
+    q = np.array([1.0 + n[2], -n[1], n[0], 0.0])
+    return list(q / np.linalg.norm(q))
+
+
+class BalanceMonitor:
+    """A robot that feels its own balance in a live MuJoCo simulation.
+
+    ``BalanceMonitor(m, d, feet=["right_foot", "left_foot"])`` watches the contacts between
+    the ``feet`` bodies and the ``ground`` bodies (default: every body that is not a foot).
+    Each :meth:`read` (or :meth:`step`, which calls ``mujoco.mj_step`` first) returns a dict:
+
+    - ``time``: ``d.time``;
+    - ``wrenches``: {foot: (6,) [fx, fy, fz, tx, ty, tz]}, the sum of MuJoCo's contact forces
+      (``mj_contactForce``, in the world frame) on that foot and their moment about ``point``
+      (default the world origin); zeros for a foot without contact;
+    - ``wrench``: (6,) the feet's wrenches summed;
+    - ``cop``: (3,) the centre of pressure, the point of the plane ``z = height`` (default 0)
+      about which the net wrench has no horizontal moment; ``None`` when the net normal force
+      ``wrench[2]`` is at most ``min_force`` (no support, e.g. no contacts);
+    - ``points``: (n, 3) the feet's contact points carrying a normal force above
+      ``min_force``;
+    - ``polygon``: (k, 2) the support polygon, counter-clockwise x-y vertices, or ``None``
+      without such points. ``polygon="hull"`` (default): the convex hull of ``points``
+      (1 or 2 rows when they are a point or collinear). ``polygon="static"``: Morsel's
+      static-equilibrium polygon (``morsel.static_polygon``, Bretl's method) of a stance of
+      the contacts, each a ``patch``-sized square at its point, its normal and its MuJoCo
+      friction; ``None`` unless that polygon is bounded;
+    - ``margin``: the signed distance (m) from the CoM's ground projection (``of="com"``,
+      default) or from the CoP (``of="cop"``) to the polygon's boundary: positive inside,
+      negative outside (as ``morsel.com_margin`` defines it); minus the distance to the point
+      or segment of a degenerate hull (no area: never positive); ``None`` without a polygon
+      (or, with ``of="cop"``, without a CoP);
+    - ``com``: (3,) the centre of mass of the robot (``d.subtree_com`` of the feet's root body).
+
+    After ``mj_step`` MuJoCo's contacts, forces and CoM belong to the state the step started
+    from, so they agree with one another. Unknown foot or ground names raise
+    ``InvalidValueError``.
+    """
+
+    def __init__(self, m, d, feet, *, ground=None, polygon="hull", of="com", point=None,
+                 height=0.0, min_force=1e-6, patch=1e-3):
+        mujoco = _check(m, d)
+        self.model, self.data = m, d
+        if isinstance(feet, str) or not feet:
+            raise InvalidValueError("BalanceMonitor: feet must be a non-empty list of body names")
+        self.feet = [self._body(mujoco, name, "foot") for name in feet]
+        if len(set(self.feet)) != len(self.feet):
+            raise InvalidValueError(f"BalanceMonitor: feet repeat a body: {list(feet)}")
+        self.foot_names = [str(f) for f in feet]
+        if ground is None:
+            self.ground = None
+        else:
+            if isinstance(ground, str):
+                ground = [ground]
+            self.ground = {self._body(mujoco, name, "ground body") for name in ground}
+        if polygon not in ("hull", "static"):
+            raise InvalidValueError(
+                f'BalanceMonitor: polygon must be "hull" or "static", got {polygon!r}')
+        if of not in ("com", "cop"):
+            raise InvalidValueError(f'BalanceMonitor: of must be "com" or "cop", got {of!r}')
+        self.polygon, self.of = polygon, of
+        self.point = np.zeros(3) if point is None else np.asarray(point, dtype=float).reshape(3)
+        self.height, self.min_force, self.patch = float(height), float(min_force), float(patch)
+        roots = {int(m.body_rootid[b]) for b in self.feet}
+        if len(roots) != 1:
+            raise InvalidValueError("BalanceMonitor: the feet belong to different trees")
+        self.root = roots.pop()
+        self.mass = float(m.body_subtreemass[self.root])
+
+    def _body(self, mujoco, name, what):
+        i = mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_BODY, str(name))
+        if i < 0:
+            known = [mujoco.mj_id2name(self.model, mujoco.mjtObj.mjOBJ_BODY, j)
+                     for j in range(self.model.nbody)]
+            raise InvalidValueError(f"BalanceMonitor: unknown {what} {name!r}; bodies: {known}")
+        return i
+
+    def step(self, nstep=1):
+        """``mujoco.mj_step(m, d, nstep)``, then :meth:`read`."""
+        _mujoco().mj_step(self.model, self.data, nstep)
+        return self.read()
+
+    def read(self):
+        """The feet's wrenches, CoP, support polygon, margin and CoM of the current data."""
+        m, d = self.model, self.data
+        c = contacts(m, d)
+        body = np.asarray(m.geom_bodyid)
+        ba, bb = body[c["geom_a"]], body[c["geom_b"]]
+        wrenches = {name: np.zeros(6) for name in self.foot_names}
+        points, normals, friction = [], [], []
+        con_friction = d.contact.friction
+        for i in range(len(ba)):
+            a_foot, b_foot = ba[i] in self.feet, bb[i] in self.feet
+            if a_foot == b_foot:
+                continue  # no foot, or a foot against a foot
+            foot, other, sign = (bb[i], ba[i], 1.0) if b_foot else (ba[i], bb[i], -1.0)
+            if self.ground is not None and other not in self.ground:
+                continue
+            f = sign * c["force"][i]
+            p = c["position"][i]
+            w = wrenches[self.foot_names[self.feet.index(foot)]]
+            w[:3] += f
+            w[3:] += np.cross(p - self.point, f)
+            n = sign * c["normal"][i]
+            if np.dot(f, n) > self.min_force:
+                points.append(p)
+                normals.append(n)
+                friction.append(float(con_friction[i][0]))
+        wrench = sum(wrenches.values(), np.zeros(6))
+        com = np.array(d.subtree_com[self.root], dtype=float)
+        cop = self._cop(wrench)
+        points = np.array(points, dtype=float).reshape(-1, 3)
+        polygon = self._polygon(points, normals, friction, com)
+        target = com[:2] if self.of == "com" else (None if cop is None else cop[:2])
+        margin = None if polygon is None or target is None else self._margin(target, polygon)
+        return {"time": float(d.time), "wrenches": wrenches, "wrench": wrench, "cop": cop,
+                "points": points, "polygon": polygon, "margin": margin, "com": com}
+
+    def _cop(self, wrench):
+        f, tau = wrench[:3], wrench[3:]
+        if f[2] <= self.min_force:
+            return None
+        o, rz = self.point, self.height - self.point[2]
+        return np.array([o[0] + (rz * f[0] - tau[1]) / f[2],
+                         o[1] + (rz * f[1] + tau[0]) / f[2], self.height])
+
+    def _stance(self, points, normals, friction, com):
+        cs = [_morsel.contact(shape=[self.patch, self.patch], pos=list(p),
+                              quat=_quat_of_normal(n), friction=mu)
+              for p, n, mu in zip(points, normals, friction)]
+        return _morsel.stance(com=list(com), mass=self.mass, contacts=cs)
+
+    def _polygon(self, points, normals, friction, com):
+        if len(points) == 0:
+            return None
+        if self.polygon == "hull":
+            return _hull_2d(points[:, :2])
+        poly = _morsel.static_polygon(self._stance(points, normals, friction, com), "bretl")
+        return np.asarray(poly["vertices"], dtype=float) if poly["status"] == "bounded" else None
+
+    def _margin(self, target, polygon):
+        target = np.asarray(target, dtype=float)
+        distance = _distance_to_segments(target, polygon)
+        if len(polygon) < 3:
+            return -distance
+        edges = np.roll(polygon, -1, axis=0) - polygon
+        rel = target - polygon
+        inside = np.all(edges[:, 0] * rel[:, 1] - edges[:, 1] * rel[:, 0] >= 0.0)
+        return distance if inside else -distance
+
+__all__ = ["sync", "contacts", "BalanceMonitor"]
