@@ -50,6 +50,16 @@ pub enum BindingError {
         /// The first contact on another robot.
         contact: usize,
     },
+    /// A `torque_limits` entry of `feasible_region` names no velocity value of the robot.
+    #[error(
+        "feasible_region(): torque_limits names \"{name}\", which is not a joint (velocity value) of the robot; its values are {known}"
+    )]
+    UnknownJoint {
+        /// The name given.
+        name: String,
+        /// The robot's velocity names.
+        known: String,
+    },
     /// The stance has no wrench distribution, so no torques hold it.
     #[error("the stance cannot be held: its wrench distribution found none ({reason})")]
     Unbalanced {

@@ -108,6 +108,11 @@ impl TorqueMap {
         out
     }
 
+    /// The contact Jacobians, one per contact.
+    pub fn jacobians(&self) -> &[DMatrix<f64>] {
+        &self.jacobians
+    }
+
     /// The effort limits.
     pub fn limits(&self) -> &[f64] {
         &self.limits
@@ -207,10 +212,11 @@ impl Stance {
         };
         let relative = match bretl::project_lp(lp, bretl::AREA_GAP_TOLERANCE) {
             Err(PolygonStatus::Empty { reason }) if !limited.is_empty() => {
+                let detail = reason.find("(the LP").map_or(&reason[..], |i| &reason[i..]);
                 Err(PolygonStatus::Empty {
                     reason: format!(
-                        "no CoM position has contact forces within the friction cones and every \
-                         joint torque within its limit ({reason})"
+                        "no CoM position has contact forces within the friction cones with every \
+                         joint torque within its limit {detail}"
                     ),
                 })
             }
