@@ -42,14 +42,14 @@ impl DynamicSimplex {
             inverse: identity(rows),
             values: vec![0.0; rows],
         };
-        for i in 0..rows {
-            if rhs[i] < 0.0 {
+        for (i, &b) in rhs.iter().enumerate() {
+            if b < 0.0 {
                 lp.signs[i] = -1.0;
                 for j in 0..n {
                     lp.matrix[j * rows + i] = -lp.matrix[j * rows + i];
                 }
             }
-            lp.rhs[i] = lp.signs[i] * rhs[i];
+            lp.rhs[i] = lp.signs[i] * b;
         }
         lp.values.copy_from_slice(&lp.rhs);
         lp
