@@ -40,7 +40,7 @@ def test_torque_limits_shrink_the_ants_region():
 
 def test_bad_feasible_region_options():
     _, st = ant_stance()
-    with pytest.raises(ValueError, match="nope"):
+    with pytest.raises(KeyError, match="nope"):
         morsel.feasible_region(st, {"torque_limits": {"nope": 1.0}})
     with pytest.raises(ValueError, match="torque limit"):
         morsel.feasible_region(st, {"torque_limits": {"hip_1": -1.0}})
