@@ -36,7 +36,7 @@ pub enum BindingError {
     MissingMass,
     /// An operation on the robot's joints met a contact that no robot carries.
     #[error(
-        "stance_torques() needs every contact bound to the robot (a link or frame of it), but contact {contact} is not bound"
+        "stance_torques() and feasible_region() need every contact bound to the robot (a link or frame of it), but contact {contact} is not bound"
     )]
     NotBound {
         /// The contact's index in the stance.
@@ -44,7 +44,7 @@ pub enum BindingError {
     },
     /// The stance's contacts are bound to more than one robot.
     #[error(
-        "stance_torques() needs the contacts on one robot, but contact {contact} is bound to another robot than contact 0"
+        "stance_torques() and feasible_region() need the contacts on one robot, but contact {contact} is bound to another robot than contact 0"
     )]
     TwoRobots {
         /// The first contact on another robot.

@@ -16,6 +16,9 @@
 //! CoM positions could its weight be carried by the contacts without exceeding a motor's limit
 //! (the joints' own gravity load `g(q)` counted as at `q`). With every limit infinite it is the
 //! static-equilibrium polygon (the same LP, the same columns).
+//! Like the static polygon it ignores maximum pressures and the stance's CoM acceleration and
+//! height, and every contact takes part; unlike it, the mass and gravity matter (limits are
+//! torques, not ratios).
 //!
 //! The polytope in `(CoM, λ, slacks)` is projected to `(x, y)` by Bretl's method on an LP with
 //! `4 + 2k` rows (`k` the torque-limited values), solved by the run-time-rows simplex.
