@@ -46,5 +46,5 @@ def test_bad_feasible_region_options():
         morsel.feasible_region(st, {"torque_limits": {"hip_1": -1.0}})
     with pytest.raises(TypeError, match="torque_limits"):
         morsel.feasible_region(st, {"torque_limits": 3})
-    with pytest.raises(ValueError, match="torqe_limits"):
+    with pytest.raises(KeyError, match="torqe_limits"):
         morsel.feasible_region(st, {"torqe_limits": {}})
