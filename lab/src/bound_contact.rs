@@ -36,7 +36,7 @@ pub enum BindingError {
     MissingMass,
     /// An operation on the robot's joints met a contact that no robot carries.
     #[error(
-        "stance_torques() needs every contact bound to the robot (a link or frame of it), but contact {contact} is not bound"
+        "stance_torques() and feasible_region() need every contact bound to the robot (a link or frame of it), but contact {contact} is not bound"
     )]
     NotBound {
         /// The contact's index in the stance.
@@ -44,11 +44,21 @@ pub enum BindingError {
     },
     /// The stance's contacts are bound to more than one robot.
     #[error(
-        "stance_torques() needs the contacts on one robot, but contact {contact} is bound to another robot than contact 0"
+        "stance_torques() and feasible_region() need the contacts on one robot, but contact {contact} is bound to another robot than contact 0"
     )]
     TwoRobots {
         /// The first contact on another robot.
         contact: usize,
+    },
+    /// A `torque_limits` entry of `feasible_region` names no velocity value of the robot.
+    #[error(
+        "feasible_region(): torque_limits names \"{name}\", which is not a joint (velocity value) of the robot; its values are {known}"
+    )]
+    UnknownJoint {
+        /// The name given.
+        name: String,
+        /// The robot's velocity names.
+        known: String,
     },
     /// The stance has no wrench distribution, so no torques hold it.
     #[error("the stance cannot be held: its wrench distribution found none ({reason})")]

@@ -8,6 +8,7 @@ pub mod batch_limit;
 pub mod bound_contact;
 pub mod distributor;
 pub mod error;
+pub mod feasible_region;
 pub mod gltf;
 pub mod html;
 pub mod ik;

@@ -120,7 +120,7 @@ pub fn stance_torques(
 }
 
 /// The one robot that every contact of `stance` is bound to.
-fn stance_robot(stance: &LiveStance) -> BindingResult<Robot> {
+pub(crate) fn stance_robot(stance: &LiveStance) -> BindingResult<Robot> {
     let mut robot: Option<Robot> = None;
     for (index, contact) in stance.contacts().iter().enumerate() {
         let Some(binding) = contact.binding() else {

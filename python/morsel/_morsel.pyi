@@ -90,6 +90,7 @@ __all__ = [
     'wrench_hrep',
     'grasp_matrix',
     'stance_torques',
+    'feasible_region',
     'equilibrium_robustness',
     'robust_static_polygon',
     'zmp_support_area',
@@ -531,6 +532,7 @@ class Stance:
     def com_margin(self, polygon: Optional[Mapping[str, Any]]=None) -> Optional[float]: ...  # generated: tests/test_stubs.py
     def distribute(self, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def equilibrium_robustness(self, **kwargs: Any) -> float: ...  # generated: tests/test_stubs.py
+    def feasible_region(self, options: Optional[Mapping[str, Any]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def find_supporting_wrenches(self, wrench: Sequence[float], point: _Vec3, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def gravity_wrench(self) -> _F64: ...  # generated: tests/test_stubs.py
     def plot_polygon(self, path: Any, polygon: Any = ...) -> Any: ...  # generated: tests/test_stubs.py
@@ -571,6 +573,8 @@ def distribute(stance: Stance, weights: Optional[Mapping[str, float]] = None) ->
     """Distributes the gravity wrench over the contacts: {status, reason, iterations, wrenches}."""
 def stance_torques(stance: Stance, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """Joint torques g(q) - sum J^T f holding a robot's stance: {names, torques, gravity_torques, limits, exceeded, within_limits, utilisation, distribution}."""
+def feasible_region(stance: Stance, options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """Torque-limited feasible region: CoM x-y polygon where friction and every joint torque limit hold at the robot's configuration; options {"torque_limits": {joint: N m}}."""
 def find_supporting_wrenches(contacts: Union[Sequence[Contact], ContactSet, Stance], wrench: Sequence[float], point: _Vec3, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """Contact wrenches realising the net wrench (world frame, at point), pymanoid's QP."""
 def force_span(contact: Contact) -> _F64:

@@ -232,6 +232,7 @@ fn binding_kind(e: &morsel_lab::bound_contact::BindingError) -> Kind {
         BindingError::MissingMass
         | BindingError::NotBound { .. }
         | BindingError::TwoRobots { .. } => Kind::Value,
+        BindingError::UnknownJoint { .. } => Kind::Name,
         _ => Kind::Other,
     }
 }

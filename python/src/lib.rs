@@ -14,6 +14,7 @@ mod convert;
 mod distributor;
 mod dynamics;
 mod errors;
+mod feasible_region;
 mod fk_batch;
 mod geometry;
 mod gltf_save;
@@ -63,6 +64,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     contacts::register(m)?;
     stability::register(m)?;
     stance_torques::register(m)?;
+    feasible_region::register(m)?;
     robustness::register(m)?;
     jointspace::register(m)?;
     jointspace_model::register(m)?;

@@ -151,6 +151,14 @@ pub enum StabilityError {
         /// The value given.
         value: f64,
     },
+    /// A joint torque limit is negative or NaN (`inf` means unlimited).
+    #[error("torque limit {index} is {value}: give a limit of at least 0 (inf for none)")]
+    InvalidTorqueLimit {
+        /// Index of the value (a velocity index of the robot).
+        index: usize,
+        /// The value given.
+        value: f64,
+    },
     /// A numerical routine failed in a way that does not depend on the input being valid
     /// (for instance the QP solver could not be set up). This indicates a bug; please report it.
     #[error("internal numerical failure in {what}: {reason}")]

@@ -26,7 +26,7 @@ pub use distribution::{
 };
 pub use distributor::WrenchDistributor;
 pub use error::StabilityError;
-pub use polygon::{AccelerationCone, ConvexPolygon, PolygonMethod, StaticPolygon};
+pub use polygon::{AccelerationCone, ConvexPolygon, PolygonMethod, StaticPolygon, TorqueMap};
 pub use robustness::{RobustnessLp, RobustnessOptions, equilibrium_robustness};
 pub use stance::{STANDARD_GRAVITY, Stance};
 pub use wrench_qp::{DistributionWorkspace, QpSolver};

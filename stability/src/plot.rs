@@ -65,6 +65,27 @@ impl Frame {
 
 /// The SVG text of a stance's top view with its polygon (if bounded).
 pub fn polygon_svg(stance: &Stance, polygon: Option<&ConvexPolygon>, title: &str) -> String {
+    layered_svg(stance, polygon, None, title)
+}
+
+/// [`polygon_svg`] with a second region drawn over the polygon (orange), for instance the
+/// torque-limited feasible region inside the static-equilibrium polygon, with a legend.
+pub fn region_svg(
+    stance: &Stance,
+    polygon: Option<&ConvexPolygon>,
+    region: Option<&ConvexPolygon>,
+    region_label: &str,
+    title: &str,
+) -> String {
+    layered_svg(stance, polygon, Some((region, region_label)), title)
+}
+
+fn layered_svg(
+    stance: &Stance,
+    polygon: Option<&ConvexPolygon>,
+    region: Option<(Option<&ConvexPolygon>, &str)>,
+    title: &str,
+) -> String {
     let rectangles: Vec<Vec<[f64; 2]>> = stance
         .contacts()
         .contacts()
@@ -119,6 +140,26 @@ pub fn polygon_svg(stance: &Stance, polygon: Option<&ConvexPolygon>, title: &str
                 frame.width / 2.0
             );
         }
+    }
+    if let Some((region, label)) = region {
+        if let Some(r) = region {
+            let _ = writeln!(
+                svg,
+                "<polygon points=\"{}\" fill=\"#f80\" fill-opacity=\"0.35\" stroke=\"#c60\" stroke-width=\"2\"><title>{}</title></polygon>",
+                frame.path(r.vertices()),
+                escape(label)
+            );
+        }
+        let status = if region.is_some() { "" } else { " (empty)" };
+        let _ = writeln!(
+            svg,
+            "<rect x=\"8\" y=\"32\" width=\"12\" height=\"12\" fill=\"#3a3\" fill-opacity=\"0.25\" stroke=\"#272\"/><text x=\"24\" y=\"42\" font-family=\"sans-serif\" font-size=\"11\">static-equilibrium polygon</text>"
+        );
+        let _ = writeln!(
+            svg,
+            "<rect x=\"8\" y=\"50\" width=\"12\" height=\"12\" fill=\"#f80\" fill-opacity=\"0.35\" stroke=\"#c60\"/><text x=\"24\" y=\"60\" font-family=\"sans-serif\" font-size=\"11\">{}{status}</text>",
+            escape(label)
+        );
     }
     let (x, y) = frame.px([com.x, com.y]);
     let inside = polygon.is_some_and(|p| p.contains([com.x, com.y]));

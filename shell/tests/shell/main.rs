@@ -3,6 +3,7 @@
 
 mod cli;
 mod dynamics;
+mod feasible_region;
 mod geometry;
 mod gltf;
 mod hints;

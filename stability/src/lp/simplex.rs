@@ -11,13 +11,13 @@
 //! Dantzig's rule, switching to Bland's rule after a streak of degenerate pivots.
 
 /// Reduced costs above `−COST_TOLERANCE` do not improve the objective.
-const COST_TOLERANCE: f64 = 1e-12;
+pub(super) const COST_TOLERANCE: f64 = 1e-12;
 /// Pivot elements at or below this are treated as zero.
-const PIVOT_TOLERANCE: f64 = 1e-9;
+pub(super) const PIVOT_TOLERANCE: f64 = 1e-9;
 /// Phase-one residual above which the LP is infeasible (rows are expected at unit scale).
-const FEASIBILITY_TOLERANCE: f64 = 1e-10;
+pub(super) const FEASIBILITY_TOLERANCE: f64 = 1e-10;
 /// Consecutive degenerate pivots after which Bland's rule takes over (prevents cycling).
-const DEGENERATE_STREAK: usize = 12;
+pub(super) const DEGENERATE_STREAK: usize = 12;
 
 /// Outcome of a simplex solve.
 #[derive(Debug, Clone, Copy, PartialEq)]

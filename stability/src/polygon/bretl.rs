@@ -7,7 +7,7 @@
 //! start on the axes, so the result is deterministic.
 
 use super::PolygonStatus;
-use super::support_lp::{Basis, LpOutcome, SupportLp};
+use super::support_lp::{LpOutcome, SupportLp, SupportOracle};
 
 /// Default stopping tolerance on the area between the inner and outer polygons, in m².
 pub(crate) const AREA_GAP_TOLERANCE: f64 = 1e-12;
@@ -19,10 +19,10 @@ const FINAL_EDGE_DISTANCE: f64 = 1e-12;
 const MAX_STEPS: usize = 10_000;
 
 /// A vertex found by a support LP, with the direction it was found in and its basis.
-struct Support {
+struct Support<B> {
     direction: [f64; 2],
     point: [f64; 2],
-    basis: Basis,
+    basis: B,
     /// Whether the edge from this vertex to the next one is proven final.
     edge_final: bool,
 }
@@ -37,9 +37,9 @@ pub(crate) fn project(
 }
 
 /// Runs the projection on a prepared support LP (for instance one with part of the forces fixed,
-/// [`SupportLp::shifted`]).
-pub(crate) fn project_lp(
-    mut lp: SupportLp,
+/// [`SupportLp::shifted`], or the torque-limited feasible region's LP).
+pub(crate) fn project_lp<L: SupportOracle>(
+    mut lp: L,
     area_tolerance: f64,
 ) -> Result<Vec<[f64; 2]>, PolygonStatus> {
     match lp.find_feasible_basis() {
@@ -55,7 +55,7 @@ pub(crate) fn project_lp(
         LpOutcome::Unbounded | LpOutcome::IterationLimit => return Err(iteration_failure()),
     }
     let start = lp.basis();
-    let mut supports: Vec<Support> = Vec::with_capacity(32);
+    let mut supports: Vec<Support<L::Basis>> = Vec::with_capacity(32);
     for direction in [[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]] {
         let point = query(&mut lp, direction, &start)?;
         supports.push(Support {
@@ -93,7 +93,7 @@ pub(crate) fn project_lp(
         let edge = [b[0] - a[0], b[1] - a[1]];
         let length = edge[0].hypot(edge[1]);
         let normal = [edge[1] / length, -edge[0] / length];
-        let start = supports[i].basis;
+        let start = supports[i].basis.clone();
         let point = query(&mut lp, normal, &start)?;
         let advance = normal[0] * (point[0] - a[0]) + normal[1] * (point[1] - a[1]);
         if advance <= FINAL_EDGE_DISTANCE {
@@ -116,10 +116,10 @@ pub(crate) fn project_lp(
 }
 
 /// Solves the support LP in `direction` from `start`.
-fn query(
-    lp: &mut SupportLp,
+fn query<L: SupportOracle>(
+    lp: &mut L,
     direction: [f64; 2],
-    start: &Basis,
+    start: &L::Basis,
 ) -> Result<[f64; 2], PolygonStatus> {
     match lp.support(direction, start) {
         LpOutcome::Optimal(point) => Ok(point),
@@ -142,7 +142,7 @@ fn iteration_failure() -> PolygonStatus {
 
 /// Area of the triangle between the inner edge `a → b` and the supporting lines at `a` and `b`.
 /// Zero when the edge is degenerate (one vertex optimal for every direction in between).
-fn gap_area(a: &Support, b: &Support) -> f64 {
+fn gap_area<B>(a: &Support<B>, b: &Support<B>) -> f64 {
     let (p, q) = (a.point, b.point);
     if (q[0] - p[0]).hypot(q[1] - p[1]) <= FINAL_EDGE_DISTANCE {
         return 0.0;

@@ -9,6 +9,7 @@
 
 mod bretl;
 mod cdd;
+mod feasible;
 mod hull;
 mod pendular;
 pub(crate) mod planar;
@@ -21,6 +22,7 @@ use std::str::FromStr;
 use nalgebra::Point3;
 use serde::Serialize;
 
+pub use feasible::TorqueMap;
 pub use pendular::AccelerationCone;
 
 use crate::contact_set::ContactSet;

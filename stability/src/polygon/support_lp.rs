@@ -31,6 +31,32 @@ pub(crate) enum LpOutcome {
 /// A basis of the support LP.
 pub(crate) type Basis = crate::lp::Basis<ROWS>;
 
+/// What Bretl's projection needs of a support LP: a phase one, and the optimum in a direction
+/// warm-started from an earlier basis.
+pub(crate) trait SupportOracle {
+    /// A basis to warm-start from.
+    type Basis: Clone;
+    /// Finds a feasible basis (phase one).
+    fn find_feasible_basis(&mut self) -> LpOutcome;
+    /// The current basis.
+    fn basis(&self) -> Self::Basis;
+    /// Maximises `direction · (x, y)` from `start`.
+    fn support(&mut self, direction: [f64; 2], start: &Self::Basis) -> LpOutcome;
+}
+
+impl SupportOracle for SupportLp {
+    type Basis = Basis;
+    fn find_feasible_basis(&mut self) -> LpOutcome {
+        SupportLp::find_feasible_basis(self)
+    }
+    fn basis(&self) -> Basis {
+        SupportLp::basis(self)
+    }
+    fn support(&mut self, direction: [f64; 2], start: &Basis) -> LpOutcome {
+        SupportLp::support(self, direction, start)
+    }
+}
+
 /// The support LP over the span columns of a contact set.
 pub(crate) struct SupportLp {
     simplex: DenseSimplex<ROWS>,
@@ -114,7 +140,7 @@ impl SupportLp {
     }
 }
 
-fn convert(outcome: SimplexOutcome) -> LpOutcome {
+pub(crate) fn convert(outcome: SimplexOutcome) -> LpOutcome {
     match outcome {
         // Not reached: callers handle `Optimal` themselves.
         SimplexOutcome::Optimal | SimplexOutcome::IterationLimit => LpOutcome::IterationLimit,

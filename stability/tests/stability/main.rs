@@ -70,6 +70,7 @@ fn contact_strategy() -> impl Strategy<Value = Contact> {
 mod bad_input;
 mod cones;
 mod distribution;
+mod feasible_region;
 mod pendular;
 mod polygon;
 mod range;

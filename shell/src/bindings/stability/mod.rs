@@ -25,6 +25,7 @@ use morsel_lab::simulation::Robot;
 mod contact;
 mod contact_set;
 mod distributor;
+mod feasible_region;
 mod plot;
 mod results;
 mod robustness;
@@ -42,6 +43,7 @@ pub fn register(engine: &mut Engine, ctx: &std::sync::Arc<crate::context::ShellC
     contact_set::register(engine);
     stance::register(engine);
     stance_torques::register(engine);
+    feasible_region::register(engine);
     robustness::register(engine);
     robustness::register_pendular(engine);
     distributor::register(engine, ctx);

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use morsel_stability::PolygonMethod;
-use morsel_stability::plot::polygon_svg;
+use morsel_stability::plot::{polygon_svg, region_svg};
 use rhai::{Dynamic, Engine, ImmutableString};
 
 use crate::bindings::doc;
@@ -48,6 +48,41 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
                 &shared,
                 &path,
                 &polygon_svg(&stance, p.as_ref(), title.trim()),
+            )
+        },
+    );
+    let shared = Arc::clone(ctx);
+    doc(
+        "plot_polygon",
+        &[
+            "path: string",
+            "stance: Stance",
+            "polygon: Map",
+            "region: Map",
+            "()",
+        ],
+    )
+    .register_into_engine(
+        engine,
+        move |path: ImmutableString,
+              st: ScriptStance,
+              polygon: Dynamic,
+              region: Dynamic|
+              -> ScriptResult<()> {
+            let mut st = st;
+            let stance = st.build()?;
+            let p = polygon_of_map(&polygon, "`polygon` of plot_polygon()")?;
+            let r = polygon_of_map(&region, "`region` of plot_polygon()")?;
+            write_svg(
+                &shared,
+                &path,
+                &region_svg(
+                    &stance,
+                    p.as_ref(),
+                    r.as_ref(),
+                    "torque-limited feasible region",
+                    "static polygon and feasible region",
+                ),
             )
         },
     );
