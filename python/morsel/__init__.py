@@ -100,12 +100,12 @@ def _methods_of_module_functions():
     Robot.mass_matrix_batch = method_calling(mass_matrix_batch, "mass_matrix_batch")
     Robot.gravity_torques_batch = method_calling(gravity_torques_batch, "gravity_torques_batch")
 
-    def stance_plot_polygon(self, path, polygon=None):
-        return plot_polygon(path, self, polygon)
+    def stance_plot_polygon(self, path, polygon=None, region=None):
+        return plot_polygon(path, self, polygon, region)
 
     stance_plot_polygon.__name__ = stance_plot_polygon.__qualname__ = "plot_polygon"
     stance_plot_polygon.__doc__ = (
-        "plot_polygon(path, polygon=None) on this stance: see morsel.plot_polygon (the stance "
+        "plot_polygon(path, polygon=None, region=None) on this stance: see morsel.plot_polygon (the stance "
         "is its second argument there).\n\n" + (plot_polygon.__doc__ or "")
     )
     Stance.plot_polygon = stance_plot_polygon

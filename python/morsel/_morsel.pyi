@@ -535,7 +535,7 @@ class Stance:
     def feasible_region(self, options: Optional[Mapping[str, Any]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def find_supporting_wrenches(self, wrench: Sequence[float], point: _Vec3, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def gravity_wrench(self) -> _F64: ...  # generated: tests/test_stubs.py
-    def plot_polygon(self, path: Any, polygon: Any = ...) -> Any: ...  # generated: tests/test_stubs.py
+    def plot_polygon(self, path: Any, polygon: Any = ..., region: Any = ...) -> Any: ...  # generated: tests/test_stubs.py
     def point_contacts(self, scene: Scene, ground: str) -> List[Dict[str, Any]]: ...  # generated: tests/test_stubs.py
     def robust_static_polygon(self, margin: float) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def stance_torques(self, weights: Optional[Mapping[str, float]]=None) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
@@ -930,8 +930,8 @@ def taxel_contacts(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -
 def taxel_depths(options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> TaxelDepths:
     """Raw penetration depth and slip per probe; the options of taxels()."""
 
-def plot_polygon(path: _Path, stance: Stance, polygon: Optional[Mapping[str, Any]] = None) -> None:
-    """SVG top view of the contact rectangles, the polygon (default: Bretl's) and the CoM."""
+def plot_polygon(path: _Path, stance: Stance, polygon: Optional[Mapping[str, Any]] = None, region: Optional[Mapping[str, Any]] = None) -> None:
+    """SVG top view of the contact rectangles, the polygon (default: Bretl's) and the CoM; with region (from feasible_region), the feasible region over the polygon."""
 def plot_map(path: _Path, map: Union[SampleMap, Boundary]) -> None:
     """A map as SVG (PNG for .png): 2D grid heat map, 3D grid slices, 2D scatter; or a 2D boundary."""
 def plot_outputs(touch: Touch, path: _Path, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:

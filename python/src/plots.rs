@@ -8,7 +8,7 @@ use std::path::Path;
 
 use morsel_sensing::plot::{PlotOptions, View, taxel_forces_svg};
 use morsel_stability::PolygonMethod;
-use morsel_stability::plot::polygon_svg;
+use morsel_stability::plot::{polygon_svg, region_svg};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -98,18 +98,35 @@ fn plot_options(
     Ok((p, bodies))
 }
 
-/// `plot_polygon(path, stance, polygon=None)`: writes an SVG top view of the contact
-/// rectangles, the polygon (a dict made by static_polygon(); default: Bretl's) and the CoM.
+/// `plot_polygon(path, stance, polygon=None, region=None)`: writes an SVG top view of the
+/// contact rectangles, the polygon (a dict made by static_polygon(); default: Bretl's) and the
+/// CoM; with `region` (a dict made by feasible_region()), the torque-limited feasible region
+/// drawn over the polygon.
 #[pyfunction]
-#[pyo3(signature = (path, stance, polygon=None))]
+#[pyo3(signature = (path, stance, polygon=None, region=None))]
 pub(crate) fn plot_polygon(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
     stance: &Bound<'_, PyAny>,
     polygon: Option<&Bound<'_, PyAny>>,
+    region: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
     let path = path_arg(path, "`path` of plot_polygon()")?;
     let st = stance_arg(stance, "`stance` of plot_polygon()")?;
+    let p = polygon_arg(&st, polygon, py)?;
+    if let Some(r) = region {
+        let r = polygon_arg(&st, Some(r), py)?;
+        return write_text(
+            &path,
+            &region_svg(
+                &st,
+                p.as_ref(),
+                r.as_ref(),
+                "torque-limited feasible region",
+                "static polygon and feasible region",
+            ),
+        );
+    }
     let title = match polygon {
         None => format!("static-equilibrium polygon {}", PolygonMethod::Bretl.name()),
         Some(d) => {
@@ -126,7 +143,6 @@ pub(crate) fn plot_polygon(
                 .to_string()
         }
     };
-    let p = polygon_arg(&st, polygon, py)?;
     write_text(&path, &polygon_svg(&st, p.as_ref(), &title))
 }
 

@@ -82,6 +82,9 @@ OPTIONAL_OBJECTS = JOINTSPACE_OBJECTS + [
         "contact({'shape': [0.11, 0.05], 'pos': [0.0, 0.15, 0.0], 'friction': 0.7, 'link': 'left'}),"
         " contact({'shape': [0.11, 0.05], 'pos': [0.0, -0.15, 0.0], 'friction': 0.7, 'link': 'right'})]})",
     ),
+    # gymnasium's MuJoCo ant standing on its four feet: a robot-bound stance.
+    ("ant", f"mjcf('{pathlib.Path(SOLO12).parents[1] / 'gymnasium' / 'ant.xml'}')"),
+    ("ast", "stance(ant, {'contacts': [contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body4', 'orientation': 'world'}), contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body7', 'orientation': 'world'}), contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body10', 'orientation': 'world'}), contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body13', 'orientation': 'world'})]})"),
     ("wd", "wrench_distributor(st, {'com_acceleration': [0.5, 0.0, 0.0]})"),
     ("wds", "[add(sim, wd), run(sim, 0.03), wd][2]"),
 ]
@@ -433,6 +436,19 @@ f"fltc, [{CONTACT}]"
     "add(sim: Simulation, distributor: WrenchDistributor)": "sim, wd",
     "plot_polygon(path: string, stance: Stance)": "'out:polygon.svg', st",
     "plot_polygon(path: string, stance: Stance, polygon: Map)": "'out:polygon.svg', st, static_polygon(st, 'hull')",
+    "plot_polygon(path: string, stance: Stance, polygon: Map, region: Map)": (
+        "'out:region.svg', ast, static_polygon(ast), feasible_region(ast, {'torque_limits': {'hip_1': 2.0}})"
+    ),
+    "stance_torques(stance: Stance) -> Map": ("ast", "[r['names'], r['torques'], r['within_limits'], r['exceeded']]"),
+    "stance_torques(stance: Stance, weights: #{friction, cop, yaw}) -> Map": (
+        "ast, {'friction': 0.02, 'cop': 1.0, 'yaw': 0.0001}",
+        "[r['torques'], r['gravity_torques'], r['utilisation']]",
+    ),
+    "feasible_region(stance: Stance) -> Map": ("ast", "[r['status'], r['vertices'], r['area']]"),
+    "feasible_region(stance: Stance, options: #{torque_limits: #{joint: number}}) -> Map": (
+        "ast, {'torque_limits': {'hip_1': 2.0, 'ankle_1': 2.0}}",
+        "[r['status'], r['vertices'], r['area']]",
+    ),
     "save(distributor: WrenchDistributor, path: string)": "wds, 'out:table.csv'",
     "set_stance(distributor: WrenchDistributor, stance: Stance)": "wd, fst",
     "stance(robot: Robot, options: #{contacts, mass, gravity, com}) -> Stance": "solo, {'contacts': [c1, c2], 'gravity': 9.8}",
