@@ -15,16 +15,17 @@ fi
 "$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest \
     nbconvert ipykernel matplotlib mypy hpp-centroidal-dynamics==9.0.2 dm-control
 # hpp-centroidal-dynamics (the peer of python/tests/test_robustness.py) loads its C++ libraries
-# from its wheel's cmeel prefix, which must be on the library path.
+# from its wheel's cmeel prefix, which must be on the library path: pytest's only (not the
+# notebook's Chromium below).
 CMEEL_LIB="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/cmeel.prefix/lib"
-export LD_LIBRARY_PATH="$CMEEL_LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # The debug binary that `cargo test --workspace` built (a no-op build when it is current), for
 # the tests that compare numbers through Python with numbers through Rhai.
 if [ -z "${MORSEL_BIN:-}" ]; then
     cargo build --workspace --bins
     export MORSEL_BIN="$PWD/target/debug/morsel"
 fi
-"$VENV/bin/python" -m pytest python/tests -q "$@"
+LD_LIBRARY_PATH="$CMEEL_LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+    "$VENV/bin/python" -m pytest python/tests -q "$@"
 # The stubs (morsel/__init__.pyi, morsel/_morsel.pyi) against the installed module: every
 # public function, method and property, with the runtime's parameters.
 "$VENV/bin/python" -m mypy.stubtest morsel
