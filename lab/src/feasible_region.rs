@@ -9,13 +9,13 @@
 //! torques `g(q)` ([`gravity_torques`], with the stance's gravity turned into the base frame, as
 //! [`crate::stance_torques`]), and the limits ([`effort_limits`], or per joint name).
 
-use morsel_kinematics::{DynamicsData, JacobianConvention, frame_jacobian_at, gravity_torques};
+use morsel_kinematics::{JacobianConvention, frame_jacobian_at};
 use morsel_stability::{StaticPolygon, TorqueMap};
 use nalgebra::{DMatrix, Matrix3, Vector3};
 
 use crate::bound_contact::{BindingError, BindingResult};
 use crate::live_stance::LiveStance;
-use crate::stance_torques::{effort_limits, stance_robot};
+use crate::stance_torques::{StanceRobot, effort_limits};
 
 /// What [`feasible_region`] computed.
 #[derive(Clone, Debug)]
@@ -36,12 +36,11 @@ pub fn torque_map(
     stance: &LiveStance,
     torque_limits: &[(String, f64)],
 ) -> BindingResult<TorqueMap> {
-    let robot = stance_robot(stance)?;
-    let model = robot.model()?;
-    let (q, placement) = robot.configuration_and_placement()?;
-    let rotation: Matrix3<f64> = placement.rotation.to_rotation_matrix().into_inner();
+    let at = StanceRobot::of(stance)?;
+    let (robot, model, q) = (&at.robot, &at.model, &at.q);
+    let rotation: Matrix3<f64> = at.placement.rotation.to_rotation_matrix().into_inner();
     let names = model.velocity_names();
-    let mut limits = effort_limits(&model);
+    let mut limits = effort_limits(model);
     for (name, limit) in torque_limits {
         let Some(i) = names.iter().position(|n| n == name) else {
             return Err(BindingError::UnknownJoint {
@@ -51,9 +50,6 @@ pub fn torque_map(
         };
         limits[i] = *limit;
     }
-    let mut data = DynamicsData::new(&model);
-    data.set_gravity(placement.rotation.inverse() * Vector3::new(0.0, 0.0, -stance.gravity()))?;
-    let g = gravity_torques(&model, &mut data, q.as_slice())?.to_vec();
     let nv = model.nv();
     let mut jacobians = Vec::with_capacity(stance.contacts().len());
     for (index, contact) in stance.contacts().iter().enumerate() {
@@ -61,7 +57,7 @@ pub fn torque_map(
             return Err(BindingError::NotBound { contact: index });
         };
         let local = frame_jacobian_at(
-            &model,
+            model,
             q.as_slice(),
             binding.link.as_str(),
             JacobianConvention::LocalWorldAligned,
@@ -80,7 +76,7 @@ pub fn torque_map(
         jacobian.rows_mut(3, 3).copy_from(&angular);
         jacobians.push(jacobian);
     }
-    Ok(TorqueMap::new(jacobians, g, limits)?.with_names(names)?)
+    Ok(TorqueMap::new(jacobians, at.gravity_torques, limits)?.with_names(names)?)
 }
 
 /// The torque-limited feasible region of `stance` (every contact bound to one robot), with the
@@ -92,10 +88,9 @@ pub fn feasible_region(
     let map = torque_map(stance, torque_limits)?;
     let built = stance.current()?;
     let region = built.feasible_region(&map)?;
-    let robot = stance_robot(stance)?;
     Ok(FeasibleRegion {
         region,
-        names: robot.model()?.velocity_names(),
+        names: map.names().to_vec(),
         limits: map.limits().to_vec(),
         gravity_torques: map.gravity_torques().to_vec(),
     })

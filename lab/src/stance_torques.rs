@@ -9,9 +9,11 @@
 //! robot whose stance carries the robot's own mass and CoM, the base's six values are what the
 //! distribution leaves unbalanced: zero up to the solver's tolerance.
 
-use morsel_kinematics::{DynamicsData, LinkWrench, Model, rnea};
+use std::sync::Arc;
+
+use morsel_kinematics::{DynamicsData, LinkWrench, Model, gravity_torques, rnea};
 use morsel_stability::{DistributionWeights, DistributionWorkspace, WrenchDistribution};
-use nalgebra::{DVector, Vector3};
+use nalgebra::{DVector, Isometry3, Vector3};
 
 use crate::bound_contact::{BindingError, BindingResult};
 use crate::live_stance::LiveStance;
@@ -53,7 +55,7 @@ pub fn stance_torques(
     stance: &LiveStance,
     weights: &DistributionWeights,
 ) -> BindingResult<StanceTorques> {
-    let robot = stance_robot(stance)?;
+    let mut at = StanceRobot::of(stance)?;
     let built = stance.current()?;
     let distribution = built.distribute_with(weights, &mut DistributionWorkspace::new())?;
     if !distribution.is_solved() {
@@ -61,13 +63,16 @@ pub fn stance_torques(
             reason: format!("{:?}", distribution.status),
         });
     }
-    let model = robot.model()?;
-    let (q, placement) = robot.configuration_and_placement()?;
-    let to_base = placement.rotation.inverse();
-    let mut data = DynamicsData::new(&model);
-    data.set_gravity(to_base * Vector3::new(0.0, 0.0, -stance.gravity()))?;
+    let (model, robot) = (Arc::clone(&at.model), at.robot.clone());
+    let to_base = at.placement.rotation.inverse();
     let mut wrenches = Vec::with_capacity(distribution.wrenches.len());
-    for (contact, w) in stance.contacts().iter().zip(&distribution.wrenches) {
+    let placed = built.contacts().contacts();
+    for ((contact, w), at_pose) in stance
+        .contacts()
+        .iter()
+        .zip(&distribution.wrenches)
+        .zip(placed)
+    {
         let Some(binding) = contact.binding() else {
             return Err(BindingError::NotBound { contact: w.index });
         };
@@ -77,7 +82,7 @@ pub fn stance_torques(
             .frame_poses(std::slice::from_ref(&link_name))?
             .first()
             .map_or_else(Vector3::zeros, |pose| pose.translation.vector);
-        let point = contact.current()?.pose().translation.vector;
+        let point = at_pose.pose().translation.vector;
         let force = w.world.fixed_rows::<3>(0).into_owned();
         let torque = w.world.fixed_rows::<3>(3).into_owned() + (point - origin).cross(&force);
         wrenches.push(LinkWrench {
@@ -87,8 +92,16 @@ pub fn stance_torques(
         });
     }
     let zero = vec![0.0; model.nv()];
-    let gravity_torques = rnea(&model, &mut data, q.as_slice(), &zero, &zero, &[])?.to_vec();
-    let torques = rnea(&model, &mut data, q.as_slice(), &zero, &zero, &wrenches)?.to_vec();
+    let torques = rnea(
+        &model,
+        &mut at.data,
+        at.q.as_slice(),
+        &zero,
+        &zero,
+        &wrenches,
+    )?
+    .to_vec();
+    let gravity_torques = at.gravity_torques;
     let names = model.velocity_names();
     let limits = effort_limits(&model);
     let mut exceeded = Vec::new();
@@ -119,8 +132,41 @@ pub fn stance_torques(
     })
 }
 
+/// A robot-bound stance's robot as the dynamics sees it now: its model, configuration and base
+/// placement, dynamics data holding the stance's gravity (its magnitude down the world's −z)
+/// in the robot's base frame, and the gravity torques `g(q)` under that gravity. What
+/// [`stance_torques`] and the feasible region's torque map both start from.
+pub(crate) struct StanceRobot {
+    pub robot: Robot,
+    pub model: Arc<Model>,
+    pub q: DVector<f64>,
+    pub placement: Isometry3<f64>,
+    pub data: DynamicsData,
+    pub gravity_torques: Vec<f64>,
+}
+
+impl StanceRobot {
+    /// The robot that every contact of `stance` is bound to, at its current state.
+    pub(crate) fn of(stance: &LiveStance) -> BindingResult<Self> {
+        let robot = stance_robot(stance)?;
+        let model = robot.model()?;
+        let (q, placement) = robot.configuration_and_placement()?;
+        let mut data = DynamicsData::new(&model);
+        data.set_gravity(placement.rotation.inverse() * Vector3::new(0.0, 0.0, -stance.gravity()))?;
+        let gravity_torques = gravity_torques(&model, &mut data, q.as_slice())?.to_vec();
+        Ok(Self {
+            robot,
+            model,
+            q,
+            placement,
+            data,
+            gravity_torques,
+        })
+    }
+}
+
 /// The one robot that every contact of `stance` is bound to.
-pub(crate) fn stance_robot(stance: &LiveStance) -> BindingResult<Robot> {
+fn stance_robot(stance: &LiveStance) -> BindingResult<Robot> {
     let mut robot: Option<Robot> = None;
     for (index, contact) in stance.contacts().iter().enumerate() {
         let Some(binding) = contact.binding() else {
@@ -137,11 +183,11 @@ pub(crate) fn stance_robot(stance: &LiveStance) -> BindingResult<Robot> {
 
 /// Each velocity value's effort limit: a one-value joint's, `inf` for free and ball joints.
 pub fn effort_limits(model: &Model) -> Vec<f64> {
-    let mut out = DVector::from_element(model.nv(), f64::INFINITY);
+    let mut out = vec![f64::INFINITY; model.nv()];
     for joint in model.joints() {
         if joint.nv() == 1 {
             out[joint.idx_v()] = joint.limits().effort;
         }
     }
-    out.as_slice().to_vec()
+    out
 }

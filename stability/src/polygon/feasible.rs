@@ -116,6 +116,11 @@ impl TorqueMap {
         &self.jacobians
     }
 
+    /// The names of the values (`value k` unless [`with_names`](Self::with_names) gave them).
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
     /// The effort limits.
     pub fn limits(&self) -> &[f64] {
         &self.limits
