@@ -1,9 +1,11 @@
 """Morsel's rigid-body dynamics against the real peers, on the robots users bring (pytest; the
 venv of .ci/corpus.sh, and a built `morsel` binary as for test_corpus.py).
 
-- Pinocchio (PyPI `pin`) on every URDF of example-robot-data and the URDFs in assets/, fixed base,
-  and the assets' robots also on a free-flyer: `crba`, `rnea`, `aba`, `computeGeneralizedGravity`,
-  `computeCentroidalMomentum`, at random states.
+- Pinocchio (PyPI `pin`) on every URDF of example-robot-data and the URDFs in assets/, each with
+  a fixed base and on a free-flyer: `crba`, `rnea`, `aba`, `computeGeneralizedGravity`,
+  `computeCentroidalMomentum`, `computeRNEADerivatives`, `computeABADerivatives`, at random
+  states (a free-flyer's derivatives turned into Morsel's layout by the chain rule:
+  derivatives_in_mujoco_layout).
 - MuJoCo (PyPI `mujoco`) on the MJCF models of the corpus packages (dm_control's suite,
   gymnasium's assets, pybullet's MJCF), the MuJoCo Menagerie's robots as the mesh-free dynamics
   twins in assets/robots/menagerie (corpus key `menagerie/...`; made and checked equal to the
@@ -19,7 +21,7 @@ they are); Pinocchio keeps quaternions x, y, z, w, continuous joints as (cos, si
 free-flyer's linear velocity in the body frame (v_pin = Rᵀ v).
 
 URDFs with moving mimic joints are loaded by Pinocchio with `mimic=True` (its JointModelMimic,
-coupled as Morsel couples them; derivatives are not compared there); a model that a peer or Morsel
+coupled as Morsel couples them; derivatives are not compared there: Pinocchio's ABA refuses them); a model that a peer or Morsel
 refuses is counted (test_corpus.py holds loading). MuJoCo models are compared under their
 own gravity (`<option gravity>`, `<flag gravity="disable">`, which Morsel reads); those in a
 medium with a density (buoyancy, which Morsel does not model) are skipped. A Menagerie twin that
@@ -84,10 +86,11 @@ def moving_mimics(path):
 
 
 def pinocchio_cases():
-    """[(key, path, floating)]: every example-robot-data URDF fixed, the assets' URDFs fixed and
-    floating."""
-    cases = [(key, path, False) for key, path, kind in corpus.models()
-             if kind == "urdf" and key.startswith("example-robot-data/")]
+    """[(key, path, floating)]: every example-robot-data URDF and the assets' URDFs, fixed and on
+    a free-flyer."""
+    cases = [(key + suffix, path, floating) for key, path, kind in corpus.models()
+             if kind == "urdf" and key.startswith("example-robot-data/")
+             for suffix, floating in (("", False), (" (free-flyer)", True))]
     for path in ASSET_URDFS:
         rel = path.relative_to(ROOT).as_posix()
         cases += [(rel, path, False), (rel + " (free-flyer)", path, True)]
@@ -173,6 +176,77 @@ def configuration_by_name(model, q_mj):
     return out
 
 
+def skew(x):
+    """The matrix of the cross product x × ·."""
+    return np.array([[0.0, -x[2], x[1]], [x[2], 0.0, -x[0]], [-x[1], x[0], 0.0]])
+
+
+def derivatives_in_mujoco_layout(model, data, state, t_v, pin_derivatives):
+    """Pinocchio's analytic derivatives turned, by the chain rule, into Morsel's (MuJoCo's qvel
+    layout and Morsel's tangent of q); identity for a fixed base.
+
+    With one free-flyer at velocity index `i` and its rotation R: Pinocchio's velocity is
+    `v_p = Tᵀ v` (T = t_v: R on the linear block), its acceleration `a_p = Tᵀ a − ω × v_b` on the
+    linear block (`v_b = Rᵀ ṗ` the body-frame linear velocity, ω the body angular velocity),
+    torques `τ = T τ_p`; Morsel moves q by `p + δ_lin` and `R exp(δ_ang)`, which is Pinocchio's
+    tangent `Tᵀ δ` to first order, and the rotation inside T, `v_b`, `a_p` and `τ_p` turn with it:
+    `∂(R'ᵀ x)/∂δ_ang = [Rᵀ x]×` and `∂(R' x)/∂δ_ang = −R [x]×`.
+    """
+    import pinocchio as pin
+
+    frees = [model.joints[i].idx_v for i in range(1, model.njoints) if model.joints[i].nv == 6]
+    if not frees:
+        return pin_derivatives
+    assert len(frees) == 1, "one free-flyer at most"
+    i = frees[0]
+    lin, ang = slice(i, i + 3), slice(i + 3, i + 6)
+    q, v, a, tau = state
+    rot = t_v[lin, lin]
+    v_b, omega = v[lin], v[ang]
+    n = model.nv
+    out = {}
+    if "dtau_dq" in pin_derivatives:
+        dq, dv, da = (pin_derivatives[k] for k in ("dtau_dq", "dtau_dv", "dtau_da"))
+        mass = da
+        tau_p = pin.rnea(model, data, q, v, a)
+        a_m_lin = rot @ (a[lin] + np.cross(omega, v_b))
+        # ∂a_p/∂v (Morsel's v): a_p_lin = Rᵀ a_lin − ω × (Rᵀ ṗ).
+        e_v = np.zeros((n, n))
+        e_v[lin, lin] = -skew(omega) @ rot.T
+        e_v[lin, ang] = skew(v_b)
+        # ∂v_p/∂δ and ∂a_p/∂δ (Morsel's tangent of q), and ∂T/∂δ τ_p.
+        e_qv = np.zeros((n, n))
+        e_qv[lin, ang] = skew(v_b)
+        e_qa = np.zeros((n, n))
+        e_qa[lin, ang] = skew(rot.T @ a_m_lin) - skew(omega) @ skew(v_b)
+        turn = np.zeros((n, n))
+        turn[lin, ang] = -rot @ skew(tau_p[lin])
+        out["dtau_dq"] = turn + t_v @ (dq @ t_v.T + dv @ e_qv + mass @ e_qa)
+        out["dtau_dv"] = t_v @ (dv @ t_v.T + mass @ e_v)
+        out["dtau_da"] = t_v @ mass @ t_v.T
+    if "dqdd_dq" in pin_derivatives:
+        ddq, ddv, ddtau = (pin_derivatives[k] for k in ("dqdd_dq", "dqdd_dv", "dqdd_dtau"))
+        qdd_p = pin.aba(model, data, q, v, tau)
+        # Morsel's qdd = T (a_p + c), c_lin = ω × v_b.
+        c = np.zeros(n)
+        c[lin] = np.cross(omega, v_b)
+        e_cv = np.zeros((n, n))
+        e_cv[lin, lin] = skew(omega) @ rot.T
+        e_cv[lin, ang] = -skew(v_b)
+        e_qv = np.zeros((n, n))
+        e_qv[lin, ang] = skew(v_b)
+        e_qtau = np.zeros((n, n))
+        e_qtau[lin, ang] = skew(tau[lin])
+        e_qc = np.zeros((n, n))
+        e_qc[lin, ang] = skew(omega) @ skew(v_b)
+        turn = np.zeros((n, n))
+        turn[lin, ang] = -rot @ skew((qdd_p + c)[lin])
+        out["dqdd_dq"] = turn + t_v @ (ddq @ t_v.T + ddv @ e_qv + ddtau @ e_qtau + e_qc)
+        out["dqdd_dv"] = t_v @ (ddv @ t_v.T + e_cv)
+        out["dqdd_dtau"] = t_v @ ddtau @ t_v.T
+    return out
+
+
 def pinocchio_expected(model, state, t_v):
     """Pinocchio's numbers at a state, converted to MuJoCo's velocity layout."""
     import pinocchio as pin
@@ -200,15 +274,16 @@ def pinocchio_expected(model, state, t_v):
             qdd[iv:iv + 3] = rot @ (qdd_pin[iv:iv + 3] + np.cross(v[iv + 3:iv + 6], v[iv:iv + 3]))
     derivatives = {}
     mimic = any(model.joints[i].shortname() == "JointModelMimic" for i in range(1, model.njoints))
-    if not mimic and not any(model.joints[i].nv == 6 for i in range(1, model.njoints)):
-        dq, dv, _ = pin.computeRNEADerivatives(model, data, q, v, a)
-        derivatives = {"dtau_dq": np.array(dq), "dtau_dv": np.array(dv)}
+    if not mimic:
+        dq, dv, da = pin.computeRNEADerivatives(model, data, q, v, a)
+        derivatives = {"dtau_dq": np.array(dq), "dtau_dv": np.array(dv), "dtau_da": np.triu(da) + np.triu(da, 1).T}
         try:
             ddq, ddv, ddtau = pin.computeABADerivatives(model, data, q, v, tau)
             derivatives.update({"dqdd_dq": np.array(ddq), "dqdd_dv": np.array(ddv),
                                 "dqdd_dtau": np.array(ddtau)})
         except Exception:  # a singular mass matrix: Morsel refuses there too
             pass
+        derivatives = derivatives_in_mujoco_layout(model, data, state, t_v, derivatives)
     pin.computeCentroidalMomentum(model, data, q, v)
     return {
         "mass_matrix": t_v @ mass @ t_inv,
@@ -243,9 +318,9 @@ def morsel_dynamics(entries, work):
             f"            bias: nonlinear_effects(r, s.q, s.v), gravity_torques: gravity_torques(r, s.q),\n"
             f"            aba: aba(r, s.q, s.v, s.tau), linear: h.linear, angular: h.angular, com: h.com,\n"
             f"            names: velocity_names(r) }});\n"
-            f"        if {str(kind == 'urdf' and not floating).lower()} {{ try {{\n"
+            f"        if {str(kind == 'urdf').lower()} {{ try {{\n"
             f"            let d = rnea_derivatives(r, s.q, s.v, s.a); let e = aba_derivatives(r, s.q, s.v, s.tau);\n"
-            f"            out[out.len() - 1].derivatives = #{{ dtau_dq: d.dtau_dq, dtau_dv: d.dtau_dv,\n"
+            f"            out[out.len() - 1].derivatives = #{{ dtau_dq: d.dtau_dq, dtau_dv: d.dtau_dv, dtau_da: d.dtau_da,\n"
             f"                dqdd_dq: e.dqdd_dq, dqdd_dv: e.dqdd_dv, dqdd_dtau: e.dqdd_dtau }};\n"
             f"        }} catch (e) {{ out[out.len() - 1].derivatives_error = `${{e}}`; }} }}\n"
             f"    }}\n"
@@ -348,7 +423,7 @@ def test_dynamics_equal_pinocchio_on_every_urdf(pinocchio_run):
     entries, expected, got, _ = pinocchio_run
     assert len(entries) >= 30, f"only {len(entries)} URDFs compared"
     failures = []
-    derivative_checks = [0]
+    derivative_checks = [0, 0]
     for key, *_ in entries:
         mine = got.get(key)
         exp, _names = expected[key]
@@ -367,7 +442,8 @@ def test_dynamics_equal_pinocchio_on_every_urdf(pinocchio_run):
                 problem = close(m[name], e[name])
                 if problem:
                     failures.append(f"{key} state {k} {name}: {problem}")
-            # The analytic derivatives, on fixed bases (no free-flyer conversion needed there).
+            # The analytic derivatives, on fixed bases and free-flyers (converted by
+            # derivatives_in_mujoco_layout).
             for name, matrix in e["derivatives"].items():
                 # ABA's derivatives go through M⁻¹, whose entries reach 4.6e8 on iCub: both
                 # sides agree there to 6e-9 relative, so these take 1e-8.
@@ -377,8 +453,11 @@ def test_dynamics_equal_pinocchio_on_every_urdf(pinocchio_run):
                     failures.append(f"{key} state {k} {name}: {problem} {m.get('derivatives_error', '')}")
                 else:
                     derivative_checks[0] += 1
-    print(f"derivative matrices equal to Pinocchio's: {derivative_checks[0]}")
+                    derivative_checks[1] += key.endswith("(free-flyer)")
+    print(f"derivative matrices equal to Pinocchio's: {derivative_checks[0]}, "
+          f"{derivative_checks[1]} of them on a free-flyer")
     assert derivative_checks[0] >= 100, derivative_checks
+    assert derivative_checks[1] >= 30, derivative_checks
     assert not failures, f"{len(failures)} differences:\n" + "\n".join(failures[:60])
 
 
