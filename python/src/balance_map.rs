@@ -46,7 +46,7 @@ fn request(options: Option<&Bound<'_, PyAny>>, kwargs: Option<&Bound<'_, PyDict>
     let kind: MarginKind = o
         .string("kind")?
         .unwrap_or_else(|| "static".into())
-        .parse()
+        .parse::<MarginKind>()
         .py()?;
     let (x, y, z) = (axis(&mut o, "x")?, axis(&mut o, "y")?, axis(&mut o, "z")?);
     let coms = o.take("coms");

@@ -1,21 +1,18 @@
 //! Regular grids of CoM positions for balance maps.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::StabilityError;
 
 /// Most positions a balance map may hold (a grid beyond it is refused before allocating).
-pub const MAX_MAP_POINTS: usize = 50_000_000;
+pub const MAX_MAP_POINTS: usize = 10_000_000;
 
 /// `steps` evenly spaced values from `min` to `max` (both included; `min` alone for one step).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct GridAxis {
-    /// First value.
-    pub min: f64,
-    /// Last value.
-    pub max: f64,
-    /// Number of values, at least 1.
-    pub steps: usize,
+    min: f64,
+    max: f64,
+    steps: usize,
 }
 
 impl GridAxis {
@@ -38,6 +35,21 @@ impl GridAxis {
         Ok(Self { min, max, steps })
     }
 
+    /// First value.
+    pub fn min(&self) -> f64 {
+        self.min
+    }
+
+    /// Last value.
+    pub fn max(&self) -> f64 {
+        self.max
+    }
+
+    /// Number of values, at least 1.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
     /// Value `i` (`0 <= i < steps`).
     pub fn value(&self, i: usize) -> f64 {
         if self.steps == 1 {
@@ -55,14 +67,11 @@ impl GridAxis {
 
 /// A grid of CoM positions: x and y axes, an optional z axis (otherwise one height).
 /// Positions are ordered with x slowest and z fastest (C order over `steps()`).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ComGrid {
-    /// The x axis (m).
-    pub x: GridAxis,
-    /// The y axis (m).
-    pub y: GridAxis,
-    /// The z axis (m), or `None` for the single height given to [`Self::points`].
-    pub z: Option<GridAxis>,
+    x: GridAxis,
+    y: GridAxis,
+    z: Option<GridAxis>,
 }
 
 impl ComGrid {
@@ -82,6 +91,11 @@ impl ComGrid {
                 ),
             }),
         }
+    }
+
+    /// The x, y and (if any) z axes (m).
+    pub fn axes(&self) -> (GridAxis, GridAxis, Option<GridAxis>) {
+        (self.x, self.y, self.z)
     }
 
     /// Steps per axis: `[nx, ny]` or `[nx, ny, nz]`.
