@@ -114,7 +114,7 @@ impl BalanceMap {
 /// The margins' source, prepared once for a request.
 enum Prepared {
     Coms {
-        margins: BalanceMargins,
+        margins: Box<BalanceMargins>,
         coms: Vec<[f64; 3]>,
     },
     Configurations {
@@ -183,7 +183,10 @@ fn plan(stance: &LiveStance, request: &BalanceRequest) -> Result<Plan, LabError>
     Ok(Plan {
         columns: xyz(),
         coordinates: coms.iter().flatten().copied().collect(),
-        prepared: Prepared::Coms { margins, coms },
+        prepared: Prepared::Coms {
+            margins: Box::new(margins),
+            coms,
+        },
         steps,
         polygon,
     })
