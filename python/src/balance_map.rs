@@ -41,7 +41,10 @@ fn axis(o: &mut Options<'_>, key: &'static str) -> PyResult<Option<GridAxis>> {
     GridAxis::new(key, min, max, steps as usize).py().map(Some)
 }
 
-fn request(options: Option<&Bound<'_, PyAny>>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<BalanceRequest> {
+fn request(
+    options: Option<&Bound<'_, PyAny>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<BalanceRequest> {
     let mut o = Options::new("balance_map", options)?.merge(kwargs)?;
     let kind: MarginKind = o
         .string("kind")?
@@ -62,10 +65,21 @@ fn request(options: Option<&Bound<'_, PyAny>>, kwargs: Option<&Bound<'_, PyDict>
     let points = if let Some(c) = coms {
         let a = array2_arg(&c, "option `coms` of balance_map()", Some(3))?;
         let rows = a.as_array();
-        BalancePoints::Coms(rows.rows().into_iter().map(|r| [r[0], r[1], r[2]]).collect())
+        BalancePoints::Coms(
+            rows.rows()
+                .into_iter()
+                .map(|r| [r[0], r[1], r[2]])
+                .collect(),
+        )
     } else if let Some(q) = configurations {
         let a = array2_arg(&q, "option `configurations` of balance_map()", None)?;
-        BalancePoints::Configurations(a.as_array().rows().into_iter().map(|r| r.to_vec()).collect())
+        BalancePoints::Configurations(
+            a.as_array()
+                .rows()
+                .into_iter()
+                .map(|r| r.to_vec())
+                .collect(),
+        )
     } else {
         let (Some(x), Some(y)) = (x, y) else {
             return Err(value_error(
@@ -84,7 +98,10 @@ fn request(options: Option<&Bound<'_, PyAny>>, kwargs: Option<&Bound<'_, PyDict>
         })?;
         for item in map.items()?.iter() {
             let (key, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
-            let name = string_arg(&key, "a joint name in option `torque_limits` of balance_map()")?;
+            let name = string_arg(
+                &key,
+                "a joint name in option `torque_limits` of balance_map()",
+            )?;
             let what = format!("limit of `{name}` in option `torque_limits` of balance_map()");
             request.torque_limits.push((name, f64_arg(&value, &what)?));
         }
@@ -172,7 +189,12 @@ impl PyBalanceMap {
     /// The CoM of each point, float64 `(n, 3)`.
     #[getter]
     fn coms<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        crate::convert::rows_out(py, self.0.coms.len(), 3, self.0.coms.as_flattened().to_vec())
+        crate::convert::rows_out(
+            py,
+            self.0.coms.len(),
+            3,
+            self.0.coms.as_flattened().to_vec(),
+        )
     }
     /// The coordinates' names.
     #[getter]
