@@ -2,7 +2,8 @@
 # The Python front end (python/, `import morsel`): builds the wheel in a venv and runs pytest.
 # Idempotent: reuses target/py-venv; `pip install ./python` rebuilds the extension module.
 # Needs python3 (>= 3.9) with venv, a Rust toolchain, and PyPI (numpy, mujoco, pytest, maturin,
-# dm-control for the humanoid of python/tests/test_balance.py,
+# dm-control for the humanoid of python/tests/test_balance.py, scipy (HiGHS, the LP peer of
+# python/tests/test_feasible_region_highs.py),
 # mypy for its stubtest).
 # MORSEL_BIN (default target/debug/morsel) is the binary the parity tests compare against;
 # tests that need it are skipped when it is missing.
@@ -13,7 +14,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 "$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest \
-    nbconvert ipykernel matplotlib mypy hpp-centroidal-dynamics==9.0.2 dm-control
+    nbconvert ipykernel matplotlib mypy hpp-centroidal-dynamics==9.0.2 dm-control scipy
 # hpp-centroidal-dynamics (the peer of python/tests/test_robustness.py) loads its C++ libraries
 # from its wheel's cmeel prefix, which must be on the library path: pytest's only (not the
 # notebook's Chromium below).

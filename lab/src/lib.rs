@@ -3,6 +3,9 @@
 // Internal to Morsel's front ends: their home is `__private`.
 #[doc(hidden)]
 pub mod api;
+pub mod balance_map;
+pub mod balance_map_output;
+pub mod balance_plot;
 #[doc(hidden)]
 pub mod batch_limit;
 pub mod bound_contact;

@@ -19,7 +19,7 @@ from ._errors import (
     WrongTypeError,
 )
 from ._morsel import *  # noqa: F401,F403  (the native functions and classes)
-from ._morsel import Boundary, JointspaceModel, SampleMap, SensorMesh, SensorPoints
+from ._morsel import BalanceMap, Boundary, JointspaceModel, SampleMap, SensorMesh, SensorPoints
 
 from ._armature import add as _add_process, record, run, step  # noqa: E402  (armatures and simulations)
 from ._vectors import cross, dot, norm, round_to, scale, sub  # noqa: E402  (vector helpers)
@@ -38,15 +38,15 @@ def len(obj):  # noqa: A001 - the script API's name; not in __all__, so `import 
     """len(x): the number of sensor points, sensor-mesh vertices or samples of x."""
     import builtins
 
-    if not isinstance(obj, (SensorPoints, SensorMesh, SampleMap, Boundary)):
-        raise WrongTypeError(f"len(): expected sensor points, a sensor mesh or a sample map, got {type(obj).__name__}")
+    if not isinstance(obj, (SensorPoints, SensorMesh, SampleMap, Boundary, BalanceMap)):
+        raise WrongTypeError(f"len(): expected sensor points, a sensor mesh, a sample map or a balance map, got {type(obj).__name__}")
     return builtins.len(obj)
 
 
 def save(path, value, *args, **kwargs):  # type: ignore[no-redef]
     """save(path, value): writes value by the path's extension (see the script API);
     save(path, map | boundary | model, ...) is that object's own save."""
-    if isinstance(value, (SampleMap, Boundary, JointspaceModel)):
+    if isinstance(value, (SampleMap, Boundary, JointspaceModel, BalanceMap)):
         return value.save(path, *args, **kwargs)
     return _morsel.save(path, value, *args, **kwargs)
 

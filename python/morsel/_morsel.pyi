@@ -91,6 +91,8 @@ __all__ = [
     'grasp_matrix',
     'stance_torques',
     'feasible_region',
+    'BalanceMap',
+    'balance_map',
     'equilibrium_robustness',
     'robust_static_polygon',
     'zmp_support_area',
@@ -527,6 +529,7 @@ class Stance:
     def set_wrench(self, index: int, wrench: Sequence[float]) -> None: ...
     def unset_wrench(self, index: int) -> None: ...
     def _repr_html_(self) -> str: ...  # generated: tests/test_stubs.py
+    def balance_map(self, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> BalanceMap: ...  # generated: tests/test_stubs.py
     def com_acceleration_cone(self) -> Dict[str, Any]: ...  # generated: tests/test_stubs.py
     def com_inside(self, polygon: Optional[Mapping[str, Any]]=None) -> bool: ...  # generated: tests/test_stubs.py
     def com_margin(self, polygon: Optional[Mapping[str, Any]]=None) -> Optional[float]: ...  # generated: tests/test_stubs.py
@@ -575,6 +578,8 @@ def stance_torques(stance: Stance, weights: Optional[Mapping[str, float]] = None
     """Joint torques g(q) - sum J^T f holding a robot's stance: {names, torques, gravity_torques, limits, exceeded, within_limits, utilisation, distribution}."""
 def feasible_region(stance: Stance, options: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
     """Torque-limited feasible region: CoM x-y polygon where friction and every joint torque limit hold at the robot's configuration; options {"torque_limits": {joint: N m}}."""
+def balance_map(stance: Stance, options: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> BalanceMap:
+    """One margin ("static" m, "robust" N, "torque" m) over a CoM grid (x, y, z: [min, max, steps]), coms (n, 3) or configurations (n, nq)."""
 def find_supporting_wrenches(contacts: Union[Sequence[Contact], ContactSet, Stance], wrench: Sequence[float], point: _Vec3, weights: Optional[Mapping[str, float]] = None) -> Dict[str, Any]:
     """Contact wrenches realising the net wrench (world frame, at point), pymanoid's QP."""
 def force_span(contact: Contact) -> _F64:
@@ -637,6 +642,39 @@ class SampleMap:
     def save(self, path: _Path) -> None: ...
     def __len__(self) -> int: ...
     def jointspace_model(self, options: Optional[Mapping[str, Any]]=None, **kwargs: Any) -> JointspaceModel: ...  # generated: tests/test_stubs.py
+    def len(self) -> Any: ...  # generated: tests/test_stubs.py
+
+@final
+class BalanceMap:
+    """A balance margin at each CoM position or robot configuration."""
+    @property
+    def kind(self) -> str: ...
+    @property
+    def unit(self) -> str: ...
+    @property
+    def values(self) -> _F64:
+        """(n,): the margins."""
+    @property
+    def rows(self) -> _F64:
+        """(n, k + 1): [coordinates.., margin]."""
+    @property
+    def coms(self) -> _F64:
+        """(n, 3): the CoM at each point."""
+    @property
+    def columns(self) -> List[str]: ...
+    @property
+    def steps(self) -> Optional[List[int]]: ...
+    @property
+    def grid(self) -> Optional[_F64]:
+        """Grids: the margins shaped `steps` (x first); None otherwise."""
+    @property
+    def polygon(self) -> Dict[str, Any]: ...
+    @property
+    def region(self) -> Optional[Dict[str, Any]]: ...
+    def to_map(self) -> Any: ...
+    def save(self, path: _Path) -> None: ...
+    def plot(self, path: _Path) -> None: ...
+    def __len__(self) -> int: ...
     def len(self) -> Any: ...  # generated: tests/test_stubs.py
 
 @final

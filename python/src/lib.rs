@@ -8,6 +8,7 @@
 
 mod api_docs;
 mod armature;
+mod balance_map;
 mod contact_wrench;
 mod contacts;
 mod convert;
@@ -65,6 +66,7 @@ fn _morsel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     stability::register(m)?;
     stance_torques::register(m)?;
     feasible_region::register(m)?;
+    balance_map::register(m)?;
     robustness::register(m)?;
     jointspace::register(m)?;
     jointspace_model::register(m)?;

@@ -159,6 +159,9 @@ fn plot_map(py: Python<'_>, path: &Bound<'_, PyAny>, map: &Bound<'_, PyAny>) -> 
             .map_err(|e| *e)
             .py();
     }
+    if let Ok(m) = map.cast::<crate::balance_map::PyBalanceMap>() {
+        return m.get().plot(py, path);
+    }
     if let Ok(b) = map.cast::<PyBoundary>() {
         let png = target
             .extension()
@@ -176,7 +179,7 @@ fn plot_map(py: Python<'_>, path: &Bound<'_, PyAny>, map: &Bound<'_, PyAny>) -> 
             .py();
     }
     Err(type_error(format!(
-        "`map` of plot_map(): expected a SampleMap or a Boundary, got {}",
+        "`map` of plot_map(): expected a SampleMap, a Boundary or a BalanceMap, got {}",
         type_name(map)
     )))
 }

@@ -85,6 +85,7 @@ OPTIONAL_OBJECTS = JOINTSPACE_OBJECTS + [
     # gymnasium's MuJoCo ant standing on its four feet: a robot-bound stance.
     ("ant", f"mjcf('{pathlib.Path(SOLO12).parents[1] / 'gymnasium' / 'ant.xml'}')"),
     ("ast", "stance(ant, {'contacts': [contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body4', 'orientation': 'world'}), contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body7', 'orientation': 'world'}), contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body10', 'orientation': 'world'}), contact({'shape': [0.02, 0.02], 'friction': 0.7, 'link': 'body13', 'orientation': 'world'})]})"),
+    ("bmap", "balance_map(ast, {'kind': 'robust', 'x': [-0.3, 0.3, 5], 'y': [-0.3, 0.3, 4]})"),
     ("wd", "wrench_distributor(st, {'com_acceleration': [0.5, 0.0, 0.0]})"),
     ("wds", "[add(sim, wd), run(sim, 0.03), wd][2]"),
 ]
@@ -449,6 +450,14 @@ f"fltc, [{CONTACT}]"
         "ast, {'torque_limits': {'hip_1': 2.0, 'ankle_1': 2.0}}",
         "[r['status'], r['vertices'], r['area']]",
     ),
+    "balance_map(stance: Stance, options: #{kind: string, x: [min, max, steps], y: [min, max, steps], z: [min, max, steps], coms: [[x, y, z]], configurations: [[q]], torque_limits: #{joint: number}, generators: INT}) -> BalanceMap": (
+        "ast, {'kind': 'torque', 'x': [-0.3, 0.3, 5], 'y': [-0.3, 0.3, 4], 'torque_limits': {'hip_1': 2.0}}",
+        "to_map(r)",
+    ),
+    "len(map: BalanceMap) -> INT": "bmap",
+    "to_map(map: BalanceMap) -> Map": "bmap",
+    "plot_map(path: string, map: BalanceMap)": "'out:balance.svg', bmap",
+    "save(path: string, map: BalanceMap)": "'out:balance.csv', bmap",
     "save(distributor: WrenchDistributor, path: string)": "wds, 'out:table.csv'",
     "set_stance(distributor: WrenchDistributor, stance: Stance)": "wd, fst",
     "stance(robot: Robot, options: #{contacts, mass, gravity, com}) -> Stance": "solo, {'contacts': [c1, c2], 'gravity': 9.8}",

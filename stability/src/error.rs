@@ -159,6 +159,12 @@ pub enum StabilityError {
         /// The value given.
         value: f64,
     },
+    /// A balance map's request is invalid (an unknown margin kind, a bad grid axis).
+    #[error("balance_map(): {reason}")]
+    BalanceMap {
+        /// What is wrong, and what to give instead.
+        reason: String,
+    },
     /// A numerical routine failed in a way that does not depend on the input being valid
     /// (for instance the QP solver could not be set up). This indicates a bug; please report it.
     #[error("internal numerical failure in {what}: {reason}")]

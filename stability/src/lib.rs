@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod balance_map;
 pub mod contact;
 pub mod contact_cone;
 pub mod contact_set;
@@ -18,6 +19,7 @@ pub mod wrench_qp;
 
 pub use nalgebra;
 
+pub use balance_map::{BalanceMargins, ComGrid, GridAxis, MarginKind};
 pub use contact::Contact;
 pub use contact_cone::{WrenchFaces, WrenchSpan};
 pub use contact_set::ContactSet;

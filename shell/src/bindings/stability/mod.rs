@@ -22,6 +22,7 @@ use crate::convert::{describe, from_f64s, vec_arg};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use morsel_lab::simulation::Robot;
 
+mod balance_map;
 mod contact;
 mod contact_set;
 mod distributor;
@@ -47,6 +48,7 @@ pub fn register(engine: &mut Engine, ctx: &std::sync::Arc<crate::context::ShellC
     robustness::register(engine);
     robustness::register_pendular(engine);
     distributor::register(engine, ctx);
+    balance_map::register(engine, ctx);
     plot::register(engine, ctx);
 }
 
