@@ -271,7 +271,7 @@ mod fuzz {
 
 #[test]
 fn composition_and_generated_bodies_are_unsupported_errors_never_dropped() {
-    let cases: [(&str, u32, &str); 6] = [
+    let cases: [(&str, u32, &str); 5] = [
         (
             "<mujoco>\n<asset>\n<model name=\"arm\" file=\"arm.xml\"/>\n</asset>\n<worldbody/>\n</mujoco>\n",
             3,
@@ -296,11 +296,6 @@ fn composition_and_generated_bodies_are_unsupported_errors_never_dropped() {
             "<mujoco>\n<worldbody>\n<body>\n<freejoint align=\"true\"/>\n<geom size=\"0.1\"/>\n</body>\n</worldbody>\n</mujoco>\n",
             4,
             "freejoint",
-        ),
-        (
-            "<mujoco>\n<worldbody>\n<composite type=\"cable\" count=\"5 1 1\"/>\n</worldbody>\n</mujoco>\n",
-            3,
-            "composite",
         ),
     ];
     for (text, line, element) in cases {
