@@ -131,14 +131,14 @@ pub enum MjcfError {
     UnknownName {
         /// The element (for an unknown element, the element itself).
         at: Location,
-        /// `element` or `attribute`.
-        kind: &'static str,
+        /// An element or an attribute.
+        kind: NameKind,
         /// The name as written.
         name: String,
         /// The element it is written in.
-        parent: String,
+        parent: Box<str>,
         /// The closest known name, if one is within two edits.
-        suggestion: Option<String>,
+        suggestion: Option<Box<str>>,
     },
     /// A feature this loader does not support (e.g. `hfield` geoms, `coordinate="global"`).
     #[error("{at}: not supported: {what}")]
@@ -177,6 +177,24 @@ impl MjcfError {
             | MjcfError::TooLarge { at, .. } => Some(at),
             MjcfError::Xml { .. } | MjcfError::Model(_) => None,
         }
+    }
+}
+
+/// What kind of name [`MjcfError::UnknownName`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKind {
+    /// An element's tag.
+    Element,
+    /// An attribute's name.
+    Attribute,
+}
+
+impl fmt::Display for NameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NameKind::Element => "element",
+            NameKind::Attribute => "attribute",
+        })
     }
 }
 

@@ -96,7 +96,7 @@ mod unsupported;
 use std::path::{Path, PathBuf};
 
 pub use build::SITE_PREFIX;
-pub use error::{Location, MjcfError, MjcfResult};
+pub use error::{Location, MjcfError, MjcfResult, NameKind};
 pub use qpos::{configuration_from_joint_values, configuration_from_qpos, qpos_from_configuration};
 pub use schema::IGNORED_ELEMENTS;
 

@@ -20,7 +20,7 @@
 //! Elements MuJoCo knows and Morsel reads without using (visual-only or dynamics-only) are
 //! listed in [`IGNORED_ELEMENTS`]; the elements Morsel refuses as unsupported are in `unsupported.rs`.
 
-use super::error::{MjcfError, MjcfResult};
+use super::error::{MjcfError, MjcfResult, NameKind};
 use super::reader::Node;
 use super::schema_table::MUJOCO;
 
@@ -120,9 +120,9 @@ fn check_element(node: &Node, row: &Row, level: usize) -> MjcfResult<()> {
         if row.attrs.binary_search(&name.as_str()).is_err() {
             return Err(MjcfError::UnknownName {
                 at: node.location(),
-                kind: "attribute",
+                kind: NameKind::Attribute,
                 name: name.clone(),
-                parent: node.tag.clone(),
+                parent: node.tag.as_str().into(),
                 suggestion: closest(name, row.attrs.iter().copied()),
             });
         }
@@ -182,16 +182,16 @@ fn check_body_children(node: &Node, body: &Row) -> MjcfResult<()> {
 fn unknown_element(node: &Node, parent: &str, known: &[&str]) -> MjcfError {
     MjcfError::UnknownName {
         at: node.location(),
-        kind: "element",
+        kind: NameKind::Element,
         name: node.tag.clone(),
-        parent: parent.to_owned(),
+        parent: parent.into(),
         suggestion: closest(&node.tag, known.iter().copied()),
     }
 }
 
 /// The known name nearest to `name` when it is at most two edits away (a transposition
 /// counts as one) and the edits do not make up the whole name.
-fn closest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<String> {
+fn closest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<Box<str>> {
     let lower = name.to_lowercase();
     // Ties go to the name sharing the longer start (`sight`: `site` before `light`).
     let shared = |k: &str| {
@@ -205,7 +205,7 @@ fn closest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<Strin
         .map(|k| (strsim::osa_distance(&lower, k), shared(k), k))
         .filter(|&(d, _, _)| d <= 2 && d < name.chars().count())
         .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
-        .map(|(_, _, k)| k.to_owned())
+        .map(|(_, _, k)| k.into())
 }
 
 #[cfg(test)]

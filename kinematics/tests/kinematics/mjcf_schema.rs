@@ -3,7 +3,7 @@
 //! with MuJoCo 4.0.0: `kinematics/tests/mjcf_reference/test_schema.py` runs the same models
 //! through it).
 
-use morsel_kinematics::mjcf::{IGNORED_ELEMENTS, MjcfError, load_file, load_str};
+use morsel_kinematics::mjcf::{IGNORED_ELEMENTS, MjcfError, NameKind, load_file, load_str};
 
 fn world(inside: &str) -> String {
     format!(
@@ -12,7 +12,7 @@ fn world(inside: &str) -> String {
 }
 
 /// The unknown name, its kind, the element it is in, the suggestion and the line.
-fn refused(text: &str) -> (String, &'static str, String, Option<String>, u32) {
+fn refused(text: &str) -> (String, NameKind, String, Option<String>, u32) {
     match load_str(text, ".") {
         Err(MjcfError::UnknownName {
             at,
@@ -20,7 +20,13 @@ fn refused(text: &str) -> (String, &'static str, String, Option<String>, u32) {
             name,
             parent,
             suggestion,
-        }) => (name, kind, parent, suggestion, at.line),
+        }) => (
+            name,
+            kind,
+            parent.into(),
+            suggestion.map(String::from),
+            at.line,
+        ),
         other => panic!("expected an unknown name, got {other:?}"),
     }
 }
@@ -31,7 +37,7 @@ fn a_misspelt_element_is_refused_with_its_line_and_the_name_meant() {
         refused(&world("<geom size=\"0.1\"/>\n<jiont type=\"hinge\"/>"));
     assert_eq!(
         (name.as_str(), kind, parent.as_str()),
-        ("jiont", "element", "body")
+        ("jiont", NameKind::Element, "body")
     );
     assert_eq!(suggestion.as_deref(), Some("joint"));
     assert_eq!(line, 5);
@@ -54,7 +60,7 @@ fn an_unknown_attribute_is_refused_with_its_element_and_line() {
         refused(&world("<geom size=\"0.1\" bogus=\"2\"/>"));
     assert_eq!(
         (name.as_str(), kind, parent.as_str(), line),
-        ("bogus", "attribute", "geom", 4)
+        ("bogus", NameKind::Attribute, "geom", 4)
     );
     assert_eq!(suggestion, None);
     let (name, _, parent, suggestion, _) = refused(&world("<geom size=\"0.1\" densty=\"2\"/>"));
