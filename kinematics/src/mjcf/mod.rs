@@ -90,6 +90,7 @@ mod orientation;
 mod qpos;
 mod reader;
 mod schema;
+mod schema_row;
 mod schema_table;
 mod unsupported;
 

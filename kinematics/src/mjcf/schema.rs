@@ -22,33 +22,8 @@
 
 use super::error::{MjcfError, MjcfResult, NameKind};
 use super::reader::Node;
+use super::schema_row::{Card, Row};
 use super::schema_table::MUJOCO;
-
-/// How often an element may appear under its parent (MuJoCo's `!`, `?`, `*`, `R`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Card {
-    /// Exactly once (the root).
-    One,
-    /// At most once.
-    AtMostOne,
-    /// Any number of times.
-    Any,
-    /// Any number of times, and it may hold itself.
-    Recursive,
-}
-
-/// One element of the schema: its tag, cardinality, attributes and child elements.
-#[derive(Debug)]
-pub(super) struct Row {
-    /// The tag.
-    pub name: &'static str,
-    /// How often it may appear.
-    pub card: Card,
-    /// Its attributes, sorted.
-    pub attrs: &'static [&'static str],
-    /// The elements it may hold.
-    pub children: &'static [Row],
-}
 
 /// Elements MuJoCo knows that Morsel reads without effect on what it builds, on purpose (with
 /// everything inside them): they cannot change poses, geometry or mass. Their names and

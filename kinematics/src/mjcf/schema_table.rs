@@ -2,7 +2,7 @@
 //! kinematics/tests/mjcf_reference/make_schema.py from `mujoco.mj_printSchema` of MuJoCo
 //! 4.0.0, which prints the schema table compiled into MuJoCo's XML reader.
 
-use super::schema::{Card, Row};
+use super::schema_row::{Card, Row};
 
 /// The `<mujoco>` row of MuJoCo 4.0.0's schema, its children nested.
 #[rustfmt::skip]

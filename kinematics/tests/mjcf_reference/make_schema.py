@@ -81,7 +81,7 @@ def render():
         "//! kinematics/tests/mjcf_reference/make_schema.py from `mujoco.mj_printSchema` of MuJoCo",
         f"//! {mujoco.__version__}, which prints the schema table compiled into MuJoCo's XML reader.",
         "",
-        "use super::schema::{Card, Row};",
+        "use super::schema_row::{Card, Row};",
         "",
         f"/// The `<mujoco>` row of MuJoCo {mujoco.__version__}'s schema, its children nested.",
         "#[rustfmt::skip]",
