@@ -11,6 +11,7 @@ pub mod hull3;
 mod mesh;
 pub mod mesh_io;
 pub mod obj_mujoco;
+pub mod obj_triangulate;
 mod pipe_query;
 mod projection;
 pub mod proximity;

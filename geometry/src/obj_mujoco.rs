@@ -2,19 +2,19 @@
 //!
 //! MuJoCo keeps every vertex of the file but only the faces of its first shape: a shape ends
 //! where an `o` or `g` line follows faces (an `o` or `g` before any face starts nothing, and
-//! `usemtl` does not end a shape). Its OBJ reader splits a quad along its shorter diagonal
-//! (`0-2` when strictly shorter than `1-3`, else `1-3`), the split that decides the mesh's mass
-//! when the quad is not planar. Larger polygons are read when they are planar and convex (then
-//! every triangulation has the same mass properties); any other is an error, never a guess.
-//! Coordinates are kept at the reader's 32-bit float precision.
+//! `usemtl` does not end a shape). Polygons are split into triangles by the reader's rule
+//! ([`crate::obj_triangulate`]): quads along their shorter diagonal, larger polygons by its ear
+//! clipping, which may drop part of a concave or non-planar polygon as MuJoCo does. A face of
+//! fewer than three corners is an error. Coordinates are kept at the reader's 32-bit float precision.
 
 use std::path::Path;
 
-use nalgebra::{Point3, Vector3};
+use nalgebra::Point3;
 
 use crate::error::{GeometryError, Result};
 use crate::file_access::FileAccess;
 use crate::mesh::TriangleMesh;
+use crate::obj_triangulate::triangulate_as_mujoco;
 
 /// Loads an OBJ file through `access` as MuJoCo reads it (see the module documentation).
 pub fn load_obj_as_mujoco_with(
@@ -111,70 +111,14 @@ fn triangulate(
     vertices: &[Point3<f64>],
     faces: &mut Vec<[u32; 3]>,
 ) -> std::result::Result<(), String> {
-    let v = |k: u32| vertices[k as usize].coords;
-    match p.len() {
-        0..=2 => Err(format!(
+    if p.len() < 3 {
+        return Err(format!(
             "a face has {} vertices; faces need at least three",
             p.len()
-        )),
-        3 => {
-            faces.push([p[0], p[1], p[2]]);
-            Ok(())
-        }
-        4 => {
-            // The reader's 32-bit lengths of the two diagonals.
-            let length = |a: u32, b: u32| {
-                let d = v(a) - v(b);
-                let d = [d.x as f32, d.y as f32, d.z as f32];
-                d[0] * d[0] + d[1] * d[1] + d[2] * d[2]
-            };
-            if length(p[0], p[2]) < length(p[1], p[3]) {
-                faces.push([p[0], p[1], p[2]]);
-                faces.push([p[0], p[2], p[3]]);
-            } else {
-                faces.push([p[0], p[1], p[3]]);
-                faces.push([p[1], p[2], p[3]]);
-            }
-            Ok(())
-        }
-        n => {
-            if !planar_convex(p, vertices) {
-                return Err(format!(
-                    "a face has {n} vertices and is not planar and convex; Morsel splits such faces only when every split gives the same mass (split it into triangles or quads)"
-                ));
-            }
-            for k in 1..n - 1 {
-                faces.push([p[0], p[k], p[k + 1]]);
-            }
-            Ok(())
-        }
+        ));
     }
-}
-
-/// Whether a polygon lies in one plane (to 1e-6 of its size) and turns the same way at every
-/// corner.
-fn planar_convex(p: &[u32], vertices: &[Point3<f64>]) -> bool {
-    let v = |i: usize| vertices[p[i % p.len()] as usize].coords;
-    let n = p.len();
-    // Newell's normal.
-    let mut normal = Vector3::zeros();
-    for i in 0..n {
-        let (a, b) = (v(i), v(i + 1));
-        normal += Vector3::new(
-            (a.y - b.y) * (a.z + b.z),
-            (a.z - b.z) * (a.x + b.x),
-            (a.x - b.x) * (a.y + b.y),
-        );
-    }
-    let Some(normal) = normal.try_normalize(0.0) else {
-        return false;
-    };
-    let size = (0..n).map(|i| (v(i) - v(0)).norm()).fold(0.0, f64::max);
-    let plane = normal.dot(&v(0));
-    if (0..n).any(|i| (normal.dot(&v(i)) - plane).abs() > 1e-6 * size) {
-        return false;
-    }
-    (0..n).all(|i| (v(i + 1) - v(i)).cross(&(v(i + 2) - v(i + 1))).dot(&normal) > 0.0)
+    faces.extend(triangulate_as_mujoco(p, vertices));
+    Ok(())
 }
 
 #[cfg(test)]
@@ -214,11 +158,10 @@ mod tests {
 
     #[test]
     fn bad_faces_are_errors_naming_the_line() {
-        let cases: [&[u8]; 4] = [
+        let cases: [&[u8]; 3] = [
             b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 0\n",
             b"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n",
             b"v 0 0 0\nv 1 0 0\nf 1 2\n",
-            b"v 0 0 0\nv 1 0 0\nv 1 1 1\nv 0 1 0\nv -1 0.5 0\nf 1 2 3 4 5\n",
         ];
         for text in cases {
             let e = parse_obj_as_mujoco(text).unwrap_err();

@@ -125,6 +125,21 @@ pub enum MjcfError {
         /// The name asked for.
         name: String,
     },
+    /// An element or attribute that MuJoCo's MJCF schema does not know where it is written
+    /// (MuJoCo refuses the model too), with the nearest known name when one is close.
+    #[error("{at}: unknown {kind} `{name}` in <{parent}> (not in MuJoCo's MJCF schema){}", suggestion.as_ref().map_or_else(String::new, |s| format!("; did you mean `{s}`?")))]
+    UnknownName {
+        /// The element (for an unknown element, the element itself).
+        at: Location,
+        /// An element or an attribute.
+        kind: NameKind,
+        /// The name as written.
+        name: String,
+        /// The element it is written in.
+        parent: Box<str>,
+        /// The closest known name, if one is within two edits.
+        suggestion: Option<Box<str>>,
+    },
     /// A feature this loader does not support (e.g. `hfield` geoms, `coordinate="global"`).
     #[error("{at}: not supported: {what}")]
     Unsupported {
@@ -156,11 +171,30 @@ impl MjcfError {
             | MjcfError::InvalidValue { at, .. }
             | MjcfError::UnknownClass { at, .. }
             | MjcfError::UnknownReference { at, .. }
+            | MjcfError::UnknownName { at, .. }
             | MjcfError::Unsupported { at, .. }
             | MjcfError::Invalid { at, .. }
             | MjcfError::TooLarge { at, .. } => Some(at),
             MjcfError::Xml { .. } | MjcfError::Model(_) => None,
         }
+    }
+}
+
+/// What kind of name [`MjcfError::UnknownName`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKind {
+    /// An element's tag.
+    Element,
+    /// An attribute's name.
+    Attribute,
+}
+
+impl fmt::Display for NameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NameKind::Element => "element",
+            NameKind::Attribute => "attribute",
+        })
     }
 }
 

@@ -33,14 +33,21 @@
 //!   [`CollisionFilter`](crate::CollisionFilter).
 //! - primitives fitted to meshes (`<geom type="capsule" mesh="...">`, `fitscale`,
 //!   `<compiler fitaabb>`) as MuJoCo 4 fits them; OBJ files as MuJoCo reads them (every vertex,
-//!   the first object's faces, quads split along the shorter diagonal); a `<mesh file>` is
+//!   the first object's faces, polygons split into MuJoCo's own triangles); a `<mesh file>` is
 //!   looked up in `meshdir`, then beside the file that names it (an included file).
 //! - height fields (`<hfield>` from `elevation`, a PNG, MuJoCo's binary format, or `nrow` and
 //!   `ncol` alone) as closed solids, with MuJoCo's geom size, mass and inertia (see
 //!   `hfield.rs`); their files are looked up like meshes.
-//! - everything else that cannot change poses, geometry or mass (actuators, tendons,
-//!   equalities, sensors, keyframes, visual assets, cameras, lights) is ignored, never an
-//!   error; a missing texture never blocks loading.
+//! - elements MuJoCo knows that cannot change poses, geometry or mass are read and ignored on
+//!   purpose, with everything inside them ([`IGNORED_ELEMENTS`]): visual only `<visual>`,
+//!   `<texture>`, `<material>`, `<layer>`, `<skin>`, `<camera>`, `<light>`; simulation,
+//!   dynamics, sensing and control `<size>`, `<statistic>`, `<lengthrange>`, `<extension>`,
+//!   `<plugin>`, `<deformable>`, `<pair>`, `<tendon>`, `<equality>`, `<actuator>`, `<sensor>`,
+//!   `<custom>`, `<keyframe>`. A missing texture never blocks loading.
+//!
+//! Names are checked first against MuJoCo's MJCF schema (`schema.rs`): an element or attribute
+//! MuJoCo does not know is an [`MjcfError::UnknownName`] with file, line and the closest known
+//! name, as MuJoCo refuses it too.
 //!
 //! Not supported (a clear [`MjcfError::Unsupported`] naming file, line and element, never a
 //! silent drop): `sdf` geoms, meshes given as vertex lists, mesh
@@ -82,13 +89,17 @@ mod option;
 mod orientation;
 mod qpos;
 mod reader;
+mod schema;
+mod schema_row;
+mod schema_table;
 mod unsupported;
 
 use std::path::{Path, PathBuf};
 
 pub use build::SITE_PREFIX;
-pub use error::{Location, MjcfError, MjcfResult};
+pub use error::{Location, MjcfError, MjcfResult, NameKind};
 pub use qpos::{configuration_from_joint_values, configuration_from_qpos, qpos_from_configuration};
+pub use schema::IGNORED_ELEMENTS;
 
 use crate::Model;
 use crate::load_stop;
@@ -187,6 +198,7 @@ fn compile(
     access: &FileAccess,
     stop: &dyn Stop,
 ) -> MjcfResult<Model> {
+    schema::check(root)?;
     unsupported::check(root)?;
     let compiler = compiler::Compiler::from_root(root, dir)?;
     let defaults = defaults::Defaults::from_root(root)?;

@@ -279,22 +279,26 @@ fn mjcf_bodies_just_within_the_depth_limit_load_on_a_small_stack() {
         .expect("thread");
     let nq = handle.join().expect("no stack overflow").expect("loads");
     assert_eq!(nq, depth);
-    // Default classes and unknown elements as deep as allowed.
+    // Default classes as deep as allowed load; unknown elements as deep are refused (by
+    // MuJoCo's schema), without overflowing the stack either.
     let mut classes = String::new();
     for i in 0..MAX_XML_DEPTH - 1 {
         classes.push_str(&format!("<default class=\"c{i}\">"));
     }
     classes.push_str(&"</default>".repeat(MAX_XML_DEPTH - 1));
     let unknown = nested("<unknown>", "</unknown>", MAX_XML_DEPTH - 1, "");
-    let text = mjcf_text(&format!(
-        "{classes}{unknown}<worldbody><body childclass=\"c400\"><geom size=\"0.1\"/></body></worldbody>"
-    ));
-    let handle = std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(move || mjcf::load_str(&text, ".").map(|m| m.geoms().len()))
-        .expect("thread");
-    let geoms = handle.join().expect("no stack overflow").expect("loads");
-    assert_eq!(geoms, 1);
+    let body = "<worldbody><body childclass=\"c400\"><geom size=\"0.1\"/></body></worldbody>";
+    for (extra, loads) in [("", true), (unknown.as_str(), false)] {
+        let text = mjcf_text(&format!("{classes}{extra}{body}"));
+        let handle = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || mjcf::load_str(&text, ".").map(|m| m.geoms().len()))
+            .expect("thread");
+        match handle.join().expect("no stack overflow") {
+            Ok(geoms) => assert!(loads && geoms == 1),
+            Err(e) => assert!(!loads && matches!(e, MjcfError::UnknownName { .. }), "{e}"),
+        }
+    }
 }
 
 fn urdf_with_mesh(filename: &str) -> String {

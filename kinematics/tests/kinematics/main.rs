@@ -14,6 +14,7 @@ mod mjcf_errors;
 mod mjcf_height_fields;
 mod mjcf_reference;
 mod mjcf_scale;
+mod mjcf_schema;
 mod torque_drive;
 mod urdf;
 mod urdf_oddities;

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use morsel_geometry::obj_mujoco::parse_obj_as_mujoco;
 use morsel_kinematics::mjcf::{configuration_from_joint_values, load_file};
 use morsel_kinematics::{Data, center_of_mass, forward_kinematics, geom_aabb};
 use nalgebra::{Isometry3, Matrix3};
@@ -279,6 +280,43 @@ fn primitives_fitted_to_mesh_bounding_boxes_match_mujoco() {
 #[test]
 fn obj_objects_and_quad_splits_match_mujoco() {
     check("obj_objects.json");
+}
+
+#[test]
+fn obj_polygons_of_five_to_eleven_corners_match_mujoco() {
+    check("obj_polygons.json");
+}
+
+/// MuJoCo's triangles for every mesh of `obj_polygons.xml` (its OBJ files have no repeated
+/// vertex, so MuJoCo keeps the file's vertex order) against Morsel's OBJ reader, triangle by
+/// triangle.
+#[test]
+fn obj_polygons_split_into_mujocos_own_triangles() {
+    let path = root().join("kinematics/tests/mjcf_reference/obj_polygons_faces.json");
+    let reference: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("faces file")).expect("json");
+    let folder = root().join("kinematics/tests/mjcf_models/obj/polygons");
+    let meshes = reference["meshes"].as_object().expect("meshes");
+    assert_eq!(meshes.len(), 8);
+    for (name, expected) in meshes {
+        let bytes = std::fs::read(folder.join(format!("{name}.obj"))).expect("obj file");
+        let (vertices, faces) = parse_obj_as_mujoco(&bytes).expect("obj");
+        assert_eq!(
+            vertices.len() as u64,
+            expected["vertices"].as_u64().expect("count"),
+            "{name}: vertex count"
+        );
+        let expected: Vec<[u32; 3]> = expected["faces"]
+            .as_array()
+            .expect("faces")
+            .iter()
+            .map(|f| {
+                let f = floats(f);
+                [f[0] as u32, f[1] as u32, f[2] as u32]
+            })
+            .collect();
+        assert_eq!(faces, expected, "{name}: triangles");
+    }
 }
 
 #[test]

@@ -40,9 +40,16 @@ MODELS = {
     "kinematics/tests/mjcf_models/fitted.xml": "fitted",
     "kinematics/tests/mjcf_models/fitted_aabb.xml": "fitted_aabb",
     "kinematics/tests/mjcf_models/obj_objects.xml": "obj_objects",
+    "kinematics/tests/mjcf_models/obj_polygons.xml": "obj_polygons",
     "kinematics/tests/mjcf_models/include_dirs/main.xml": "include_dirs",
     "kinematics/tests/mjcf_models/default_orientations.xml": "default_orientations",
     "kinematics/tests/mjcf_models/height_fields.xml": "height_fields",
+}
+
+# model file -> reference file name of its meshes' vertex counts and triangles (MuJoCo's
+# triangulation of OBJ polygons, compared triangle by triangle).
+MESH_FACES = {
+    "kinematics/tests/mjcf_models/obj_polygons.xml": "obj_polygons_faces",
 }
 
 GEOM_TYPES = {
@@ -227,6 +234,20 @@ def reference(model_path, seed=0, n_configs=CONFIGS_PER_MODEL):
     }
 
 
+def mesh_faces(model_path):
+    """Per mesh of MuJoCo's compile of `model_path`: its vertex count and its triangles (vertex
+    indices within the mesh), in MuJoCo's order."""
+    m = mujoco.MjModel.from_xml_path(str(ROOT / model_path))
+    meshes = {}
+    for i in range(m.nmesh):
+        start, count = m.mesh_faceadr[i], m.mesh_facenum[i]
+        meshes[m.mesh(i).name] = {
+            "vertices": int(m.mesh_vertnum[i]),
+            "faces": [[int(k) for k in f] for f in m.mesh_face[start:start + count]],
+        }
+    return {"model": model_path, "mujoco_version": mujoco.__version__, "meshes": meshes}
+
+
 def main():
     check = "--check" in sys.argv[1:]
     failed = False
@@ -242,6 +263,16 @@ def main():
         else:
             target.write_text(text)
             print(f"wrote {target.relative_to(ROOT)} ({len(ref['configs'])} configurations)")
+    for path, name in MESH_FACES.items():
+        ref = mesh_faces(path)
+        target = OUT / f"{name}.json"
+        if check:
+            if json.loads(target.read_text())["meshes"] != ref["meshes"]:
+                print(f"{target}: differs from MuJoCo {mujoco.__version__}'s compile")
+                failed = True
+        else:
+            target.write_text(json.dumps(ref, indent=1) + "\n")
+            print(f"wrote {target.relative_to(ROOT)} ({len(ref['meshes'])} meshes)")
     sys.exit(1 if failed else 0)
 
 
