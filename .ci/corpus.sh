@@ -13,7 +13,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 # `python -m pip`, not bin/pip: a venv copied from elsewhere keeps bin/pip's shebang to the old venv.
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    mujoco pin numpy pytest example-robot-data pybullet dm-control gymnasium
+    "mujoco==4.0.0" "pin==4.1.0" numpy pytest example-robot-data pybullet dm-control gymnasium
 # The debug binary: the one `cargo test --workspace` built when .ci/run names it in MORSEL_BIN,
 # else built here.
 if [ -z "${MORSEL_BIN:-}" ]; then
