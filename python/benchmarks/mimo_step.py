@@ -11,19 +11,25 @@ parameters, and times per step, in the same run:
   it: ``read`` (MuJoCo's contact views: ``data.contact`` and its fields, ``efc_force``) and
   ``native`` (the native call on those views: contacts decoded, the touch computed, the
   reached sensors written into a new zeroed array);
-- with ``--legacy``, the older path too: ``morsel.mujoco.sync`` + ``contacts`` +
-  ``touch.observe``.
+- with ``--legacy``, the general path too: ``morsel.mujoco.sync`` + ``contacts`` +
+  ``touch.observe`` (issue 51's target: at most 0.25 × ``mj_step`` of the same run, at the
+  median and at the 90th percentile, on v1); its ratios to ``mj_step`` are printed.
+
+``--json PATH`` writes the figures (per run: load averages, medians, 90th percentiles,
+ratios) with the versions.
 
 It prints the load average before each run: other processes on the machine slow both timings.
 Pin it to one core for steadier figures (``taskset -c 1 python ...``).
 
-    python python/benchmarks/mimo_step.py [--steps 2000] [--repeats 3] [--scene v1|v2|both] [--parts] [--legacy]
+    python python/benchmarks/mimo_step.py [--steps 2000] [--repeats 3] [--scene v1|v2|both] [--parts] [--legacy] [--json PATH]
 """
 
 import argparse
 import json
 import os
 import pathlib
+import platform
+import sys
 import time
 from types import SimpleNamespace
 
@@ -101,14 +107,27 @@ def main():
     p.add_argument("--legacy", action="store_true", help="also time sync + contacts + observe")
     p.add_argument("--parts", action="store_true",
                    help="also time reading the contact views and the native call apart")
+    p.add_argument("--json", help="write the figures to this file")
     args = p.parse_args()
     versions = ["v1", "v2"] if args.scene == "both" else [args.scene]
     print(f"mujoco {mujoco.__version__}, numpy {np.__version__}")
+    report = {"command": " ".join(sys.argv), "steps": args.steps,
+              "versions": {"python": platform.python_version(), "mujoco": mujoco.__version__,
+                           "numpy": np.__version__, "cpus": sorted(os.sched_getaffinity(0))},
+              "runs": []}
     for version in versions:
         for r in range(args.repeats):
-            load = os.getloadavg()[0]
+            loads = os.getloadavg()
+            load = loads[0]
             t, ncon, touch = run(version, args.steps, r, args.legacy, args.parts)
             med = np.median(t, axis=0)
+            p90 = np.percentile(t, 90, axis=0)
+            entry = {"scene": version, "seed": r, "load_before": list(loads),
+                     "load_after": list(os.getloadavg()),
+                     "sensors": touch.get_total_sensor_count(),
+                     "contacts_per_step_median": float(np.median(ncon)),
+                     "mj_step_median_ms": med[0], "mj_step_p90_ms": p90[0],
+                     "get_touch_obs_median_ms": med[1], "get_touch_obs_p90_ms": p90[1]}
             line = (f"{version} run {r} (load {load:.1f}): {touch.get_total_sensor_count()} sensors, {args.steps} steps, "
                     f"contacts/step median {int(np.median(ncon))} max {ncon.max()}; "
                     f"mj_step median {med[0]:.4f} ms; get_touch_obs median {med[1]:.4f} ms, "
@@ -118,8 +137,18 @@ def main():
                 line += (f"; steps with contacts: read median {np.median(t[busy, 3]):.4f} ms, "
                          f"native median {np.median(t[busy, 4]):.4f} ms")
             if args.legacy:
-                line += f"; legacy sync+contacts+observe median {med[2]:.4f} ms"
+                entry.update({"legacy_median_ms": med[2], "legacy_p90_ms": p90[2],
+                              "legacy_ratio_median": med[2] / med[0],
+                              "legacy_ratio_p90": p90[2] / p90[0]})
+                line += (f"; sync+contacts+observe median {med[2]:.4f} ms "
+                         f"({med[2] / med[0]:.3f} x mj_step), p90 {p90[2]:.4f} ms "
+                         f"({p90[2] / p90[0]:.3f} x mj_step's p90 {p90[0]:.4f} ms)")
+            report["runs"].append(entry)
             print(line, flush=True)
+    if args.json:
+        path = pathlib.Path(args.json)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -48,9 +48,15 @@ fn mujoco_forces<'py>(
     }
     let mut out = Vec::with_capacity(3 * n);
     for i in 0..n {
-        let friction: Vec<f64> = mu.row(i).to_vec();
+        // MuJoCo's 5 friction coefficients, copied without allocating.
+        let row = mu.row(i);
+        let mut friction = [0.0; 5];
+        let k = row.len().min(5);
+        for (f, &v) in friction.iter_mut().zip(row.iter()) {
+            *f = v;
+        }
         let d = usize::try_from(dim[i]).unwrap_or(0);
-        let local = mujoco_contact_force(cone, efc, i64::from(adr[i]), d, &friction)
+        let local = mujoco_contact_force(cone, efc, i64::from(adr[i]), d, &friction[..k])
             .map_err(|e| e.for_contact(i))
             .py()?;
         let r = frame.row(i);

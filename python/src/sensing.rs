@@ -58,6 +58,11 @@ impl SceneState {
         Ok(i)
     }
 
+    /// The index of the body called `name`, if the scene has one.
+    pub fn known_body(&self, name: &str) -> Option<usize> {
+        self.names.get(name).copied()
+    }
+
     /// A body's index by name (or an int index).
     pub fn body_index(&self, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
         if let Ok(s) = obj.cast::<PyString>() {

@@ -4,9 +4,9 @@ use std::sync::{Mutex, MutexGuard};
 
 use morsel_sensing::{Contact, MeshLayout, Touch, TouchConfig};
 use nalgebra::{Point3, Unit, Vector3};
-use numpy::{PyArray1, PyArray2};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::convert::{
     Options, array2_arg, f64_arg, f64s_arg, sequence_arg, string_arg, type_name, vector3_arg,
@@ -54,7 +54,16 @@ fn names_arg(s: &SceneState, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec
     sequence_arg(obj, what, "body names")?
         .iter()
         .enumerate()
-        .map(|(i, x)| s.body_index(x, &format!("{what}[{i}]")))
+        .map(|(i, x)| {
+            // A known name is looked up without building the error's text (this runs for
+            // every contact of every step).
+            if let Ok(name) = x.cast::<PyString>()
+                && let Some(b) = s.known_body(name.to_cow()?.as_ref())
+            {
+                return Ok(b);
+            }
+            s.body_index(x, &format!("{what}[{i}]"))
+        })
         .collect()
 }
 
@@ -131,9 +140,41 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
     Ok(out)
 }
 
+/// The output of `touch`'s last observation as a new array: zeros (allocated lazily by the
+/// system) with the sensors the observation wrote copied in, instead of a copy of every
+/// sensor (a step reaches a few dozen of thousands of sensors).
+fn sparse_output<'py>(py: Python<'py>, touch: &Touch) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let values = touch.output();
+    let size = touch.model().values_per_sensor();
+    let out = PyArray1::<f64>::zeros(py, values.len(), false);
+    {
+        // The array is new: nothing else borrows it.
+        let mut w = out.try_readwrite()?;
+        let s = w
+            .as_slice_mut()
+            .map_err(|_| value_error("a new output array is not contiguous"))?;
+        for &sensor in touch.written_sensors() {
+            let at = sensor as usize * size;
+            s[at..at + size].copy_from_slice(&values[at..at + size]);
+        }
+    }
+    Ok(out)
+}
+
 /// The contact frames of a batch: (n, 3, 3) or (n, 9), rows normal, tangent 1, tangent 2.
 fn frame_arg(x: &Bound<'_, PyAny>) -> PyResult<Vec<[f64; 9]>> {
     let what = "contacts[\"frame\"]";
+    // The (n, 3, 3) float64 array `morsel.mujoco.contacts` gives, read as it is.
+    if let Ok(a) = x.cast::<PyArray3<f64>>()
+        && let Ok(r) = a.try_readonly()
+        && r.shape()[1..] == [3, 3]
+    {
+        let v = r.as_array();
+        return Ok(v
+            .outer_iter()
+            .map(|m| std::array::from_fn(|k| m[(k / 3, k % 3)]))
+            .collect());
+    }
     let flat = x
         .py()
         .import("numpy")?
@@ -235,8 +276,9 @@ impl PyTouch {
                     list_contacts(&s, c)?
                 };
                 let scene = &s.scene;
-                py.detach(|| touch.observe_contacts(scene, &list).map(<[f64]>::to_vec))
-                    .py()?
+                py.detach(|| touch.observe_contacts(scene, &list).map(|_| ()))
+                    .py()?;
+                return sparse_output(py, touch);
             }
         };
         Ok(PyArray1::from_vec(py, out))
