@@ -13,7 +13,7 @@ VENV="${MORSEL_PY_VENV:-target/py-venv}"
 if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
-"$VENV/bin/pip" install --quiet --disable-pip-version-check ./python mujoco numpy pytest \
+"$VENV/bin/pip" install --quiet --disable-pip-version-check ./python "mujoco==4.0.0" numpy pytest \
     nbconvert ipykernel matplotlib mypy hpp-centroidal-dynamics==9.0.2 dm-control scipy
 # hpp-centroidal-dynamics (the peer of python/tests/test_robustness.py) loads its C++ libraries
 # from its wheel's cmeel prefix, which must be on the library path: pytest's only (not the
