@@ -7,7 +7,8 @@
 //! attaching body at the attach element's place; the names of the copied bodies, joints, geoms
 //! and sites get the `prefix` (unnamed ones stay unnamed). Errors name the file and line: a
 //! missing model file, an unknown model or body, an `<attach>` without `prefix`, a prefixed
-//! name that is already taken. Self-attachment (no `model`), `frame=` and child models whose
+//! name that is already taken. A `<contact><exclude>` of the child naming an attached body,
+//! self-attachment (no `model`), `frame=` and child models whose
 //! mass settings (`inertiafromgeom`, `inertiagrouprange`, `boundmass`, `boundinertia`,
 //! `balanceinertia`) differ from the main model's are [`MjcfError::Unsupported`].
 
@@ -272,6 +273,32 @@ fn find_body<'n>(node: &'n Node, name: &str, class: &'n str) -> Option<(&'n Node
         }
     }
     None
+}
+
+impl ChildModel {
+    /// Fails on a `<contact><exclude>` of this model that names one of `attached` (the copied
+    /// bodies' names before prefixing): MuJoCo copies it with the bodies; this loader does not
+    /// yet, and dropping it would change the collision filter silently.
+    pub(crate) fn check_excludes<'a>(
+        &self,
+        attached: impl Iterator<Item = &'a str> + Clone,
+    ) -> MjcfResult<()> {
+        for contact in self.root.children.iter().filter(|n| n.tag == "contact") {
+            for e in contact.children.iter().filter(|n| n.tag == "exclude") {
+                let named = |attr: &str| {
+                    e.attr(attr)
+                        .is_some_and(|b| attached.clone().any(|a| a == b))
+                };
+                if named("body1") || named("body2") {
+                    return Err(MjcfError::Unsupported {
+                        at: e.location(),
+                        what: "a <contact><exclude> of an attached model naming an attached body (it would be lost); write it in the main model with the prefixed names".into(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `prefix` + `name`, for a named element.

@@ -199,6 +199,7 @@ impl Walker<'_> {
             attachment.class,
             bodies,
         )?;
+        child.check_excludes(bodies[start..].iter().filter_map(|b| b.name.as_deref()))?;
         let prefix = attachment.prefix;
         let mut taken = Names::default();
         for (i, b) in bodies.iter().enumerate().take(start) {

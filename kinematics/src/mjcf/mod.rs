@@ -40,13 +40,18 @@
 //! - height fields (`<hfield>` from `elevation`, a PNG, MuJoCo's binary format, or `nrow` and
 //!   `ncol` alone) as closed solids, with MuJoCo's geom size, mass and inertia (see
 //!   `hfield.rs`); their files are looked up like meshes.
+//! - model composition: `<asset><model name file>` and `<attach model body prefix>` in a body,
+//!   the world body or a frame; the attached subtree (or the child's whole world body) keeps
+//!   the child model's compiler settings, default classes and assets, and its bodies, joints,
+//!   geoms and sites take the prefix (see `attach.rs`). A child's `<contact><exclude>` naming
+//!   an attached body is refused as unsupported (it is not copied yet).
 //! - everything else that cannot change poses, geometry or mass (actuators, tendons,
 //!   equalities, sensors, keyframes, visual assets, cameras, lights) is ignored, never an
 //!   error; a missing texture never blocks loading.
 //!
 //! Not supported (a clear [`MjcfError::Unsupported`] naming file, line and element, never a
 //! silent drop): `sdf` geoms, meshes given as vertex lists, mesh
-//! `inertia="convex"`, model composition (`<attach>`, `<model>`), `<replicate>`,
+//! `inertia="convex"`, `<attach frame>` and self-attachment, `<replicate>`,
 //! `<composite>`, `<flexcomp>`, `<compiler alignfree|discardvisual|strippath="true">`
 //! and free joints with `align="true"` (see the list in `unsupported.rs`).
 //! A mesh geom's `size` is MuJoCo's: per axis, the largest |coordinate| of its processed

@@ -129,3 +129,16 @@ fn attach_without_prefix_or_with_a_frame_or_a_cycle_is_an_error() {
     assert!(matches!(&err, MjcfError::IncludeCycle { .. }), "{err}");
     assert_at(&err, dir.path(), "arm.xml", 3, "model \"again\"");
 }
+
+#[test]
+fn an_exclude_of_the_child_naming_an_attached_body_is_refused_not_dropped() {
+    let child = CHILD.replace(
+        "</worldbody>\n",
+        "</worldbody>\n<contact>\n<exclude body1=\"link\" body2=\"world\"/>\n</contact>\n",
+    );
+    let main = main_with("<attach model=\"arm\" body=\"link\" prefix=\"a_\"/>");
+    let (dir, result) = load(&[("main.xml", &main), ("arm.xml", &child)]);
+    let err = result.expect_err("exclude in the child");
+    assert!(matches!(&err, MjcfError::Unsupported { .. }), "{err}");
+    assert_at(&err, dir.path(), "arm.xml", 9, "exclude");
+}
