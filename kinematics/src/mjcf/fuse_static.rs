@@ -180,10 +180,10 @@ impl References {
                 if is_body("reftype") {
                     body("refname");
                 }
-                if matches!(tag, "force" | "torque") {
-                    if let Some(site) = node.attr("site") {
-                        self.force_torque_sites.insert(site.trim().to_owned());
-                    }
+                if matches!(tag, "force" | "torque")
+                    && let Some(site) = node.attr("site")
+                {
+                    self.force_torque_sites.insert(site.trim().to_owned());
                 }
             }
             ("actuator", _) => body("body"),
@@ -191,11 +191,7 @@ impl References {
                 body("body1");
                 body("body2");
             }
-            ("custom", "element") => {
-                if is_body("objtype") {
-                    body("objname");
-                }
-            }
+            ("custom", "element") if is_body("objtype") => body("objname"),
             ("deformable", "bone") => body("body"),
             ("deformable", "flex") => {
                 if let Some(list) = node.attr("body") {
