@@ -6,6 +6,7 @@ use morsel_geometry::Stop;
 use nalgebra::Isometry3;
 
 use super::assets::Assets;
+use super::attach::{Models, name_clash, prefixed};
 use super::attrs::Attrs;
 use super::compiler::Compiler;
 use super::defaults::{Defaults, MAIN};
@@ -34,6 +35,8 @@ pub(crate) struct BodyDef {
     pub geoms: Vec<GeomDef>,
     pub sites: Vec<SiteDef>,
     pub inertial: Option<InertialDef>,
+    /// `mocap="true"` (never fused by `fusestatic`).
+    pub mocap: bool,
     pub location: Location,
 }
 
@@ -43,6 +46,7 @@ pub(crate) fn read_bodies(
     defaults: &Defaults,
     compiler: &Compiler,
     assets: &Assets,
+    models: &Models,
     stop: &dyn Stop,
 ) -> MjcfResult<Vec<BodyDef>> {
     let mut bodies = vec![BodyDef {
@@ -53,12 +57,14 @@ pub(crate) fn read_bodies(
         geoms: Vec::new(),
         sites: Vec::new(),
         inertial: None,
+        mocap: false,
         location: root.location(),
     }];
     let walker = Walker {
         defaults,
         compiler,
         assets,
+        models,
         stop,
     };
     for world in root.children.iter().filter(|n| n.tag == "worldbody") {
@@ -77,6 +83,8 @@ struct Walker<'a> {
     defaults: &'a Defaults,
     compiler: &'a Compiler,
     assets: &'a Assets,
+    /// The `<model>` assets `<attach>` elements copy from.
+    models: &'a Models,
     /// Asked once per body.
     stop: &'a dyn Stop,
 }
@@ -134,6 +142,7 @@ impl Walker<'_> {
                         geoms: Vec::new(),
                         sites: Vec::new(),
                         inertial: None,
+                        mocap: a.bool("mocap")?.unwrap_or(false),
                         location: child.location(),
                     });
                     stack.push(Level {
@@ -156,8 +165,81 @@ impl Walker<'_> {
                         class: childclass,
                     });
                 }
+                "attach" => self.attach(child, body, &body_from_frame, bodies)?,
                 _ => self.element(child, body, &body_from_frame, class, bodies)?,
             }
+        }
+        Ok(())
+    }
+
+    /// Copies what the `<attach>` element `node` names into body `body`, with the child
+    /// model's defaults, compiler settings and assets, and prefixes the copied names.
+    fn attach(
+        &self,
+        node: &Node,
+        body: usize,
+        body_from_frame: &Isometry3<f64>,
+        bodies: &mut Vec<BodyDef>,
+    ) -> MjcfResult<()> {
+        let attachment = self.models.attachment(node)?;
+        let child = attachment.child;
+        let walker = Walker {
+            defaults: &child.defaults,
+            compiler: &child.compiler,
+            assets: &child.assets,
+            models: &child.models,
+            stop: self.stop,
+        };
+        let start = bodies.len();
+        let (geoms, sites) = (bodies[body].geoms.len(), bodies[body].sites.len());
+        walker.children(
+            &attachment.content,
+            body,
+            body_from_frame,
+            attachment.class,
+            bodies,
+        )?;
+        child.check_excludes(bodies[start..].iter().filter_map(|b| b.name.as_deref()))?;
+        let prefix = attachment.prefix;
+        let mut taken = Names::default();
+        for (i, b) in bodies.iter().enumerate().take(start) {
+            let (g, s) = if i == body {
+                (geoms, sites)
+            } else {
+                (b.geoms.len(), b.sites.len())
+            };
+            taken.add(b, g, s);
+        }
+        let at = node.location();
+        for b in &mut bodies[start..] {
+            prefixed(prefix, &mut b.name);
+            b.joints
+                .iter_mut()
+                .for_each(|j| prefixed(prefix, &mut j.name));
+            b.geoms
+                .iter_mut()
+                .for_each(|g| prefixed(prefix, &mut g.name));
+            b.sites
+                .iter_mut()
+                .for_each(|s| prefixed(prefix, &mut s.name));
+        }
+        let own = &mut bodies[body];
+        own.geoms[geoms..]
+            .iter_mut()
+            .for_each(|g| prefixed(prefix, &mut g.name));
+        own.sites[sites..]
+            .iter_mut()
+            .for_each(|s| prefixed(prefix, &mut s.name));
+        let own = &bodies[body];
+        let new_geoms = own.geoms[geoms..].iter().map(|g| &g.name);
+        let new_sites = own.sites[sites..].iter().map(|s| &s.name);
+        taken.check("geom", new_geoms, &at)?;
+        taken.check("site", new_sites, &at)?;
+        for b in &bodies[start..] {
+            taken.check("body", std::iter::once(&b.name), &at)?;
+            taken.check("joint", b.joints.iter().map(|j| &j.name), &at)?;
+            taken.check("geom", b.geoms.iter().map(|g| &g.name), &at)?;
+            taken.check("site", b.sites.iter().map(|s| &s.name), &at)?;
         }
         Ok(())
     }
@@ -239,5 +321,42 @@ impl Walker<'_> {
             }
             None => Ok(inherited),
         }
+    }
+}
+
+/// The names already taken, per kind, when an `<attach>` copies more.
+#[derive(Default)]
+struct Names {
+    by_kind: std::collections::HashMap<&'static str, std::collections::HashSet<String>>,
+}
+
+impl Names {
+    /// Adds body `b`'s name, joints, and its first `geoms` geoms and `sites` sites.
+    fn add(&mut self, b: &BodyDef, geoms: usize, sites: usize) {
+        let mut put = |kind: &'static str, name: &Option<String>| {
+            if let Some(n) = name {
+                self.by_kind.entry(kind).or_default().insert(n.clone());
+            }
+        };
+        put("body", &b.name);
+        b.joints.iter().for_each(|j| put("joint", &j.name));
+        b.geoms[..geoms].iter().for_each(|g| put("geom", &g.name));
+        b.sites[..sites].iter().for_each(|s| put("site", &s.name));
+    }
+
+    /// Adds `names` of `kind`; a name already there is an error at `at`.
+    fn check<'a>(
+        &mut self,
+        kind: &'static str,
+        names: impl Iterator<Item = &'a Option<String>>,
+        at: &Location,
+    ) -> MjcfResult<()> {
+        let set = self.by_kind.entry(kind).or_default();
+        for name in names.flatten() {
+            if !set.insert(name.clone()) {
+                return Err(name_clash(at, kind, name));
+            }
+        }
+        Ok(())
     }
 }

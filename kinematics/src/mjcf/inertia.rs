@@ -1,6 +1,7 @@
 //! Body mass and inertia as MuJoCo's compiler computes them: from `<inertial>`, or summed over
 //! the body's geoms (`inertiafromgeom`), then `boundmass`, `boundinertia`, `balanceinertia`
-//! and `settotalmass`.
+//! and `settotalmass`
+//! (after `fusestatic` has merged static bodies).
 
 use nalgebra::{Matrix3, Point3, SymmetricEigen, Vector3};
 
@@ -8,9 +9,10 @@ use super::bodies::BodyDef;
 use super::compiler::{Compiler, InertiaFromGeom};
 use crate::Inertial;
 
-/// The mass properties of every body (world first, always massless).
+/// The mass properties of every body (world first, always massless), each bounded, before
+/// `settotalmass` ([`set_total_mass`]).
 pub(crate) fn body_inertials(bodies: &[BodyDef], compiler: &Compiler) -> Vec<Inertial> {
-    let mut out: Vec<Inertial> = bodies
+    bodies
         .iter()
         .enumerate()
         .map(|(i, b)| {
@@ -21,18 +23,22 @@ pub(crate) fn body_inertials(bodies: &[BodyDef], compiler: &Compiler) -> Vec<Ine
             bound(&mut inertial, compiler);
             inertial
         })
-        .collect();
+        .collect()
+}
+
+/// Scales every body's mass and inertia to `settotalmass` (when set), as MuJoCo does after
+/// the bodies are compiled (and fused).
+pub(crate) fn set_total_mass(inertials: &mut [Inertial], compiler: &Compiler) {
     if compiler.settotalmass > 0.0 {
-        let total: f64 = out.iter().map(|i| i.mass).sum();
+        let total: f64 = inertials.iter().map(|i| i.mass).sum();
         if total > 0.0 {
             let scale = compiler.settotalmass / total;
-            for i in &mut out {
+            for i in inertials {
                 i.mass *= scale;
                 i.inertia *= scale;
             }
         }
     }
-    out
 }
 
 fn own_inertial(body: &BodyDef, compiler: &Compiler) -> Inertial {
@@ -42,14 +48,14 @@ fn own_inertial(body: &BodyDef, compiler: &Compiler) -> Inertial {
         InertiaFromGeom::Auto => body.inertial.is_none(),
     };
     if !from_geoms {
-        return body
-            .inertial
-            .as_ref()
-            .map_or_else(Inertial::zero, |i| Inertial {
+        return body.inertial.as_ref().map_or_else(
+            || unplaced(body),
+            |i| Inertial {
                 mass: i.mass,
                 com: i.com,
                 inertia: i.inertia,
-            });
+            },
+        );
     }
     let [lo, hi] = compiler.inertiagrouprange;
     let geoms: Vec<_> = body
@@ -59,7 +65,7 @@ fn own_inertial(body: &BodyDef, compiler: &Compiler) -> Inertial {
         .collect();
     let mass: f64 = geoms.iter().map(|g| g.mass).sum();
     if mass <= 0.0 {
-        return Inertial::zero();
+        return unplaced(body);
     }
     let com = geoms
         .iter()
@@ -77,6 +83,16 @@ fn own_inertial(body: &BodyDef, compiler: &Compiler) -> Inertial {
         mass,
         com: Point3::from(com),
         inertia,
+    }
+}
+
+/// A body with no `<inertial>` and no geom mass: massless, its inertial frame MuJoCo's copy of
+/// the body's own pose in its parent (`ipos = pos`), which `boundmass` and `fusestatic` make
+/// visible.
+fn unplaced(body: &BodyDef) -> Inertial {
+    Inertial {
+        com: Point3::from(body.parent_from_body.translation.vector),
+        ..Inertial::zero()
     }
 }
 

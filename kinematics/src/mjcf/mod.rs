@@ -11,7 +11,9 @@
 //!   error), `<default>` classes with nesting, `class` and `childclass`, `<frame>`.
 //! - `<compiler>`: `angle` (degrees by default), `eulerseq`, `meshdir`/`assetdir`,
 //!   `autolimits`, `inertiafromgeom`, `inertiagrouprange`, `boundmass`, `boundinertia`,
-//!   `balanceinertia`, `settotalmass`; `coordinate="global"` is rejected as MuJoCo 2.3.3+ does.
+//!   `balanceinertia`, `settotalmass`, `fusestatic` (static bodies merged into their parents
+//!   as MuJoCo merges them, see `fuse_static.rs`); `coordinate="global"` is rejected as
+//!   MuJoCo 2.3.3+ does.
 //! - orientations `quat`, `axisangle`, `euler`, `xyaxes`, `zaxis`, on the element or from its
 //!   default class (the element's own wins, whatever the forms); `fromto` on capsules,
 //!   cylinders, boxes and ellipsoids (and sites).
@@ -38,6 +40,11 @@
 //! - height fields (`<hfield>` from `elevation`, a PNG, MuJoCo's binary format, or `nrow` and
 //!   `ncol` alone) as closed solids, with MuJoCo's geom size, mass and inertia (see
 //!   `hfield.rs`); their files are looked up like meshes.
+//! - model composition: `<asset><model name file>` and `<attach model body prefix>` in a body,
+//!   the world body or a frame; the attached subtree (or the child's whole world body) keeps
+//!   the child model's compiler settings, default classes and assets, and its bodies, joints,
+//!   geoms and sites take the prefix (see `attach.rs`). A child's `<contact><exclude>` naming
+//!   an attached body is refused as unsupported (it is not copied yet).
 //! - elements MuJoCo knows that cannot change poses, geometry or mass are read and ignored on
 //!   purpose, with everything inside them ([`IGNORED_ELEMENTS`]): visual only `<visual>`,
 //!   `<texture>`, `<material>`, `<layer>`, `<skin>`, `<camera>`, `<light>`; simulation,
@@ -51,8 +58,8 @@
 //!
 //! Not supported (a clear [`MjcfError::Unsupported`] naming file, line and element, never a
 //! silent drop): `sdf` geoms, meshes given as vertex lists, mesh
-//! `inertia="convex"`, model composition (`<attach>`, `<model>`), `<replicate>`,
-//! `<composite>`, `<flexcomp>`, `<compiler fusestatic|alignfree|discardvisual|strippath="true">`
+//! `inertia="convex"`, `<attach frame>` and self-attachment, `<replicate>`,
+//! `<flexcomp>`, `<compiler alignfree|discardvisual|strippath="true">`
 //! and free joints with `align="true"` (see the list in `unsupported.rs`).
 //! A mesh geom's `size` is MuJoCo's: per axis, the largest |coordinate| of its processed
 //! vertices in the mesh's inertial frame.
@@ -72,6 +79,7 @@
 //! `qpos0`.
 
 mod assets;
+mod attach;
 mod attrs;
 mod bodies;
 mod build;
@@ -79,6 +87,7 @@ mod compiler;
 mod defaults;
 mod eig3;
 mod error;
+mod fuse_static;
 mod geoms;
 mod hfield;
 mod inertia;
@@ -207,9 +216,16 @@ fn compile(
         meshes: mesh::read_meshes(root, &defaults, &compiler, files, access)?,
         height_fields: hfield::read_height_fields(root, &compiler, files, access)?,
     };
+    let models = attach::read_models(root, &compiler, files, access, stop)?;
     load_stop::check(stop)?;
-    let bodies = bodies::read_bodies(root, &defaults, &compiler, &assets, stop)?;
+    let bodies = bodies::read_bodies(root, &defaults, &compiler, &assets, &models, stop)?;
     let inertials = inertia::body_inertials(&bodies, &compiler);
+    let (bodies, mut inertials) = if fuse_static::enabled(root)? {
+        fuse_static::fuse(root, bodies, inertials)?
+    } else {
+        (bodies, inertials)
+    };
+    inertia::set_total_mass(&mut inertials, &compiler);
     let excludes = read_excludes(root)?;
     let name = root.attr("model").unwrap_or(fallback_name);
     let gravity = option::gravity(root)?;

@@ -3,9 +3,9 @@
 //! never a silent drop (a model with missing bodies and no error is the worst outcome).
 //!
 //! The list was made from MuJoCo's XML reference. Elements that add or replace bodies:
-//! `<attach>` and the `<model>` assets it uses (model composition), `<replicate>`,
-//! `<composite>`, `<flexcomp>`. Compiler options that move or merge bodies or drop geoms:
-//! `fusestatic`, `alignfree`, `discardvisual` (when true), and `strippath` (changes which mesh
+//! `<replicate>`, `<composite>`, `<flexcomp>` (model composition with `<model>` and
+//! `<attach>` is read, see `attach.rs`). Compiler options that move bodies or drop geoms:
+//! `alignfree`, `discardvisual` (when true), and `strippath` (changes which mesh
 //! files are read). Free joints with `align="true"` (they move the body frame). Everything
 //! else that MuJoCo reads for dynamics, rendering or sensing (actuators, tendons, equalities,
 //! sensors, keyframes, cameras, lights, visual assets, contact parameters) cannot change poses,
@@ -16,14 +16,6 @@ use super::reader::Node;
 
 /// Elements, anywhere in the tree, that add or replace bodies, with what to say about them.
 const ELEMENTS: &[(&str, &str)] = &[
-    (
-        "attach",
-        "<attach> (model composition: the attached model's bodies, joints and geoms would be missing)",
-    ),
-    (
-        "model",
-        "<model> assets (model composition with <attach>); merge the models into one file",
-    ),
     (
         "replicate",
         "<replicate> (its repeated bodies would be missing); write the copies out",
@@ -40,11 +32,6 @@ const ELEMENTS: &[(&str, &str)] = &[
 
 /// `<compiler>` options that change bodies, geoms or the files read, when set to these values.
 const COMPILER_OPTIONS: &[(&str, &str, &str)] = &[
-    (
-        "fusestatic",
-        "true",
-        "fusestatic=\"true\" (it merges bodies without joints into their parents)",
-    ),
     (
         "alignfree",
         "true",

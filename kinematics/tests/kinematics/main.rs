@@ -9,6 +9,7 @@ mod forward;
 mod ik;
 mod jacobians;
 mod load_stop;
+mod mjcf_attach;
 mod mjcf_closed_form;
 mod mjcf_errors;
 mod mjcf_height_fields;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use morsel_geometry::obj_mujoco::parse_obj_as_mujoco;
 use morsel_kinematics::mjcf::{configuration_from_joint_values, load_file};
-use morsel_kinematics::{Data, center_of_mass, forward_kinematics, geom_aabb};
+use morsel_kinematics::{Data, Model, center_of_mass, forward_kinematics, geom_aabb};
 use nalgebra::{Isometry3, Matrix3};
 use serde_json::Value;
 
@@ -101,6 +101,9 @@ fn compare_with(file: &str, geom_tol: f64, rel_tol: f64) -> Vec<String> {
         reference["nbody"].as_u64().expect("nbody"),
         "{file}: body count"
     );
+    if reference.get("body_names").is_some() {
+        errors.extend(body_tree_errors(&model, &reference, rel_tol));
+    }
     let mut data = Data::new(&model);
     for (k, config) in reference["configs"]
         .as_array()
@@ -206,6 +209,59 @@ fn compare_with(file: &str, geom_tol: f64, rel_tol: f64) -> Vec<String> {
                 }
                 _ => errors.push(format!("{what}: AABB presence differs")),
             }
+        }
+    }
+    errors
+}
+
+/// Body names in MuJoCo's order, parents, and each body's CoM (`body_ipos`) and inertia
+/// matrix in its own frame (from `body_iquat` and `body_inertia`), where the reference file
+/// holds them.
+fn body_tree_errors(model: &Model, reference: &Value, rel_tol: f64) -> Vec<String> {
+    let mut errors = Vec::new();
+    let names: Vec<&str> = reference["body_names"]
+        .as_array()
+        .expect("body_names")
+        .iter()
+        .map(|n| n.as_str().expect("name"))
+        .collect();
+    let ours: Vec<&str> = model
+        .bodies()
+        .iter()
+        .map(|&l| model.link(l).name())
+        .collect();
+    if ours != names {
+        errors.push(format!("bodies {ours:?} != MuJoCo's {names:?}"));
+        return errors;
+    }
+    let parents = reference["body_parent"].as_array().expect("body_parent");
+    for (b, &link) in model.bodies().iter().enumerate().skip(1) {
+        let expected = names[parents[b].as_u64().expect("parent") as usize];
+        let parent = model.parent_body(link).map(|p| model.link(p).name());
+        if parent != Some(expected) {
+            errors.push(format!(
+                "body {}: parent {parent:?} != MuJoCo's {expected}",
+                names[b]
+            ));
+        }
+        let inertial = model.link(link).inertial();
+        let ipos = floats(&reference["body_ipos"][b]);
+        let err = (0..3)
+            .map(|i| (inertial.com[i] - ipos[i]).abs())
+            .fold(0.0, f64::max);
+        if inertial.mass > 0.0 && err > POSE_TOL {
+            errors.push(format!("body {}: CoM off by {err:.3e} m", names[b]));
+        }
+        let matrix = floats(&reference["body_inertia_matrix"][b]);
+        let scale = matrix.iter().fold(1e-12_f64, |m, v| m.max(v.abs()));
+        let err = (0..9)
+            .map(|k| (inertial.inertia[(k / 3, k % 3)] - matrix[k]).abs())
+            .fold(0.0, f64::max);
+        if err > rel_tol * scale {
+            errors.push(format!(
+                "body {}: inertia matrix off by {err:.3e} (MuJoCo's {matrix:?})",
+                names[b]
+            ));
         }
     }
     errors
@@ -332,4 +388,19 @@ fn height_fields_from_lists_images_and_binary_files_match_mujoco() {
 #[test]
 fn orientations_from_default_classes_match_mujoco() {
     check("default_orientations.json");
+}
+
+#[test]
+fn static_bodies_fuse_into_their_parents_as_in_mujoco() {
+    check("fuse_static.json");
+}
+
+#[test]
+fn fused_masses_are_bounded_before_and_scaled_after_fusion_as_in_mujoco() {
+    check("fuse_static_mass.json");
+}
+
+#[test]
+fn attached_models_compose_as_in_mujoco() {
+    check("attach.json");
 }

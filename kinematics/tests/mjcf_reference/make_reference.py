@@ -44,6 +44,9 @@ MODELS = {
     "kinematics/tests/mjcf_models/include_dirs/main.xml": "include_dirs",
     "kinematics/tests/mjcf_models/default_orientations.xml": "default_orientations",
     "kinematics/tests/mjcf_models/height_fields.xml": "height_fields",
+    "kinematics/tests/mjcf_models/fuse_static.xml": "fuse_static",
+    "kinematics/tests/mjcf_models/fuse_static_mass.xml": "fuse_static_mass",
+    "kinematics/tests/mjcf_models/attach/attach.xml": "attach",
 }
 
 # model file -> reference file name of its meshes' vertex counts and triangles (MuJoCo's
@@ -167,6 +170,14 @@ def geom_aabb(m, d, g, kind):
     return [[float(v) for v in lo], [float(v) for v in hi]]
 
 
+def body_inertia_matrix(m, b):
+    """Body `b`'s inertia about its CoM in the body frame: R(iquat) diag(inertia) R^T."""
+    r = np.zeros(9)
+    mujoco.mju_quat2Mat(r, m.body_iquat[b])
+    r = r.reshape(3, 3)
+    return floats((r @ np.diag(m.body_inertia[b]) @ r.T).reshape(9))
+
+
 def floats(a):
     return [float(v) for v in a]
 
@@ -230,6 +241,16 @@ def reference(model_path, seed=0, n_configs=CONFIGS_PER_MODEL):
         "body_inertia": {
             name_of(m, "body", b): sorted(floats(m.body_inertia[b])) for b in range(1, m.nbody)
         },
+        # Per body, world first: names in MuJoCo's order, parents, pose in the parent
+        # (body_pos, body_quat w x y z) and inertial frame (body_ipos, body_iquat).
+        "body_names": [name_of(m, "body", b) for b in range(m.nbody)],
+        "body_parent": [int(p) for p in m.body_parentid],
+        "body_pos": [floats(v) for v in m.body_pos],
+        "body_quat": [floats(v) for v in m.body_quat],
+        "body_ipos": [floats(v) for v in m.body_ipos],
+        "body_iquat": [floats(v) for v in m.body_iquat],
+        # Rotational inertia about the CoM in the body's axes (row major), from the two above.
+        "body_inertia_matrix": [body_inertia_matrix(m, b) for b in range(m.nbody)],
         "configs": configs,
     }
 

@@ -10,35 +10,9 @@ import pytest
 
 from test_against_mujoco import ROOT, morsel_binary
 
-ARM = """<mujoco>
-  <worldbody>
-    <body name="link" pos="0 0 0.1">
-      <joint name="hinge" axis="0 1 0"/>
-      <geom type="capsule" size="0.02" fromto="0 0 0 0 0 0.2"/>
-    </body>
-  </worldbody>
-</mujoco>
-"""
-
 # name -> (main file text, extra files, line of the refused element, its tag,
 #          MuJoCo's body count without the feature's effect)
 CASES = {
-    "attach": (
-        """<mujoco>
-  <asset>
-    <model name="arm" file="arm.xml"/>
-  </asset>
-  <worldbody>
-    <body name="base"><geom size="0.05"/></body>
-  </worldbody>
-</mujoco>
-""".replace('<body name="base"><geom size="0.05"/></body>',
-            '<body name="base"><geom size="0.05"/>\n      <attach model="arm" body="link" prefix="a_"/>\n    </body>'),
-        {"arm.xml": ARM},
-        3,
-        "model",
-        2,
-    ),
     "replicate": (
         """<mujoco>
   <worldbody>
@@ -52,21 +26,6 @@ CASES = {
         3,
         "replicate",
         2,
-    ),
-    "fusestatic": (
-        """<mujoco>
-  <compiler fusestatic="true"/>
-  <worldbody>
-    <body name="a"><joint axis="0 1 0"/><geom size="0.05"/>
-      <body name="b" pos="0.1 0 0"><geom size="0.05"/></body>
-    </body>
-  </worldbody>
-</mujoco>
-""",
-        {},
-        2,
-        "compiler",
-        3,
     ),
 }
 
