@@ -71,7 +71,7 @@ mod build;
 mod compiler;
 mod defaults;
 mod eig3;
-mod error;
+pub(crate) mod error;
 mod geoms;
 mod hfield;
 mod inertia;
