@@ -35,6 +35,29 @@ impl TriangleMesh {
 
 /// Loads a mesh file, scaling its vertices component-wise. Any folder may be read
 /// ([`FileAccess::anywhere`]); [`load_mesh_with`] restricts where.
+///
+/// ```
+/// use morsel_geometry::mesh_io::load_mesh;
+/// use morsel_geometry::nalgebra::Vector3;
+/// // The corner tetrahedron of the unit cube as ASCII STL, written to a temporary file.
+/// let facet = |a: &str, b: &str, c: &str| {
+///     format!("facet normal 0 0 0\nouter loop\nvertex {a}\nvertex {b}\nvertex {c}\nendloop\nendfacet\n")
+/// };
+/// let (o, x, y, z) = ("0 0 0", "1 0 0", "0 1 0", "0 0 1");
+/// let stl = format!(
+///     "solid t\n{}{}{}{}endsolid t\n",
+///     facet(o, y, x), facet(o, x, z), facet(o, z, y), facet(x, y, z)
+/// );
+/// let path = std::env::temp_dir().join(format!("morsel_doc_tetra_{}.stl", std::process::id()));
+/// std::fs::write(&path, stl).expect("temporary file");
+/// // Scaled by 2: the twelve corners weld into four vertices, volume 2³/6.
+/// let mesh = load_mesh(&path, Vector3::repeat(2.0))?;
+/// std::fs::remove_file(&path).ok();
+/// assert_eq!((mesh.vertices().len(), mesh.faces().len()), (4, 4));
+/// assert!(mesh.is_closed());
+/// assert!((mesh.signed_volume().abs() - 8.0 / 6.0).abs() < 1e-12);
+/// # Ok::<(), morsel_geometry::GeometryError>(())
+/// ```
 pub fn load_mesh(path: impl AsRef<Path>, scale: Vector3<f64>) -> Result<TriangleMesh> {
     load_mesh_with(path, scale, &FileAccess::anywhere())
 }
