@@ -393,29 +393,35 @@ impl Hull<'_> {
     }
 }
 
-/// The hull as parry's points and triangles, for [`crate::Shape::convex_hull`]: this module's
-/// hull, or parry's when rounding defeats it ([`HullError::Inconsistent`]).
+/// The hull's points and triangles, for [`crate::Shape::convex_hull`]: this module's hull, or
+/// (with the `queries` feature) parry's when rounding defeats it ([`HullError::Inconsistent`]).
 pub(crate) fn hull_for_shape(
     points: &[Point3<f64>],
     stop: &dyn Stop,
-) -> crate::error::Result<(Vec<parry3d_f64::math::Vector>, Vec<[u32; 3]>)> {
+) -> crate::error::Result<HullMesh> {
     let degenerate = |reason: String| crate::GeometryError::DegenerateHull { reason };
     match convex_hull(points, stop) {
-        Ok((v, f)) => Ok((v.iter().map(crate::convert::to_parry_point).collect(), f)),
+        Ok(hull) => Ok(hull),
         Err(HullError::Degenerate(why)) => Err(degenerate(format!(
             "{why} (give at least four points that are not coplanar)"
         ))),
         Err(HullError::Stopped) => Err(crate::GeometryError::Interrupted {
             work: "the convex hull",
         }),
+        #[cfg(feature = "queries")]
         Err(HullError::Inconsistent) => {
             let pts: Vec<_> = points.iter().map(crate::convert::to_parry_point).collect();
-            parry3d_f64::transformation::try_convex_hull(&pts).map_err(|e| {
+            let (v, f) = parry3d_f64::transformation::try_convex_hull(&pts).map_err(|e| {
                 degenerate(format!(
                     "{e:?} (give at least four points that are not coplanar)"
                 ))
-            })
+            })?;
+            Ok((v.into_iter().map(crate::convert::from_parry_point).collect(), f))
         }
+        #[cfg(not(feature = "queries"))]
+        Err(HullError::Inconsistent) => Err(degenerate(
+            "rounding made the hull inconsistent (morsel-geometry's `queries` feature adds a second hull algorithm for such inputs)".to_string(),
+        )),
     }
 }
 

@@ -304,6 +304,7 @@ fn weld(vertices: &[Point3<f64>], faces: &[[u32; 3]]) -> (Vec<Point3<f64>>, Vec<
     (welded, faces)
 }
 
+#[cfg(feature = "queries")]
 /// The faces around each vertex of a face list, as a compressed list: the faces using vertex
 /// `v` (by index, increasing) are `faces_at[offsets[v]..offsets[v + 1]]`, a face listed once
 /// per corner it has there. Returns `(offsets, faces_at)`; every corner index must be below

@@ -13,6 +13,7 @@ use nalgebra::{Point3, Vector3};
 use crate::error::{GeometryError, Result};
 use crate::file_access::FileAccess;
 use crate::mesh::TriangleMesh;
+#[cfg(feature = "obj-collada")]
 use crate::xml_depth::{MAX_XML_DEPTH, too_deep};
 
 impl TriangleMesh {
@@ -34,6 +35,29 @@ impl TriangleMesh {
 
 /// Loads a mesh file, scaling its vertices component-wise. Any folder may be read
 /// ([`FileAccess::anywhere`]); [`load_mesh_with`] restricts where.
+///
+/// ```
+/// use morsel_geometry::mesh_io::load_mesh;
+/// use morsel_geometry::nalgebra::Vector3;
+/// // The corner tetrahedron of the unit cube as ASCII STL, written to a temporary file.
+/// let facet = |a: &str, b: &str, c: &str| {
+///     format!("facet normal 0 0 0\nouter loop\nvertex {a}\nvertex {b}\nvertex {c}\nendloop\nendfacet\n")
+/// };
+/// let (o, x, y, z) = ("0 0 0", "1 0 0", "0 1 0", "0 0 1");
+/// let stl = format!(
+///     "solid t\n{}{}{}{}endsolid t\n",
+///     facet(o, y, x), facet(o, x, z), facet(o, z, y), facet(x, y, z)
+/// );
+/// let path = std::env::temp_dir().join(format!("morsel_doc_tetra_{}.stl", std::process::id()));
+/// std::fs::write(&path, stl).expect("temporary file");
+/// // Scaled by 2: the twelve corners weld into four vertices, volume 2³/6.
+/// let mesh = load_mesh(&path, Vector3::repeat(2.0))?;
+/// std::fs::remove_file(&path).ok();
+/// assert_eq!((mesh.vertices().len(), mesh.faces().len()), (4, 4));
+/// assert!(mesh.is_closed());
+/// assert!((mesh.signed_volume().abs() - 8.0 / 6.0).abs() < 1e-12);
+/// # Ok::<(), morsel_geometry::GeometryError>(())
+/// ```
 pub fn load_mesh(path: impl AsRef<Path>, scale: Vector3<f64>) -> Result<TriangleMesh> {
     load_mesh_with(path, scale, &FileAccess::anywhere())
 }
@@ -89,6 +113,18 @@ pub fn load_mesh_with(
     }
 }
 
+/// Without the `obj-collada` feature: a typed error that names the feature.
+#[cfg(not(feature = "obj-collada"))]
+fn load_with_mesh_loader(path: &Path, _bytes: &[u8], extension: &str) -> Result<TriangleMesh> {
+    Err(GeometryError::MeshFormat {
+        path: path.to_path_buf(),
+        reason: format!(
+            "{extension} files need morsel-geometry's `obj-collada` feature (this build has only STL)"
+        ),
+    })
+}
+
+#[cfg(feature = "obj-collada")]
 fn load_with_mesh_loader(path: &Path, bytes: &[u8], extension: &str) -> Result<TriangleMesh> {
     // COLLADA is XML: text, whose encoding errors get a line here (the reader gives an offset).
     if extension == "dae"
@@ -167,6 +203,7 @@ fn load_with_mesh_loader(path: &Path, bytes: &[u8], extension: &str) -> Result<T
     TriangleMesh::from_soup_with_source(&corners, Some(path))
 }
 
+#[cfg(feature = "obj-collada")]
 /// Refuses COLLADA files nested deeper than [`MAX_XML_DEPTH`] (the XML parser and the reader
 /// walking `<node>`s recurse once per level). Malformed XML is left to the reader.
 fn check_collada_depth(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -184,6 +221,7 @@ fn check_collada_depth(path: &Path, bytes: &[u8]) -> Result<()> {
     }
 }
 
+#[cfg(feature = "obj-collada")]
 /// The 1-based line of the first token of a text file that reads as a number but is not a
 /// finite 32-bit float (the precision the OBJ and COLLADA reader keeps).
 fn first_non_finite_line(bytes: &[u8]) -> Option<usize> {
@@ -271,6 +309,7 @@ fn line_of(bytes: &[u8], offset: usize) -> usize {
         + 1
 }
 
+#[cfg(feature = "obj-collada")]
 /// An XML reader's message, located when the reader gives no position: a truncated or empty
 /// file at its last line, a bad `version` at the line of the `<COLLADA` element.
 fn with_end_line(message: String, bytes: &[u8]) -> String {

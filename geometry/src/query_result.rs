@@ -5,6 +5,12 @@
 use nalgebra::{Point3, Unit, Vector3};
 
 /// The penetration of two shapes.
+///
+/// Morsel has three `Contact` types, one per question: `morsel_geometry::query::Contact` (this one) is
+/// how deep two shapes interpenetrate (a query's answer), `morsel_sensing::Contact` is a
+/// point contact between two bodies with the force one exerts on the other (what touch sensors
+/// read), and `morsel_stability::Contact` is a rectangular support surface with friction
+/// (what the polygon and the wrench distribution reason about).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Contact {
     /// Penetration depth (>= 0): how far the shapes must move apart along `normal` to separate.

@@ -5,16 +5,21 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use nalgebra::{Point3, Unit, Vector3};
+#[cfg(feature = "queries")]
 use parry3d_f64::math::{Pose, Rotation, Vector};
+#[cfg(feature = "queries")]
 use parry3d_f64::shape::{
     Ball, Capsule, ConvexPolyhedron, Cuboid, Cylinder, HalfSpace, Shape as ParryShape, TriMesh,
     TriMeshFlags,
 };
 
-use crate::convert::{from_parry_point, to_parry_point, to_parry_vector};
+#[cfg(feature = "queries")]
+use crate::convert::{to_parry_point, to_parry_vector};
+#[cfg(feature = "queries")]
 use crate::ellipsoid::EllipsoidShape;
 use crate::error::{GeometryError, Result, finite_vector};
 use crate::mesh::TriangleMesh;
+#[cfg(feature = "queries")]
 use crate::proximity::MeshBvh;
 use crate::range::{self, size};
 
@@ -104,8 +109,10 @@ impl ShapeKind {
 #[derive(Clone)]
 pub struct Shape {
     kind: ShapeKind,
+    #[cfg(feature = "queries")]
     /// The parry shape of a primitive or hull (a mesh's is in `mesh`, built on first use).
     parry: Option<Arc<dyn ParryShape>>,
+    #[cfg(feature = "queries")]
     /// Pose of the parry shape in this shape's frame, when they differ (parry's cylinder is along y).
     parry_offset: Option<Pose>,
     /// The search structures of a triangle mesh, shared by clones.
@@ -118,7 +125,9 @@ pub struct Shape {
 /// their meshes, and some none).
 #[derive(Default)]
 struct MeshStructures {
+    #[cfg(feature = "queries")]
     parry: OnceLock<TriMesh>,
+    #[cfg(feature = "queries")]
     bvh: OnceLock<Arc<MeshBvh>>,
     /// The mesh as a convex hull shape when it is closed and convex (`None` otherwise).
     convex: OnceLock<Option<Shape>>,
@@ -136,6 +145,7 @@ impl PartialEq for Shape {
     }
 }
 
+#[cfg(feature = "queries")]
 /// Rotation taking parry's y axis onto Morsel's z axis (+90° about x).
 fn y_to_z() -> Pose {
     Pose::from_parts(
@@ -144,14 +154,56 @@ fn y_to_z() -> Pose {
     )
 }
 
+/// The pose of a parry shape in its Morsel frame, kept only with the `queries` feature.
+#[cfg(feature = "queries")]
+macro_rules! parry_offset {
+    ($pose:expr) => {
+        Some($pose)
+    };
+}
+
+#[cfg(not(feature = "queries"))]
+macro_rules! parry_offset {
+    ($pose:expr) => {
+        None::<()>
+    };
+}
+
+/// The parry shape of each primitive, built only with the `queries` feature: `parry!(expr)`
+/// is `Some(Arc::new(expr))` with it and `None` without.
+#[cfg(feature = "queries")]
+macro_rules! parry {
+    ($shape:expr) => {
+        Some(Arc::new($shape) as Arc<dyn ParryShape>)
+    };
+}
+
+#[cfg(not(feature = "queries"))]
+macro_rules! parry {
+    ($shape:expr) => {
+        None::<()>
+    };
+}
+
 impl Shape {
-    fn new(kind: ShapeKind, parry: Arc<dyn ParryShape>, parry_offset: Option<Pose>) -> Self {
+    #[cfg(feature = "queries")]
+    fn new(
+        kind: ShapeKind,
+        parry: Option<Arc<dyn ParryShape>>,
+        parry_offset: Option<Pose>,
+    ) -> Self {
         Self {
             kind,
-            parry: Some(parry),
+            parry,
             parry_offset,
             mesh: None,
         }
+    }
+
+    /// Without queries a shape is its kind alone.
+    #[cfg(not(feature = "queries"))]
+    fn new(kind: ShapeKind, _parry: Option<()>, _parry_offset: Option<()>) -> Self {
+        Self { kind, mesh: None }
     }
 
     /// A box with the given half-extents.
@@ -171,7 +223,7 @@ impl Shape {
         }
         Ok(Self::new(
             ShapeKind::Cuboid { half_extents },
-            Arc::new(Cuboid::new(to_parry_vector(&half_extents))),
+            parry!(Cuboid::new(to_parry_vector(&half_extents))),
             None,
         ))
     }
@@ -181,17 +233,19 @@ impl Shape {
         size("sphere", "radius", radius)?;
         Ok(Self::new(
             ShapeKind::Sphere { radius },
-            Arc::new(Ball::new(radius)),
+            parry!(Ball::new(radius)),
             None,
         ))
     }
 
     /// An ellipsoid with the given semi-axes along x, y, z.
     pub fn ellipsoid(semi_axes: Vector3<f64>) -> Result<Self> {
-        let shape = EllipsoidShape::new(to_parry_vector(&semi_axes))?;
+        for (i, name) in ["a", "b", "c"].into_iter().enumerate() {
+            size("ellipsoid", name, semi_axes[i])?;
+        }
         Ok(Self::new(
             ShapeKind::Ellipsoid { semi_axes },
-            Arc::new(shape),
+            parry!(EllipsoidShape::new(to_parry_vector(&semi_axes))?),
             None,
         ))
     }
@@ -205,8 +259,8 @@ impl Shape {
                 radius,
                 half_length,
             },
-            Arc::new(Cylinder::new(half_length, radius)),
-            Some(y_to_z()),
+            parry!(Cylinder::new(half_length, radius)),
+            parry_offset!(y_to_z()),
         ))
     }
 
@@ -219,7 +273,7 @@ impl Shape {
                 radius,
                 half_length,
             },
-            Arc::new(Capsule::new_z(half_length, radius)),
+            parry!(Capsule::new_z(half_length, radius)),
             None,
         ))
     }
@@ -229,31 +283,12 @@ impl Shape {
     pub fn pipe(radius: f64, half_length: f64) -> Result<Self> {
         size("pipe", "radius", radius)?;
         size("pipe", "half_length", half_length)?;
-        let n = PIPE_QUERY_SEGMENTS;
-        let mut vertices = Vec::with_capacity(2 * n);
-        for z in [-half_length, half_length] {
-            for j in 0..n {
-                let phi = std::f64::consts::TAU * j as f64 / n as f64;
-                vertices.push(Vector::new(radius * phi.cos(), radius * phi.sin(), z));
-            }
-        }
-        let mut faces = Vec::with_capacity(2 * n);
-        for j in 0..n as u32 {
-            let k = (j + 1) % n as u32;
-            let (b0, b1, t0, t1) = (j, k, j + n as u32, k + n as u32);
-            faces.push([b0, b1, t1]);
-            faces.push([b0, t1, t0]);
-        }
-        let mesh = TriMesh::new(vertices, faces).map_err(|e| GeometryError::InvalidMesh {
-            source_path: None,
-            reason: format!("pipe tessellation failed: {e:?}"),
-        })?;
         Ok(Self::new(
             ShapeKind::Pipe {
                 radius,
                 half_length,
             },
-            Arc::new(mesh),
+            parry!(pipe_tessellation(radius, half_length)?),
             None,
         ))
     }
@@ -275,7 +310,7 @@ impl Shape {
         })?;
         Ok(Self::new(
             ShapeKind::HalfSpace { normal: unit },
-            Arc::new(HalfSpace::new(to_parry_vector(&unit))),
+            parry!(HalfSpace::new(to_parry_vector(&unit))),
             None,
         ))
     }
@@ -288,13 +323,10 @@ impl Shape {
     ///
     /// Errors when the mesh has more faces than a hierarchy can index (2^31).
     pub fn mesh(mesh: Arc<TriangleMesh>) -> Result<Self> {
-        MeshBvh::check_face_count(mesh.faces().len())?;
-        Ok(Self {
-            kind: ShapeKind::Mesh(mesh),
-            parry: None,
-            parry_offset: None,
-            mesh: Some(Arc::new(MeshStructures::default())),
-        })
+        check_face_count(mesh.faces().len())?;
+        let mut shape = Self::new(ShapeKind::Mesh(mesh), None, None);
+        shape.mesh = Some(Arc::new(MeshStructures::default()));
+        Ok(shape)
     }
 
     /// The convex hull of a set of points (at least four, not all coplanar).
@@ -315,19 +347,20 @@ impl Shape {
                 work: "the convex hull",
             });
         }
-        let polyhedron = ConvexPolyhedron::from_convex_mesh(hull_vertices.clone(), &hull_faces)
-            .ok_or_else(|| GeometryError::DegenerateHull {
-                reason: "the hull is flat or degenerate (are the points coplanar?)".to_string(),
-            })?;
+        #[cfg(feature = "queries")]
+        let polyhedron = ConvexPolyhedron::from_convex_mesh(
+            hull_vertices.iter().map(to_parry_point).collect(),
+            &hull_faces,
+        )
+        .ok_or_else(|| GeometryError::DegenerateHull {
+            reason: "the hull is flat or degenerate (are the points coplanar?)".to_string(),
+        })?;
         if stop.requested() {
             return Err(GeometryError::Interrupted {
                 work: "the convex hull",
             });
         }
-        let mesh = TriangleMesh::hull_surface(
-            hull_vertices.into_iter().map(from_parry_point).collect(),
-            hull_faces,
-        )?;
+        let mesh = TriangleMesh::hull_surface(hull_vertices, hull_faces)?;
         let (lo, hi) = mesh.bounds();
         let scale = (hi - lo).norm();
         if mesh.signed_volume() <= 1e-12 * scale * scale * scale {
@@ -337,7 +370,7 @@ impl Shape {
         }
         Ok(Self::new(
             ShapeKind::ConvexHull(Arc::new(mesh)),
-            Arc::new(polyhedron),
+            parry!(polyhedron),
             None,
         ))
     }
@@ -377,6 +410,7 @@ impl Shape {
     ///
     /// Errors only when the hierarchy cannot be built (it can for every mesh
     /// [`Shape::mesh`] accepts).
+    #[cfg(feature = "queries")]
     pub fn mesh_bvh(&self) -> Result<Option<&Arc<MeshBvh>>> {
         let (ShapeKind::Mesh(mesh), Some(structures)) = (&self.kind, &self.mesh) else {
             return Ok(None);
@@ -417,6 +451,7 @@ impl Shape {
 
     /// The parry shape that answers queries, and its pose in this shape's frame (a mesh's is
     /// built on first use).
+    #[cfg(feature = "queries")]
     pub(crate) fn parry(&self) -> Result<(&dyn ParryShape, Option<&Pose>)> {
         if let Some(parry) = &self.parry {
             return Ok((parry.as_ref(), self.parry_offset.as_ref()));
@@ -435,6 +470,7 @@ impl Shape {
     }
 
     /// The parry pose of this shape given its world pose.
+    #[cfg(feature = "queries")]
     pub(crate) fn parry_pose(&self, pose: &Pose) -> Pose {
         match &self.parry_offset {
             Some(offset) => *pose * *offset,
@@ -443,6 +479,7 @@ impl Shape {
     }
 }
 
+#[cfg(feature = "queries")]
 /// Parry's triangle mesh of `mesh`, oriented (with pseudo-normals) when the mesh is closed.
 fn parry_trimesh(mesh: &TriangleMesh) -> Result<TriMesh> {
     let vertices: Vec<Vector> = mesh.vertices().iter().map(to_parry_point).collect();
@@ -459,6 +496,47 @@ fn parry_trimesh(mesh: &TriangleMesh) -> Result<TriMesh> {
     })
 }
 
+/// The open tessellated cylinder that answers a pipe's shape–shape queries
+/// ([`PIPE_QUERY_SEGMENTS`] segments around).
+#[cfg(feature = "queries")]
+fn pipe_tessellation(radius: f64, half_length: f64) -> Result<TriMesh> {
+    let n = PIPE_QUERY_SEGMENTS;
+    let mut vertices = Vec::with_capacity(2 * n);
+    for z in [-half_length, half_length] {
+        for j in 0..n {
+            let phi = std::f64::consts::TAU * j as f64 / n as f64;
+            vertices.push(Vector::new(radius * phi.cos(), radius * phi.sin(), z));
+        }
+    }
+    let mut faces = Vec::with_capacity(2 * n);
+    for j in 0..n as u32 {
+        let k = (j + 1) % n as u32;
+        let (b0, b1, t0, t1) = (j, k, j + n as u32, k + n as u32);
+        faces.push([b0, b1, t1]);
+        faces.push([b0, t1, t0]);
+    }
+    TriMesh::new(vertices, faces).map_err(|e| GeometryError::InvalidMesh {
+        source_path: None,
+        reason: format!("pipe tessellation failed: {e:?}"),
+    })
+}
+
+/// Refuses meshes with more faces than a hierarchy can index (the proximity engine's limit).
+fn check_face_count(count: usize) -> Result<()> {
+    #[cfg(feature = "queries")]
+    return MeshBvh::check_face_count(count);
+    #[cfg(not(feature = "queries"))]
+    if count >= u32::MAX as usize / 2 {
+        return Err(GeometryError::InvalidMesh {
+            source_path: None,
+            reason: format!("{count} faces: a mesh may have at most 2^31 - 1"),
+        });
+    }
+    #[cfg(not(feature = "queries"))]
+    Ok(())
+}
+
+#[cfg(feature = "queries")]
 /// The unit direction of `(x, y)` in the plane across a cylinder's axis, or `(1, 0)` on the
 /// axis itself (where every direction is as good).
 pub(crate) fn radial_direction(x: f64, y: f64) -> (f64, f64) {

@@ -7,6 +7,25 @@ use std::path::PathBuf;
 /// Each variant carries the names and values needed to fix the input. A solver that does not
 /// converge is *not* an error: inverse kinematics reports that as an
 /// [`IkStatus`](crate::IkStatus).
+///
+/// The loaders' errors convert into it, so `?` works across them (an MJCF error keeps its
+/// file, line and element):
+///
+/// ```
+/// use morsel_kinematics::{KinematicsError, Model, Result, mjcf};
+///
+/// fn hinge_count(text: &str) -> Result<usize> {
+///     let model: Model = mjcf::load_str(text, ".")?; // MjcfError -> KinematicsError
+///     Ok(model.nq())
+/// }
+///
+/// let arm = r#"<mujoco><worldbody><body><joint type="hinge"/><geom size="0.1"/>
+///     </body></worldbody></mujoco>"#;
+/// assert_eq!(hinge_count(arm)?, 1);
+/// let bad = hinge_count("<mujoco><worldbody><body><joint type=\"screw\"/></body></worldbody></mujoco>");
+/// assert!(matches!(bad, Err(KinematicsError::Mjcf(_))), "{bad:?}");
+/// # Ok::<(), KinematicsError>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum KinematicsError {
@@ -160,6 +179,21 @@ pub enum KinematicsError {
     /// A trajectory is malformed.
     #[error("invalid trajectory: {0}")]
     InvalidTrajectory(String),
+    /// An MJCF file could not be loaded: the loader's error, with its file, line and element
+    /// (`mjcf::load_file(..)?` in a function that returns [`Result`] converts to this).
+    #[error(transparent)]
+    Mjcf(Box<crate::mjcf::error::MjcfError>),
+}
+
+impl From<crate::mjcf::error::MjcfError> for KinematicsError {
+    /// The model error an MJCF error wraps, unwrapped; every other MJCF error as
+    /// [`KinematicsError::Mjcf`].
+    fn from(e: crate::mjcf::error::MjcfError) -> Self {
+        match e {
+            crate::mjcf::error::MjcfError::Model(inner) => inner,
+            other => KinematicsError::Mjcf(Box::new(other)),
+        }
+    }
 }
 
 /// The crate's result type.

@@ -7,6 +7,7 @@
 //! and the writing of its poses. The placements are computed by the same code as a single call,
 //! so every pose equals the single call's bit for bit.
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 use crate::forward_kinematics::update_link_placements;
@@ -193,9 +194,12 @@ impl<'m> FkBatch<'m> {
         if task >= n {
             self.run_rows(rows, out);
         } else {
+            #[cfg(feature = "parallel")]
             out.par_chunks_mut(task * per_row)
                 .zip(rows.par_chunks(task * self.width.max(1)))
                 .for_each(|(out, rows)| self.run_rows(rows, out));
+            #[cfg(not(feature = "parallel"))]
+            self.run_rows(rows, out);
         }
         Ok(())
     }
@@ -221,8 +225,12 @@ impl<'m> FkBatch<'m> {
 
     /// Rows per rayon task for a batch of `n` rows (`n` or more: one task).
     fn rows_per_task(&self, n: usize) -> usize {
-        n.div_ceil(rayon::current_num_threads().max(1))
-            .max(ROWS_PER_TASK)
+        #[cfg(feature = "parallel")]
+        let threads = rayon::current_num_threads().max(1);
+        // Without the `parallel` feature every batch is one task on the caller's thread.
+        #[cfg(not(feature = "parallel"))]
+        let threads = 1;
+        n.div_ceil(threads).max(ROWS_PER_TASK)
     }
 
     /// The number of rows in `rows`, refusing a length that is not a whole number of rows.

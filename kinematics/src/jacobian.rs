@@ -41,6 +41,25 @@ impl JacobianConvention {
 /// Evaluates only the moving joints between the frame and the root (as
 /// [`frame_placement`](crate::frame_placement) does). Column `k` is the frame's velocity for a unit velocity of velocity index `k`; a
 /// mimic joint adds its motion, times its multiplier, to the column of the joint it follows.
+///
+/// ```
+/// use morsel_kinematics::nalgebra::{Matrix6xX, Vector6};
+/// use morsel_kinematics::{ChainBuilder, Data, JacobianConvention, frame_jacobian};
+/// // A planar arm stretched along x (links 0.5 m and 0.4 m, joints about z): each joint moves
+/// // the tip along z × (tip − joint), so the columns are (0, 0.9, 0 | 0, 0, 1) and
+/// // (0, 0.4, 0 | 0, 0, 1) in world axes at the tip.
+/// let arm = ChainBuilder::new("arm")
+///     .revolute("shoulder", [0.0, 0.0, 1.0], [0.0, 0.0, 0.0], [-3.0, 3.0])
+///     .revolute("elbow", [0.0, 0.0, 1.0], [0.5, 0.0, 0.0], [-3.0, 3.0])
+///     .fixed("tip", [0.4, 0.0, 0.0])
+///     .build()?;
+/// let mut data = Data::new(&arm);
+/// let mut j = Matrix6xX::zeros(arm.nv());
+/// frame_jacobian(&arm, &mut data, &[0.0, 0.0], "tip", JacobianConvention::LocalWorldAligned, &mut j)?;
+/// assert!((j.column(0) - Vector6::new(0.0, 0.9, 0.0, 0.0, 0.0, 1.0)).norm() < 1e-12);
+/// assert!((j.column(1) - Vector6::new(0.0, 0.4, 0.0, 0.0, 0.0, 1.0)).norm() < 1e-12);
+/// # Ok::<(), morsel_kinematics::KinematicsError>(())
+/// ```
 pub fn frame_jacobian(
     model: &Model,
     data: &mut Data,

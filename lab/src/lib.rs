@@ -45,5 +45,7 @@ pub use morsel_sensing;
 pub use morsel_stability;
 pub use nalgebra;
 
+#[doc(inline)]
 pub use error::LabError;
+#[doc(inline)]
 pub use value::Value;

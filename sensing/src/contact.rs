@@ -55,6 +55,12 @@ pub enum Side {
 /// interpenetrate by `depth`, A's surface is at `position + depth/2 · normal` and B's at
 /// `position - depth/2 · normal`. This is MuJoCo's convention (contact frame normal from
 /// geom 1 to geom 2, force on geom 2).
+///
+/// Morsel has three `Contact` types, one per question: `morsel_geometry::query::Contact` is
+/// how deep two shapes interpenetrate (a query's answer), `morsel_sensing::Contact` (this one) is a
+/// point contact between two bodies with the force one exerts on the other (what touch sensors
+/// read), and `morsel_stability::Contact` is a rectangular support surface with friction
+/// (what the polygon and the wrench distribution reason about).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Contact {
     /// Index of body A in the scene.

@@ -19,6 +19,12 @@ use crate::transport::{grasp_matrix, transport_wrench};
 /// A contact is *supporting* by default: its wrench is found by the wrench distribution. After
 /// [`Contact::set_wrench`] it is *managed*: its wrench is given by the user and subtracted from the
 /// target of the distribution.
+///
+/// Morsel has three `Contact` types, one per question: `morsel_geometry::query::Contact` is
+/// how deep two shapes interpenetrate (a query's answer), `morsel_sensing::Contact` is a
+/// point contact between two bodies with the force one exerts on the other (what touch sensors
+/// read), and `morsel_stability::Contact` (this one) is a rectangular support surface with friction
+/// (what the polygon and the wrench distribution reason about).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Contact {
     half_length: f64,
@@ -74,6 +80,21 @@ impl Contact {
 
     /// A contact placed at `pos` with the roll-pitch-yaw orientation `rpy` (radians,
     /// `R = Rz(yaw)·Ry(pitch)·Rx(roll)`, local to world).
+    ///
+    /// ```
+    /// use morsel_stability::Contact;
+    ///
+    /// // A 22 × 10 cm foot 0.15 m left of the origin, turned 90° about z (yaw), friction 0.7.
+    /// let foot = Contact::from_pos_rpy([0.11, 0.05], [0.0, 0.15, 0.0], [0.0, 0.0, std::f64::consts::FRAC_PI_2], 0.7)?;
+    /// assert!((foot.normal() - morsel_stability::nalgebra::Vector3::z()).norm() < 1e-15);
+    /// // Turned by 90°, the foot's length lies along y: its vertices span y = 0.15 ± 0.11.
+    /// let ys: Vec<f64> = foot.vertices().iter().map(|v| v.y).collect();
+    /// let (lo, hi) = ys.iter().fold((f64::MAX, f64::MIN), |(a, b), &y| (a.min(y), b.max(y)));
+    /// assert!((lo - 0.04).abs() < 1e-12 && (hi - 0.26).abs() < 1e-12);
+    /// // Friction must be positive and finite: a typed error otherwise.
+    /// assert!(Contact::from_pos_rpy([0.11, 0.05], [0.0; 3], [0.0; 3], -1.0).is_err());
+    /// # Ok::<(), morsel_stability::StabilityError>(())
+    /// ```
     pub fn from_pos_rpy(
         shape: [f64; 2],
         pos: [f64; 3],

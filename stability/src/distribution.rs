@@ -1,6 +1,7 @@
 //! Results and options of the wrench distribution (`find_supporting_wrenches`).
 
 use nalgebra::{Point3, Vector6};
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::contact::Contact;
@@ -11,7 +12,8 @@ use crate::error::StabilityError;
 /// Per contact, in its own frame, the cost is `½ (fw (f_x² + f_y²) + ε f_z² + cw (τ_x² + τ_y²) +
 /// yw τ_z²)` with `ε = min(fw, cw, yw) · 10⁻³`: small tangential forces, a centre of pressure near
 /// the middle of the contact, and little yaw moment.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct DistributionWeights {
     /// Weight `fw` on tangential (friction) forces.
     pub friction: f64,
@@ -67,8 +69,9 @@ impl DistributionWeights {
 }
 
 /// Outcome of a wrench distribution.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "status", rename_all = "lowercase")]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "status", rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum DistributionStatus {
     /// Wrenches were found that satisfy every contact's constraints and sum to the target.
@@ -107,7 +110,8 @@ impl DistributionStatus {
 }
 
 /// The wrench of one contact in a distribution.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct ContactWrench {
     /// Index of the contact in its contact set.
     pub index: usize,
@@ -158,7 +162,8 @@ impl ContactWrench {
 }
 
 /// The result of `find_supporting_wrenches`: a status and, when solved, every contact's wrench.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct WrenchDistribution {
     /// Whether wrenches were found.
     pub status: DistributionStatus,

@@ -19,18 +19,29 @@ pub mod wrench_qp;
 
 pub use nalgebra;
 
+#[doc(inline)]
 pub use balance_map::{BalanceMargins, ComGrid, GridAxis, MarginKind};
+#[doc(inline)]
 pub use contact::Contact;
+#[doc(inline)]
 pub use contact_cone::{WrenchFaces, WrenchSpan};
+#[doc(inline)]
 pub use contact_set::ContactSet;
+#[doc(inline)]
 pub use distribution::{
     ContactWrench, DistributionStatus, DistributionWeights, WrenchDistribution,
 };
+#[doc(inline)]
 pub use distributor::WrenchDistributor;
+#[doc(inline)]
 pub use error::StabilityError;
+#[doc(inline)]
 pub use polygon::{AccelerationCone, ConvexPolygon, PolygonMethod, StaticPolygon, TorqueMap};
+#[doc(inline)]
 pub use robustness::{RobustnessLp, RobustnessOptions, equilibrium_robustness};
+#[doc(inline)]
 pub use stance::{STANDARD_GRAVITY, Stance};
+#[doc(inline)]
 pub use wrench_qp::{DistributionWorkspace, QpSolver};
 
 #[cfg(test)]

@@ -129,6 +129,26 @@ impl Stance {
     }
 
     /// The static-equilibrium polygon of the contacts (independent of mass, gravity and CoM).
+    ///
+    /// For flat contacts on level ground the polygon is the convex hull of the feet, whatever
+    /// the friction: here two 22 × 10 cm feet 30 cm apart give the 0.22 m × 0.40 m rectangle.
+    ///
+    /// ```
+    /// use morsel_stability::nalgebra::Point3;
+    /// use morsel_stability::{Contact, ContactSet, PolygonMethod, Stance};
+    ///
+    /// let left = Contact::from_pos_rpy([0.11, 0.05], [0.0, 0.15, 0.0], [0.0; 3], 0.7)?;
+    /// let right = Contact::from_pos_rpy([0.11, 0.05], [0.0, -0.15, 0.0], [0.0; 3], 0.7)?;
+    /// let stance = Stance::new(Point3::new(0.0, 0.0, 0.8), 38.0, ContactSet::new(vec![left, right])?)?;
+    /// for method in [PolygonMethod::Bretl, PolygonMethod::Hull, PolygonMethod::Cdd] {
+    ///     let polygon = stance.static_equilibrium_polygon(method)?;
+    ///     let area = polygon.polygon().expect("bounded").area();
+    ///     assert!((area - 0.22 * 0.40).abs() < 1e-6, "{method:?}: {area}");
+    ///     // The CoM above the origin is 0.11 m from the nearest (front and back) edges.
+    ///     assert!((stance.com_margin(&polygon).expect("bounded") - 0.11).abs() < 1e-6);
+    /// }
+    /// # Ok::<(), morsel_stability::StabilityError>(())
+    /// ```
     pub fn static_equilibrium_polygon(
         &self,
         method: PolygonMethod,
@@ -138,6 +158,26 @@ impl Stance {
 
     /// Distributes [`Stance::gravity_wrench`] over the supporting contacts with the default
     /// weights.
+    ///
+    /// ```
+    /// use morsel_stability::nalgebra::Point3;
+    /// use morsel_stability::{Contact, ContactSet, Stance, STANDARD_GRAVITY};
+    ///
+    /// // The CoM 5 cm towards the left foot.
+    /// let left = Contact::from_pos_rpy([0.11, 0.05], [0.0, 0.15, 0.0], [0.0; 3], 0.7)?;
+    /// let right = Contact::from_pos_rpy([0.11, 0.05], [0.0, -0.15, 0.0], [0.0; 3], 0.7)?;
+    /// let stance = Stance::new(Point3::new(0.0, 0.05, 0.8), 38.0, ContactSet::new(vec![left, right])?)?;
+    /// let d = stance.distribute()?;
+    /// assert!(d.is_solved());
+    /// let weight = 38.0 * STANDARD_GRAVITY;
+    /// let total: f64 = d.wrenches.iter().map(|w| w.normal_force).sum();
+    /// assert!((total - weight).abs() < 1e-6 * weight);
+    /// // Moment balance about the x axis, the centres of pressure on the ground (z = 0):
+    /// // Σ y_cop · f = y_com · m g.
+    /// let moment: f64 = d.wrenches.iter().map(|w| w.cop.expect("pressing").y * w.normal_force).sum();
+    /// assert!((moment - 0.05 * weight).abs() < 1e-6 * weight);
+    /// # Ok::<(), morsel_stability::StabilityError>(())
+    /// ```
     pub fn distribute(&self) -> Result<WrenchDistribution, StabilityError> {
         self.distribute_with(
             &DistributionWeights::default(),

@@ -245,6 +245,40 @@ pub(crate) fn check_same_kind(
 ///
 /// Errors when the map holds no distances, is empty, has NaN, is entirely in collision, when
 /// the validation map samples other joints, or when an option is out of range.
+///
+/// ```
+/// use std::f64::consts::PI;
+/// use morsel_jointspace::morsel_geometry::{Collider, Shape};
+/// use morsel_jointspace::morsel_kinematics::{JointKind, JointSpec, LinkSpec, ModelBuilder};
+/// use morsel_jointspace::nalgebra::{Isometry3, Vector3};
+/// use morsel_jointspace::{CollisionSampler, FitOptions, ModelKind, SampleOptions, SamplerSpec, fit};
+///
+/// // One revolute joint about z swings a ball (radius 0.1, 1.1 m out) past a fixed ball
+/// // (radius 0.2) at (2, 0, 0): the distance is |(1.1 cos q − 2, 1.1 sin q)| − 0.3.
+/// let mut base = LinkSpec::new("base");
+/// base.collisions.push(Collider::new(Shape::sphere(0.2)?, Isometry3::translation(2.0, 0.0, 0.0))?);
+/// let mut arm = LinkSpec::new("arm");
+/// arm.collisions.push(Collider::new(Shape::sphere(0.1)?, Isometry3::translation(1.1, 0.0, 0.0))?);
+/// let mut robot = ModelBuilder::new("swing");
+/// robot.add_link(base).add_link(arm);
+/// robot.add_joint(JointSpec::new("q", JointKind::Revolute, "base", "arm", Isometry3::identity(), Vector3::z()));
+/// let spec = SamplerSpec::new(["q"], [[-PI, PI]], [("base", "arm")]);
+/// let sampler = CollisionSampler::new(robot.build()?, &spec)?;
+///
+/// // Sample 401 angles, fit a cubic spline of 24 cells, and compare it with the closed form.
+/// let map = sampler.grid(&[401], &SampleOptions::distance())?;
+/// let options = FitOptions {
+///     kind: ModelKind::Spline { cells: vec![24], smoothing: 0.0 },
+///     ..FitOptions::default()
+/// };
+/// let (model, report) = fit(&map, &options)?;
+/// assert!(report.validation_rmse < 1e-3, "{report:?}");
+/// for q in [-2.5, -1.0, 0.3, 1.7, 3.0] {
+///     let exact = ((1.1 * f64::cos(q) - 2.0).powi(2) + (1.1 * f64::sin(q)).powi(2)).sqrt() - 0.3;
+///     assert!((model.distance(&[q])? - exact).abs() < 1e-3, "q = {q}");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn fit(map: &SampleMap, options: &FitOptions) -> Result<(JointspaceModel, FitReport)> {
     check_distances("training map", map)?;
     if options.hidden.contains(&0) {

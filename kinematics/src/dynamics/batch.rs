@@ -2,6 +2,7 @@
 //! accelerations or torques) in, rows of results out, shared over rayon's threads with one
 //! [`DynamicsData`] per thread and nothing allocated per row.
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 use super::aba::aba;
@@ -11,6 +12,7 @@ use super::rnea::{gravity_torques, rnea};
 use crate::{KinematicsError, Model, Result};
 
 /// Rows per task: enough work to amortise the scheduling, small enough to balance.
+#[cfg(feature = "parallel")]
 const CHUNK: usize = 64;
 
 /// `rnea` of `n` states: `q` holds `n` rows of `nq` values, `v`, `a` and `out` `n` rows of
@@ -133,6 +135,7 @@ where
         return Ok(());
     }
     let template = DynamicsData::new(model);
+    #[cfg(feature = "parallel")]
     let first_error = out
         .par_chunks_mut(CHUNK * width)
         .enumerate()
@@ -150,6 +153,14 @@ where
         )
         .flatten()
         .min_by_key(|(i, _)| *i);
+    // Without the `parallel` feature the rows run in order on the caller's thread.
+    #[cfg(not(feature = "parallel"))]
+    let first_error = {
+        let mut data = template;
+        out.chunks_mut(width)
+            .enumerate()
+            .find_map(|(i, row)| f(&mut data, i, row).err().map(|e| (i, e)))
+    };
     match first_error {
         Some((row, e)) => Err(KinematicsError::BatchRow {
             row,

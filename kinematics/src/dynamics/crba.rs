@@ -13,6 +13,24 @@ use crate::{KinematicsError, Model, Result};
 /// The joint-space mass matrix `M(q)` (nv × nv, symmetric, joint armature on its diagonal as
 /// MuJoCo's `mj_fullM` and Pinocchio's `crba` include it), by the composite-rigid-body
 /// algorithm; written into the data and returned.
+///
+/// ```
+/// use morsel_kinematics::{ChainBuilder, DynamicsData, Inertial, mass_matrix};
+/// // A planar arm (both joints about z, links 0.5 m and 0.4 m) with a 2 kg point at its tip:
+/// // M = m [l1² + l2² + 2 l1 l2 cos q2, l2² + l1 l2 cos q2; ·, l2²], at q2 = 90°.
+/// let arm = ChainBuilder::new("arm")
+///     .revolute("shoulder", [0.0, 0.0, 1.0], [0.0, 0.0, 0.0], [-3.0, 3.0])
+///     .revolute("elbow", [0.0, 0.0, 1.0], [0.5, 0.0, 0.0], [-3.0, 3.0])
+///     .fixed("tip", [0.4, 0.0, 0.0])
+///     .inertial(Inertial { mass: 2.0, ..Inertial::zero() })
+///     .build()?;
+/// let mut data = DynamicsData::new(&arm);
+/// let m = mass_matrix(&arm, &mut data, &[0.3, std::f64::consts::FRAC_PI_2])?;
+/// assert!((m[(0, 0)] - 2.0 * (0.25 + 0.16)).abs() < 1e-12);
+/// assert!((m[(0, 1)] - 2.0 * 0.16).abs() < 1e-12 && (m[(1, 0)] - m[(0, 1)]).abs() < 1e-15);
+/// assert!((m[(1, 1)] - 2.0 * 0.16).abs() < 1e-12);
+/// # Ok::<(), morsel_kinematics::KinematicsError>(())
+/// ```
 pub fn mass_matrix<'d>(
     model: &Model,
     data: &'d mut DynamicsData,

@@ -102,6 +102,24 @@ impl IkSolver {
     /// seed values. Errors only for invalid input (wrong sizes, NaN, unknown frames, no
     /// targets, negative weights, tolerances that are not positive); a solve that does not
     /// converge returns `Ok` with a status other than [`IkStatus::Converged`].
+    ///
+    /// ```
+    /// use morsel_kinematics::nalgebra::Point3;
+    /// use morsel_kinematics::{ChainBuilder, IkOptions, IkSolver, IkTarget};
+    /// // A planar arm with links of 0.5 m and 0.4 m reaching for (0.3, 0.5): the law of
+    /// // cosines gives the elbow angle, cos q2 = (x² + y² − l1² − l2²) / (2 l1 l2).
+    /// let arm = ChainBuilder::new("arm")
+    ///     .revolute("shoulder", [0.0, 0.0, 1.0], [0.0, 0.0, 0.0], [-3.0, 3.0])
+    ///     .revolute("elbow", [0.0, 0.0, 1.0], [0.5, 0.0, 0.0], [-3.0, 3.0])
+    ///     .fixed("tip", [0.4, 0.0, 0.0])
+    ///     .build()?;
+    /// let target = IkTarget::position(&arm, "tip", Point3::new(0.3, 0.5, 0.0))?;
+    /// let result = IkSolver::new(&arm).solve(&arm, &[target], &[0.1, 0.1], &IkOptions::default())?;
+    /// assert!(result.converged());
+    /// let elbow = ((0.3f64.powi(2) + 0.5f64.powi(2) - 0.25 - 0.16) / (2.0 * 0.5 * 0.4)).acos();
+    /// assert!((result.q[1].abs() - elbow).abs() < 1e-3);
+    /// # Ok::<(), morsel_kinematics::KinematicsError>(())
+    /// ```
     pub fn solve(
         &mut self,
         model: &Model,

@@ -184,7 +184,17 @@ fn from_attributes(node: &Node) -> MjcfResult<(usize, usize, Vec<f64>)> {
     Ok((nrow, ncol, turned_over(&values, nrow, ncol)))
 }
 
+/// Without the `png` feature a PNG height field is refused with a message naming the feature.
+#[cfg(not(feature = "png"))]
+fn decode_png(node: &Node, _bytes: &[u8]) -> MjcfResult<(usize, usize, Vec<f64>)> {
+    Err(MjcfError::Unsupported {
+        at: node.location(),
+        what: "PNG height fields without morsel-kinematics' `png` feature".to_string(),
+    })
+}
+
 /// A PNG's first channel (8 bits), rows turned over.
+#[cfg(feature = "png")]
 fn decode_png(node: &Node, bytes: &[u8]) -> MjcfResult<(usize, usize, Vec<f64>)> {
     let bad = |e: png::DecodingError| invalid(node, format!("cannot read the PNG: {e}"));
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));

@@ -86,7 +86,7 @@ mod build;
 mod compiler;
 mod defaults;
 mod eig3;
-mod error;
+pub(crate) mod error;
 mod fuse_static;
 mod geoms;
 mod hfield;

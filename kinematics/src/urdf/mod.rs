@@ -147,6 +147,24 @@ pub fn load_file_until(
 }
 
 /// Loads URDF text. Relative mesh paths need [`UrdfOptions::base_dir`].
+///
+/// ```
+/// use morsel_kinematics::urdf::{UrdfOptions, load_str};
+/// let urdf = r#"<robot name="pendulum">
+///   <link name="base"/>
+///   <link name="bob"><inertial><mass value="2"/><inertia ixx="0" ixy="0" ixz="0" iyy="0" iyz="0" izz="0"/></inertial>
+///     <collision><origin xyz="0 0 -1"/><geometry><sphere radius="0.1"/></geometry></collision></link>
+///   <joint name="swing" type="continuous"><parent link="base"/><child link="bob"/><axis xyz="0 1 0"/></joint>
+/// </robot>"#;
+/// let model = load_str(urdf, &UrdfOptions::default())?;
+/// assert_eq!((model.nq(), model.nv()), (1, 1));
+/// assert_eq!(model.link(model.link_id("bob")?).collisions().len(), 1);
+/// // A malformed file names the element and its line.
+/// let err = load_str("<robot name=\"r\"><joint name=\"j\" type=\"revolute\"/></robot>", &UrdfOptions::default())
+///     .unwrap_err();
+/// assert!(err.to_string().contains("joint \"j\""), "{err}");
+/// # Ok::<(), morsel_kinematics::KinematicsError>(())
+/// ```
 pub fn load_str(text: &str, options: &UrdfOptions) -> Result<Model> {
     load(text, "<string>", options.base_dir.as_deref(), options)
 }

@@ -73,6 +73,18 @@ impl Format {
 
 /// Encodes `value` in the format of `name`'s extension (`name` is the path as the user wrote
 /// it, for messages).
+///
+/// ```
+/// use morsel_lab::{Value, save};
+/// // A list of rows as CSV, the same as an NPY array (magic bytes, then a header).
+/// let rows = Value::List(vec![Value::floats([1.0, 2.0]), Value::floats([3.0, 4.5])]);
+/// let npy = save::encode("table.npy", &rows)?;
+/// assert!(npy.starts_with(b"\x93NUMPY"));
+/// // An unknown extension is a typed error that names the file.
+/// let err = save::encode("table.xlsx", &rows).unwrap_err();
+/// assert!(err.to_string().contains("table.xlsx"), "{err}");
+/// # Ok::<(), morsel_lab::LabError>(())
+/// ```
 pub fn encode(name: &str, value: &Value) -> Result<Vec<u8>, LabError> {
     let format = Format::from_path(name)?;
     format.encode(value).map_err(|reason| LabError::Save {
@@ -91,6 +103,15 @@ pub fn write(name: &str, target: &Path, value: &Value) -> Result<PathBuf, LabErr
 
 /// Formats a float so that it reads back to the same `f64`: plain decimals for moderate
 /// magnitudes, scientific notation (`1.5e-7`) for very small or large ones.
+///
+/// ```
+/// use morsel_lab::save::format_float;
+/// assert_eq!(format_float(0.25), "0.25");
+/// // Every float reads back to itself, including those with no short decimal.
+/// for x in [0.1 + 0.2, 1.5e-7, -2.0e12, f64::MIN_POSITIVE] {
+///     assert_eq!(format_float(x).parse::<f64>(), Ok(x));
+/// }
+/// ```
 pub fn format_float(x: f64) -> String {
     let magnitude = x.abs();
     if x == 0.0 || (1e-5..1e16).contains(&magnitude) {

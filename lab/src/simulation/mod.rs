@@ -106,6 +106,32 @@ struct SimState {
 }
 
 /// A shared fixed-step kinematic simulation.
+///
+/// ```
+/// use morsel_lab::morsel_kinematics::ChainBuilder;
+/// use morsel_lab::simulation::{RecordKind, Recorder, Robot, Simulation};
+///
+/// // A one-joint arm with a tip 0.5 m out, and a recorder of its joint.
+/// let arm = ChainBuilder::new("arm")
+///     .revolute("j", [0.0, 0.0, 1.0], [0.0; 3], [-3.0, 3.0])
+///     .fixed("tip", [0.5, 0.0, 0.0]);
+/// let robot = Robot::building(arm)?;
+/// let sim = Simulation::new(0.01)?;
+/// sim.add(&robot)?;
+/// let joints = Recorder::new(robot.clone(), RecordKind::Pose)?;
+/// sim.add_recorder(&joints)?;
+///
+/// // MORSE's `rotate` service: towards 0.4 rad at 0.8 rad/s, so 0.2 rad after 0.25 s.
+/// robot.with(|a| a.rotate("j", 0.4, Some(0.8)))?;
+/// assert_eq!(sim.run(0.25)?, 25);
+/// let (columns, rows) = joints.table()?;
+/// assert_eq!(columns, ["time", "j"]);
+/// let last = rows.last().expect("one row a step");
+/// assert!((last[0] - 0.25).abs() < 1e-12 && (last[1] - 0.2).abs() < 1e-9, "{last:?}");
+/// let tip = robot.frame_poses(&["tip".to_string()])?[0].translation.vector;
+/// assert!((tip.x - 0.5 * 0.2f64.cos()).abs() < 1e-9 && (tip.y - 0.5 * 0.2f64.sin()).abs() < 1e-9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Simulation(Arc<Mutex<SimState>>);
 

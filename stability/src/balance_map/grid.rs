@@ -1,5 +1,6 @@
 //! Regular grids of CoM positions for balance maps.
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::error::StabilityError;
@@ -8,7 +9,8 @@ use crate::error::StabilityError;
 pub const MAX_MAP_POINTS: usize = 10_000_000;
 
 /// `steps` evenly spaced values from `min` to `max` (both included; `min` alone for one step).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct GridAxis {
     min: f64,
     max: f64,
@@ -67,7 +69,8 @@ impl GridAxis {
 
 /// A grid of CoM positions: x and y axes, an optional z axis (otherwise one height).
 /// Positions are ordered with x slowest and z fastest (C order over `steps()`).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct ComGrid {
     x: GridAxis,
     y: GridAxis,

@@ -28,7 +28,9 @@ pub use grid::{ComGrid, GridAxis, MAX_MAP_POINTS};
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::error::StabilityError;
@@ -40,8 +42,9 @@ use crate::stance::Stance;
 pub const BALANCE_CHUNK: usize = 256;
 
 /// Which balance margin a map evaluates (see [the module](self)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum MarginKind {
     /// Signed distance to the static-equilibrium polygon (m).
     Static,
@@ -190,16 +193,25 @@ impl BalanceMargins {
                 got: out.len(),
             });
         }
-        coms.par_chunks(BALANCE_CHUNK)
+        // A fresh LP per chunk: the warm starts never cross a chunk boundary, so the values do
+        // not depend on the threads.
+        let chunk = |(coms, values): (&[[f64; 3]], &mut [f64])| {
+            let mut lp = self.lp.clone();
+            for (com, value) in coms.iter().zip(values.iter_mut()) {
+                *value = self.margin_with(&mut lp, *com)?;
+            }
+            Ok(())
+        };
+        #[cfg(feature = "parallel")]
+        return coms
+            .par_chunks(BALANCE_CHUNK)
             .zip(out.par_chunks_mut(BALANCE_CHUNK))
-            .try_for_each(|(chunk, values)| {
-                // A fresh LP per chunk: the warm starts never cross a chunk boundary.
-                let mut lp = self.lp.clone();
-                for (com, value) in chunk.iter().zip(values.iter_mut()) {
-                    *value = self.margin_with(&mut lp, *com)?;
-                }
-                Ok(())
-            })
+            .try_for_each(chunk);
+        #[cfg(not(feature = "parallel"))]
+        return coms
+            .chunks(BALANCE_CHUNK)
+            .zip(out.chunks_mut(BALANCE_CHUNK))
+            .try_for_each(chunk);
     }
 }
 

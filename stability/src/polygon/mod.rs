@@ -20,6 +20,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use nalgebra::Point3;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 pub use feasible::TorqueMap;
@@ -29,8 +30,9 @@ use crate::contact_set::ContactSet;
 use crate::error::StabilityError;
 
 /// How to compute the static-equilibrium polygon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum PolygonMethod {
     /// Intersect the half-planes given by the faces of the net contact wrench cone (computed by
     /// double description). pymanoid's `hull`.
@@ -85,7 +87,8 @@ impl FromStr for PolygonMethod {
 /// A convex polygon in the world's horizontal plane: counter-clockwise, starting at the vertex
 /// with the lowest x (then lowest y), without duplicate or collinear vertices, at least three
 /// vertices.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct ConvexPolygon {
     vertices: Vec<[f64; 2]>,
 }
@@ -131,8 +134,9 @@ impl ConvexPolygon {
 }
 
 /// The result of a static-equilibrium polygon computation.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "status", rename_all = "lowercase")]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "status", rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum StaticPolygon {
     /// The CoM positions that can be held form this bounded polygon.

@@ -1,6 +1,7 @@
 //! The input of [`equilibrium_robustness`](super::equilibrium_robustness): point contacts, a
 //! mass and a CoM state.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::error::{StabilityError, check_finite};
@@ -14,7 +15,8 @@ pub const NORMAL_TOLERANCE: f64 = 1e-6;
 pub const MAX_GENERATORS: usize = 1024;
 
 /// Point contacts with a common friction coefficient, a robot's mass and its CoM state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct RobustnessOptions {
     /// Contact points `[x, y, z]`, world frame, metres.
     pub points: Vec<[f64; 3]>,

@@ -9,6 +9,7 @@ use crate::distribution::DistributionWeights;
 use crate::transport::grasp_matrix;
 
 /// The cost `Σ ½ u_iᵀ D u_i` of local wrenches.
+#[cfg(feature = "clarabel")]
 pub(super) fn local_cost(local: &[Vector6<f64>], weights: &DistributionWeights) -> f64 {
     let d = weights.local_cost_diagonal();
     local

@@ -1,4 +1,5 @@
 //! Unit tests of the wrench-distribution QP paths.
+use super::local_frame::local_cost;
 use super::*;
 
 fn cost(result: &WrenchDistribution, weights: &DistributionWeights) -> f64 {
