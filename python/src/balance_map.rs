@@ -10,10 +10,11 @@ use morsel_lab::balance_map_output::{balance_map_value, save_balance_map};
 use morsel_stability::{ComGrid, GridAxis, MarginKind, PolygonMethod};
 use numpy::{PyArray1, PyArray2, PyArrayDyn};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyMapping};
+use pyo3::types::{PyDict, PyList};
 
-use crate::convert::{Options, array2_arg, f64_arg, f64s_arg, path_arg, string_arg, type_name};
-use crate::errors::{ToPy, save_error, type_error, value_error};
+use crate::convert::{Options, array2_arg, f64s_arg, path_arg};
+use crate::errors::{ToPy, save_error, value_error};
+use crate::feasible_region::torque_limits_option;
 use crate::polygon_values::polygon_dict;
 use crate::stability::live_stance_arg;
 
@@ -89,23 +90,7 @@ fn request(
         BalancePoints::Grid(ComGrid::new(x, y, z).py()?)
     };
     let mut request = BalanceRequest::new(kind, points);
-    if let Some(limits) = o.take("torque_limits") {
-        let map = limits.cast::<PyMapping>().map_err(|_| {
-            type_error(format!(
-                "option `torque_limits` of balance_map(): expected a dict {{joint: limit}}, got {}",
-                type_name(&limits)
-            ))
-        })?;
-        for item in map.items()?.iter() {
-            let (key, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
-            let name = string_arg(
-                &key,
-                "a joint name in option `torque_limits` of balance_map()",
-            )?;
-            let what = format!("limit of `{name}` in option `torque_limits` of balance_map()");
-            request.torque_limits.push((name, f64_arg(&value, &what)?));
-        }
-    }
+    request.torque_limits = torque_limits_option(&mut o, "balance_map")?;
     if let Some(g) = o.take("generators") {
         request.generators = g.extract::<usize>().map_err(|_| {
             value_error(format!(

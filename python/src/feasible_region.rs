@@ -14,11 +14,18 @@ use crate::stability::live_stance_arg;
 
 fn limits_arg(options: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, f64)>> {
     let mut o = Options::new("feasible_region", options)?;
+    let out = torque_limits_option(&mut o, "feasible_region")?;
+    o.finish()?;
+    Ok(out)
+}
+
+/// The option `torque_limits` ({joint: N·m}) of `function` as (name, limit) pairs, or none.
+pub fn torque_limits_option(o: &mut Options, function: &str) -> PyResult<Vec<(String, f64)>> {
     let mut out = Vec::new();
     if let Some(limits) = o.take("torque_limits") {
         let map = limits.cast::<PyMapping>().map_err(|_| {
             type_error(format!(
-                "option `torque_limits` of feasible_region(): expected a dict {{joint: limit}}, got {}",
+                "option `torque_limits` of {function}(): expected a dict {{joint: limit}}, got {}",
                 type_name(&limits)
             ))
         })?;
@@ -26,13 +33,12 @@ fn limits_arg(options: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, f64)>
             let (key, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
             let name = string_arg(
                 &key,
-                "a joint name in option `torque_limits` of feasible_region()",
+                &format!("a joint name in option `torque_limits` of {function}()"),
             )?;
-            let what = format!("limit of `{name}` in option `torque_limits` of feasible_region()");
+            let what = format!("limit of `{name}` in option `torque_limits` of {function}()");
             out.push((name, f64_arg(&value, &what)?));
         }
     }
-    o.finish()?;
     Ok(out)
 }
 
