@@ -3,10 +3,7 @@
 
 mod support;
 
-use std::path::Path;
-use std::process::Output;
-
-use support::{copy_tree, morsel, saved_files};
+use support::{assert_ran, morsel, saved_files, solo12_workspace};
 
 const SCRIPT: &str = r#"
 let solo = urdf("robots/solo12/solo12.urdf");
@@ -49,32 +46,19 @@ save("summary.json", #{ n: robust.len(), kind: robust.kind, values: configs.valu
 "#;
 
 fn workspace() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/solo12");
-    copy_tree(&assets, &dir.path().join("robots/solo12"));
-    std::fs::write(dir.path().join("balance.rhai"), SCRIPT).expect("script");
-    dir
-}
-
-fn ok(out: &Output) {
-    assert!(
-        out.status.success(),
-        "morsel failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    solo12_workspace("balance.rhai", SCRIPT)
 }
 
 #[test]
 fn three_merged_shards_of_balance_maps_write_the_bytes_of_a_single_run() {
     let ws = workspace();
     let dir = ws.path();
-    ok(&morsel(dir, &["run", "balance.rhai", "--out", "single"]));
+    assert_ran(&morsel(dir, &["run", "balance.rhai", "--out", "single"]));
     let single = saved_files(&dir.join("single"));
     assert_eq!(single.len(), 10, "{single:?}");
     let n = 3;
     for i in 0..n {
-        ok(&morsel(
+        assert_ran(&morsel(
             dir,
             &[
                 "run",
@@ -102,7 +86,7 @@ fn three_merged_shards_of_balance_maps_write_the_bytes_of_a_single_run() {
         .filter_map(|w| w["kind"].as_str())
         .collect();
     assert_eq!(kinds, ["balance"; 5]);
-    ok(&morsel(
+    assert_ran(&morsel(
         dir,
         &["run", "balance.rhai", "--out", "sharded", "--merge"],
     ));

@@ -4,9 +4,8 @@
 mod support;
 
 use std::path::Path;
-use std::process::Output;
 
-use support::{copy_tree, morsel, saved_files};
+use support::{assert_ran, morsel, saved_files, solo12_workspace};
 
 const SCRIPT: &str = r#"
 let solo = urdf("robots/solo12/solo12.urdf");
@@ -28,28 +27,13 @@ save("js.npy", js);
 save("summary.json", #{ collisions: grid.collisions, n: random.len() });
 "#;
 
-/// A folder with the script and a copy of the Solo-12 assets it reads (the sandbox refuses
-/// links that leave it).
 fn workspace() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/robots/solo12");
-    copy_tree(&assets, &dir.path().join("robots/solo12"));
-    std::fs::write(dir.path().join("leg.rhai"), SCRIPT).expect("script");
-    dir
-}
-
-fn ok(out: &Output) {
-    assert!(
-        out.status.success(),
-        "morsel failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    solo12_workspace("leg.rhai", SCRIPT)
 }
 
 fn run_shards(dir: &Path, out: &str, n: usize) {
     for i in (0..n).rev() {
-        ok(&morsel(
+        assert_ran(&morsel(
             dir,
             &[
                 "run",
@@ -69,7 +53,7 @@ fn run_shards(dir: &Path, out: &str, n: usize) {
 fn merged_shards_write_the_bytes_of_a_single_run_for_any_shard_count() {
     let ws = workspace();
     let dir = ws.path();
-    ok(&morsel(
+    assert_ran(&morsel(
         dir,
         &["run", "leg.rhai", "--out", "single", "--seed", "4"],
     ));
@@ -92,7 +76,7 @@ fn merged_shards_write_the_bytes_of_a_single_run_for_any_shard_count() {
             manifest["inputs"].as_array().is_some_and(|i| !i.is_empty()),
             "inputs' hashes are recorded: {manifest}"
         );
-        ok(&morsel(
+        assert_ran(&morsel(
             dir,
             &["run", "leg.rhai", "--out", &out, "--seed", "4", "--merge"],
         ));
@@ -154,7 +138,7 @@ fn bad_shards_are_named_and_nothing_is_written() {
     let err = merge_error(dir, "o", "4");
     assert!(err.contains("shard 2 of 3 is missing"), "{err}");
 
-    ok(&morsel(
+    assert_ran(&morsel(
         dir,
         &[
             "run", "leg.rhai", "--out", "o", "--seed", "4", "--shard", "2/3",
@@ -176,7 +160,7 @@ fn shard_arguments_and_scripts_without_workloads() {
     }
     std::fs::write(dir.join("plain.rhai"), "save(\"x.json\", #{ a: 1 });\n").expect("script");
     let out = morsel(dir, &["run", "plain.rhai", "--out", "p", "--shard", "0/2"]);
-    ok(&out);
+    assert_ran(&out);
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("no sharded workload"),
         "{}",
@@ -188,12 +172,12 @@ fn shard_arguments_and_scripts_without_workloads() {
         Some(1),
         "a merge without all shards fails"
     );
-    ok(&morsel(
+    assert_ran(&morsel(
         dir,
         &["run", "plain.rhai", "--out", "p", "--shard", "1/2"],
     ));
     let out = morsel(dir, &["run", "plain.rhai", "--out", "p", "--merge"]);
-    ok(&out);
+    assert_ran(&out);
     assert!(String::from_utf8_lossy(&out.stderr).contains("no sharded workload"));
     assert!(dir.join("p/x.json").exists());
 }

@@ -2,10 +2,10 @@
 //! the loaded compositions are compared with real MuJoCo in `mjcf_reference.rs`
 //! (`attach.json`).
 
-use std::path::Path;
-
 use morsel_kinematics::mjcf::{MjcfError, load_file};
 use tempfile::TempDir;
+
+use crate::mjcf_errors::assert_at;
 
 const CHILD: &str = "<mujoco model=\"arm\">\n<worldbody>\n<body name=\"link\">\n<joint name=\"hinge\"/>\n<geom name=\"g\" size=\"0.1\"/>\n</body>\n</worldbody>\n</mujoco>\n";
 
@@ -24,20 +24,6 @@ fn main_with(attach: &str) -> String {
     format!(
         "<mujoco>\n<asset>\n<model name=\"arm\" file=\"arm.xml\"/>\n</asset>\n<worldbody>\n<body name=\"b\">{attach}\n<geom size=\"0.1\"/>\n</body>\n</worldbody>\n</mujoco>\n"
     )
-}
-
-fn assert_at(err: &MjcfError, dir: &Path, file: &str, line: u32, element: &str) {
-    let at = err
-        .location()
-        .unwrap_or_else(|| panic!("no location in {err}"));
-    assert_eq!(at.file.as_ref(), dir.join(file).as_path(), "{err}");
-    assert_eq!(at.line, line, "{err}");
-    assert!(at.element.starts_with(element), "{err}");
-    let text = err.to_string();
-    assert!(
-        text.contains(file) && text.contains(&format!(":{line}:")),
-        "{text}"
-    );
 }
 
 #[test]

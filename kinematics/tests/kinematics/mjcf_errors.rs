@@ -22,7 +22,7 @@ fn model(body: &str) -> String {
 }
 
 /// The error names `file`, line `line` and an element starting with `element`.
-fn assert_at(err: &MjcfError, dir: &Path, file: &str, line: u32, element: &str) {
+pub(crate) fn assert_at(err: &MjcfError, dir: &Path, file: &str, line: u32, element: &str) {
     let at = err
         .location()
         .unwrap_or_else(|| panic!("no location in {err}"));

@@ -2,24 +2,8 @@
 //! model gives no effort limits (the region is the static polygon), weak hips and ankles shrink
 //! it, and bad options are errors at their line.
 
-use crate::{Bench, assert_fails_at, workspace_root};
-
-const ANT: &str = r#"
-let r = mjcf("ant.xml");
-let feet = [["body4", 0.4, 0.4], ["body7", -0.4, 0.4], ["body10", -0.4, -0.4],
-            ["body13", 0.4, -0.4]];
-let contacts = feet.map(|f| contact(#{ shape: [0.02, 0.02], friction: 0.7, link: f[0],
-                                      pos: [f[1], f[2], 0.0], orientation: "world" }));
-let st = stance(r, #{ contacts: contacts });
-"#;
-
-fn bench() -> Bench {
-    let b = Bench::new();
-    let ant = std::fs::read_to_string(workspace_root().join("assets/robots/gymnasium/ant.xml"))
-        .expect("ant.xml");
-    b.write("ant.xml", &ant);
-    b
-}
+use crate::ant_stance::{ANT, bench};
+use crate::assert_fails_at;
 
 #[test]
 fn weak_joints_shrink_the_ants_region() {

@@ -1,6 +1,7 @@
 //! Integration tests of the shell: scripts run through [`morsel_shell::Session`], and the
 //! `morsel` binary run as a process.
 
+mod ant_stance;
 mod balance_map;
 mod cli;
 mod dynamics;

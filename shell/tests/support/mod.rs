@@ -157,3 +157,25 @@ pub fn manifest(out: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(out.join("manifest.json")).expect("manifest.json");
     serde_json::from_str(&text).expect("manifest is JSON")
 }
+
+/// A fresh folder holding `script` as `name` and a copy of the Solo-12 assets it reads (under
+/// `robots/solo12`; the sandbox refuses links that leave the folder).
+pub fn solo12_workspace(name: &str, script: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(
+        &workspace_root().join("assets/robots/solo12"),
+        &dir.path().join("robots/solo12"),
+    );
+    std::fs::write(dir.path().join(name), script).expect("script");
+    dir
+}
+
+/// Fails the test, with the process's output, unless the run succeeded.
+pub fn assert_ran(out: &Output) {
+    assert!(
+        out.status.success(),
+        "morsel failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
