@@ -192,18 +192,40 @@ fn plan(stance: &LiveStance, request: &BalanceRequest) -> Result<Plan, LabError>
     })
 }
 
-/// The margins of `request`'s kind for one built stance of `live`.
+/// The margins of `request`'s kind for one built stance of `live`, at the robot's current
+/// configuration.
 fn margins_of(
     built: &Stance,
     live: &LiveStance,
     request: &BalanceRequest,
 ) -> Result<BalanceMargins, LabError> {
-    Ok(match request.kind {
-        MarginKind::Static => BalanceMargins::static_margins(built)?,
-        MarginKind::Robust => BalanceMargins::robust_margins(built, request.generators)?,
-        MarginKind::Torque => {
-            let map: TorqueMap = torque_map(live, &request.torque_limits)?;
-            BalanceMargins::torque_margins(built, &map)?
+    margins_with(built, request, torque_map_for(live, request)?.as_ref())
+}
+
+/// The torque map at the robot's current configuration when `request` asks for torque
+/// margins; none otherwise.
+fn torque_map_for(
+    live: &LiveStance,
+    request: &BalanceRequest,
+) -> Result<Option<TorqueMap>, LabError> {
+    match request.kind {
+        MarginKind::Torque => Ok(Some(torque_map(live, &request.torque_limits)?)),
+        MarginKind::Static | MarginKind::Robust => Ok(None),
+    }
+}
+
+/// The margins of `request`'s kind for `built`, torque margins from `map`.
+fn margins_with(
+    built: &Stance,
+    request: &BalanceRequest,
+    map: Option<&TorqueMap>,
+) -> Result<BalanceMargins, LabError> {
+    Ok(match (request.kind, map) {
+        (MarginKind::Static, _) => BalanceMargins::static_margins(built)?,
+        (MarginKind::Robust, _) => BalanceMargins::robust_margins(built, request.generators)?,
+        (MarginKind::Torque, Some(map)) => BalanceMargins::torque_margins(built, map)?,
+        (MarginKind::Torque, None) => {
+            return Err(invalid("no torque map for torque margins".into()));
         }
     })
 }
@@ -269,12 +291,7 @@ fn at_configurations(
             robot
                 .with(|a| a.set_configuration(q))
                 .map_err(BindingError::from)?;
-            let built = stance.current()?;
-            let map = match request.kind {
-                MarginKind::Torque => Some(torque_map(stance, &request.torque_limits)?),
-                _ => None,
-            };
-            posed.push((built, map));
+            posed.push((stance.current()?, torque_map_for(stance, request)?));
         }
         Ok(())
     };
@@ -288,16 +305,7 @@ fn at_configurations(
         .map(|(built, map)| -> Result<f64, LabError> {
             let com = built.com();
             let at = [com.x, com.y, com.z];
-            let margins = match (request.kind, map) {
-                (MarginKind::Static, _) => BalanceMargins::static_margins(built)?,
-                (MarginKind::Robust, _) => {
-                    BalanceMargins::robust_margins(built, request.generators)?
-                }
-                (MarginKind::Torque, Some(map)) => BalanceMargins::torque_margins(built, map)?,
-                (MarginKind::Torque, None) => {
-                    return Err(invalid("no torque map at a configuration".into()));
-                }
-            };
+            let margins = margins_with(built, request, map.as_ref())?;
             Ok(margins.margin(at)?)
         })
         .collect::<Result<_, _>>()?;
