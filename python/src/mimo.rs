@@ -293,7 +293,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// Writes the sensors of `touch`'s last observation into `out` (a zeroed 1-D float64 or float32
 /// array of the output's length); the other sensors are zero in both.
-fn write_sparse(touch: &Touch, out: &Bound<'_, PyAny>) -> PyResult<()> {
+pub(crate) fn write_sparse(touch: &Touch, out: &Bound<'_, PyAny>) -> PyResult<()> {
     let values = touch.output();
     let size = touch.model().values_per_sensor();
     let wrong_size = |n: usize| {

@@ -13,6 +13,7 @@ use crate::convert::{
 };
 use crate::errors::{ToPy, name_error, type_error, value_error};
 
+use crate::mimo::write_sparse;
 use crate::sensing::{PyScene, SceneState, contact_dict, scene_arg};
 
 /// MIMo-style touch sensors over a scene's bodies.
@@ -144,20 +145,8 @@ fn batch_contacts(s: &SceneState, d: &Bound<'_, PyDict>) -> PyResult<Vec<Contact
 /// system) with the sensors the observation wrote copied in, instead of a copy of every
 /// sensor (a step reaches a few dozen of thousands of sensors).
 fn sparse_output<'py>(py: Python<'py>, touch: &Touch) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let values = touch.output();
-    let size = touch.model().values_per_sensor();
-    let out = PyArray1::<f64>::zeros(py, values.len(), false);
-    {
-        // The array is new: nothing else borrows it.
-        let mut w = out.try_readwrite()?;
-        let s = w
-            .as_slice_mut()
-            .map_err(|_| value_error("a new output array is not contiguous"))?;
-        for &sensor in touch.written_sensors() {
-            let at = sensor as usize * size;
-            s[at..at + size].copy_from_slice(&values[at..at + size]);
-        }
-    }
+    let out = PyArray1::<f64>::zeros(py, touch.output().len(), false);
+    write_sparse(touch, out.as_any())?;
     Ok(out)
 }
 
