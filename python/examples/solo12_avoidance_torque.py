@@ -5,9 +5,9 @@ repulsive torque in a torque-driven simulation.
 
 The Python form of scripts/solo12_avoidance_torque.rhai. The shoulder model of
 solo12_avoidance.py (FL_HAA, FL_HFE; the body against the upper and lower leg) is fitted and
-certified. Then every joint is driven by torques (Morsel's forward dynamics, RK4 at each 1 ms
-step): PD with gravity compensation holds the other legs and pulls the shoulder along a path
-from its freest configuration to its most deeply colliding one, once alone and once with the
+certified soundly over the whole box of joint ranges. Then every joint is driven by torques
+(Morsel's forward dynamics, RK4 at each 1 ms step): PD with gravity compensation holds the
+other legs and pulls the shoulder along a path from its freest configuration to its most deeply colliding one, once alone and once with the
 model's gradient added as a repulsive torque (gain * (threshold - m) along the model's unit
 gradient, m = distance - offset, active below the threshold). At every step Morsel's exact mesh
 distance says whether the leg collides: without the repulsive torque it does, with it it never
@@ -78,8 +78,9 @@ def main(argv=None):
     solo = morsel.urdf(ex.SOLO12)
     sampler = morsel.collision_sampler(solo, {"joints": ex.JOINTS, "ranges": [-np.pi, np.pi],
                                               "pairs": ex.PAIRS})
-    model, train, c = ex.fit_model(sampler, size)
-    print(f"certified: p99 error {c['p99_error']:.4f} rad, offset {c['offset']:.4f} rad")
+    model, train, checked, c = ex.fit_model(sampler, size)
+    print(f"checked: p99 error {checked['p99_error']:.4f} rad; certified soundly "
+          f"({c['certificate']}): offset {c['offset']:.4f} rad")
     rows = train.rows
     start, target = rows[np.argmax(rows[:, 2]), :2], rows[np.argmin(rows[:, 2]), :2]
     names = morsel.velocity_names(solo)

@@ -25,6 +25,7 @@ def test_the_repulsion_keeps_the_leg_out_of_collision(tmp_path, capsys):
     header = (tmp_path / "solo12_avoidance_model.h").read_text()
     assert "solo12_avoidance_model_distance(const double *q)" in header
     assert "#define SOLO12_AVOIDANCE_MODEL_JOINTS 2" in header
+    assert "OFFSET is a SOUND certificate" in header
 
 
 def test_the_runs_are_judged_by_the_exact_mesh_distance(tmp_path):
@@ -34,8 +35,12 @@ def test_the_runs_are_judged_by_the_exact_mesh_distance(tmp_path):
     solo = morsel.urdf(ex.SOLO12)
     sampler = morsel.collision_sampler(solo, {"joints": ex.JOINTS, "ranges": [-np.pi, np.pi],
                                               "pairs": ex.PAIRS})
-    model, train, c = ex.fit_model(sampler, ex.SMALL)
-    assert c["false_free"] == 0 and c["offset"] >= 0.0
+    model, train, checked, c = ex.fit_model(sampler, ex.SMALL)
+    assert checked["certificate"] == "empirical" and checked["false_free"] == 0
+    # The model carries the sound offset, which covers every colliding configuration of the box,
+    # so at least the sampled ones that set the empirical offset.
+    assert c["certificate"] == "sound" and c["sample_false_free"] == 0
+    assert model.offset == c["offset"] >= checked["offset"] >= 0.0
     rows = train.rows
     start, target = rows[np.argmax(rows[:, 2]), :2], rows[np.argmin(rows[:, 2]), :2]
     # The target collides and the start is free, by the exact distance.

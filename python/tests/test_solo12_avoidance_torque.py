@@ -32,7 +32,7 @@ def test_the_torque_runs_move_the_leg_by_dynamics():
     solo = morsel.urdf(v.SOLO12)
     sampler = morsel.collision_sampler(solo, {"joints": v.JOINTS, "ranges": [-np.pi, np.pi],
                                               "pairs": v.PAIRS})
-    model, train, _ = v.fit_model(sampler, v.SMALL)
+    model, train, _, _ = v.fit_model(sampler, v.SMALL)
     rows = train.rows
     start, target = rows[np.argmax(rows[:, 2]), :2], rows[np.argmin(rows[:, 2]), :2]
     names = morsel.velocity_names(solo)
