@@ -199,35 +199,37 @@ fn margins_of(
     live: &LiveStance,
     request: &BalanceRequest,
 ) -> Result<BalanceMargins, LabError> {
-    margins_with(built, request, torque_map_for(live, request)?.as_ref())
+    MarginSource::at(live, request)?.margins(built)
 }
 
-/// The torque map at the robot's current configuration when `request` asks for torque
-/// margins; none otherwise.
-fn torque_map_for(
-    live: &LiveStance,
-    request: &BalanceRequest,
-) -> Result<Option<TorqueMap>, LabError> {
-    match request.kind {
-        MarginKind::Torque => Ok(Some(torque_map(live, &request.torque_limits)?)),
-        MarginKind::Static | MarginKind::Robust => Ok(None),
+/// What one configuration's margins are made from: the margin kind, with what that kind needs
+/// (the generators for robust margins, the torque map at that configuration for torque ones).
+enum MarginSource {
+    Static,
+    Robust { generators: usize },
+    Torque(Box<TorqueMap>),
+}
+
+impl MarginSource {
+    /// The source of `request`'s kind at `live`'s robot's current configuration.
+    fn at(live: &LiveStance, request: &BalanceRequest) -> Result<Self, LabError> {
+        Ok(match request.kind {
+            MarginKind::Static => Self::Static,
+            MarginKind::Robust => Self::Robust {
+                generators: request.generators,
+            },
+            MarginKind::Torque => Self::Torque(Box::new(torque_map(live, &request.torque_limits)?)),
+        })
     }
-}
 
-/// The margins of `request`'s kind for `built`, torque margins from `map`.
-fn margins_with(
-    built: &Stance,
-    request: &BalanceRequest,
-    map: Option<&TorqueMap>,
-) -> Result<BalanceMargins, LabError> {
-    Ok(match (request.kind, map) {
-        (MarginKind::Static, _) => BalanceMargins::static_margins(built)?,
-        (MarginKind::Robust, _) => BalanceMargins::robust_margins(built, request.generators)?,
-        (MarginKind::Torque, Some(map)) => BalanceMargins::torque_margins(built, map)?,
-        (MarginKind::Torque, None) => {
-            return Err(invalid("no torque map for torque margins".into()));
-        }
-    })
+    /// The margins for `built`.
+    fn margins(&self, built: &Stance) -> Result<BalanceMargins, LabError> {
+        Ok(match self {
+            Self::Static => BalanceMargins::static_margins(built)?,
+            Self::Robust { generators } => BalanceMargins::robust_margins(built, *generators)?,
+            Self::Torque(map) => BalanceMargins::torque_margins(built, map)?,
+        })
+    }
 }
 
 impl Plan {
@@ -285,13 +287,13 @@ fn at_configurations(
     let (original, _) = robot
         .configuration_and_placement()
         .map_err(BindingError::from)?;
-    let mut posed: Vec<(Stance, Option<TorqueMap>)> = Vec::with_capacity(configurations.len());
+    let mut posed: Vec<(Stance, MarginSource)> = Vec::with_capacity(configurations.len());
     let mut setup = || -> Result<(), LabError> {
         for q in configurations {
             robot
                 .with(|a| a.set_configuration(q))
                 .map_err(BindingError::from)?;
-            posed.push((stance.current()?, torque_map_for(stance, request)?));
+            posed.push((stance.current()?, MarginSource::at(stance, request)?));
         }
         Ok(())
     };
@@ -302,10 +304,10 @@ fn at_configurations(
     done?;
     let margins: Vec<f64> = posed
         .par_iter()
-        .map(|(built, map)| -> Result<f64, LabError> {
+        .map(|(built, source)| -> Result<f64, LabError> {
             let com = built.com();
             let at = [com.x, com.y, com.z];
-            let margins = margins_with(built, request, map.as_ref())?;
+            let margins = source.margins(built)?;
             Ok(margins.margin(at)?)
         })
         .collect::<Result<_, _>>()?;

@@ -12,9 +12,8 @@ use numpy::{PyArray1, PyArray2, PyArrayDyn};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::convert::{Options, array2_arg, f64s_arg, path_arg};
+use crate::convert::{Options, array2_arg, f64s_arg, path_arg, torque_limits_option};
 use crate::errors::{ToPy, save_error, value_error};
-use crate::feasible_region::torque_limits_option;
 use crate::polygon_values::polygon_dict;
 use crate::stability::live_stance_arg;
 

@@ -6,7 +6,8 @@ use nalgebra::{Point3, Vector3, Vector6};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{
-    PyBool, PyByteArray, PyBytes, PyComplex, PyDict, PyFloat, PyFrozenSet, PyInt, PySet, PyString,
+    PyBool, PyByteArray, PyBytes, PyComplex, PyDict, PyFloat, PyFrozenSet, PyInt, PyMapping, PySet,
+    PyString,
 };
 
 use morsel_geometry::FileAccess;
@@ -444,6 +445,29 @@ impl<'py> Options<'py> {
             names.join(", ")
         )))
     }
+}
+
+/// The option `torque_limits` ({joint: N·m}) of `function` as (name, limit) pairs, or none.
+pub fn torque_limits_option(o: &mut Options, function: &str) -> PyResult<Vec<(String, f64)>> {
+    let mut out = Vec::new();
+    if let Some(limits) = o.take("torque_limits") {
+        let map = limits.cast::<PyMapping>().map_err(|_| {
+            type_error(format!(
+                "option `torque_limits` of {function}(): expected a dict {{joint: limit}}, got {}",
+                type_name(&limits)
+            ))
+        })?;
+        for item in map.items()?.iter() {
+            let (key, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+            let name = string_arg(
+                &key,
+                &format!("a joint name in option `torque_limits` of {function}()"),
+            )?;
+            let what = format!("limit of `{name}` in option `torque_limits` of {function}()");
+            out.push((name, f64_arg(&value, &what)?));
+        }
+    }
+    Ok(out)
 }
 
 /// A file path (str or os.PathLike).

@@ -5,10 +5,10 @@ use morsel_lab::feasible_region::feasible_region as region_of;
 use morsel_stability::PolygonMethod;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyMapping};
+use pyo3::types::PyDict;
 
-use crate::convert::{Options, f64_arg, string_arg, type_name};
-use crate::errors::{ToPy, type_error};
+use crate::convert::{Options, torque_limits_option};
+use crate::errors::ToPy;
 use crate::polygon_values::polygon_dict;
 use crate::stability::live_stance_arg;
 
@@ -16,29 +16,6 @@ fn limits_arg(options: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, f64)>
     let mut o = Options::new("feasible_region", options)?;
     let out = torque_limits_option(&mut o, "feasible_region")?;
     o.finish()?;
-    Ok(out)
-}
-
-/// The option `torque_limits` ({joint: N·m}) of `function` as (name, limit) pairs, or none.
-pub fn torque_limits_option(o: &mut Options, function: &str) -> PyResult<Vec<(String, f64)>> {
-    let mut out = Vec::new();
-    if let Some(limits) = o.take("torque_limits") {
-        let map = limits.cast::<PyMapping>().map_err(|_| {
-            type_error(format!(
-                "option `torque_limits` of {function}(): expected a dict {{joint: limit}}, got {}",
-                type_name(&limits)
-            ))
-        })?;
-        for item in map.items()?.iter() {
-            let (key, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
-            let name = string_arg(
-                &key,
-                &format!("a joint name in option `torque_limits` of {function}()"),
-            )?;
-            let what = format!("limit of `{name}` in option `torque_limits` of {function}()");
-            out.push((name, f64_arg(&value, &what)?));
-        }
-    }
     Ok(out)
 }
 

@@ -1,14 +1,17 @@
-"""The torque-limited feasible region of a real robot-bound stance against HiGHS: Solo-12 standing
-on its four feet (as scripts/feasible_region.rhai stands it) with weak knees. At every CoM
-position of a grid, an independent LP feasibility test solved by scipy.optimize.linprog(method=
-"highs"): point forces at each foot's four vertices in the inner friction pyramid hold the weight
-and the moments about the CoM, and every joint torque tau = g(q) - sum J_v^T f stays within its
-limit, with J_v each vertex's point Jacobian from morsel's frame_jacobian (jacobian(...,
-"local_world_aligned")) and g(q) from morsel's gravity_torques (both checked against Pinocchio
-elsewhere). Points deeper than 0.1 mm inside the region are feasible, points farther than 0.1 mm
-outside are not; balance_map's torque margin has the same sign there."""
+"""The torque-limited feasible region of real robot-bound stances against HiGHS: Solo-12 standing
+on its four feet (as scripts/feasible_region.rhai stands it) with weak knees, and the Unitree G1
+(MuJoCo Menagerie) standing on both flat feet at its reference configuration with weak ankles (as
+the same script stands it). At every CoM position of a grid, an independent LP feasibility test
+solved by scipy.optimize.linprog(method="highs"): point forces at each sole's four vertices in the
+inner friction pyramid hold the weight and the moments about the CoM, and every limited joint
+torque tau = g(q) - sum J_v^T f stays within its limit, with J_v each vertex's point Jacobian from
+morsel's frame_jacobian (jacobian(..., "local_world_aligned")) and g(q) from morsel's
+gravity_torques (both checked against Pinocchio elsewhere). Points deeper than 0.1 mm inside the
+region are feasible, points farther than 0.1 mm outside are not; balance_map's torque margin has
+the same sign there and equals the signed distance to the region's vertices to 1e-9 m."""
 
 import pathlib
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -20,13 +23,21 @@ linprog = pytest.importorskip("scipy.optimize").linprog
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOLO12 = ROOT / "assets" / "robots" / "solo12" / "solo12.urdf"
 FOOT_MESH = ROOT / "assets" / "robots" / "solo12" / "meshes" / "stl" / "with_foot" / "solo_foot.stl"
+G1 = ROOT / "assets" / "robots" / "menagerie" / "unitree_g1" / "g1.xml"
 FEET = ["FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT"]
+ANKLES = ["left_ankle_roll_link", "right_ankle_roll_link"]
 HALF = 0.01
+# The G1's soles: the rectangle of the four foot spheres of each ankle-roll link (x from -0.05 to
+# 0.12, y within about 0.0275, 0.03 below the link, sphere radius 0.005).
+G1_HALF = (0.085, 0.0275)
+G1_SOLE = (0.035, 0.0, -0.035)
 FRICTION = 0.8
 MARGIN = 1e-4
 
 
 def standing_solo():
+    """Solo-12 standing, and its soles: (frame, centre offset from the frame along world axes,
+    half sizes)."""
     solo = morsel.urdf(str(SOLO12))
     for leg in ["FL", "FR", "HL", "HR"]:
         front = leg.startswith("F")
@@ -36,10 +47,22 @@ def standing_solo():
     solo.place(morsel.pose([0.0, 0.0, -solo.frame_pose("FL_FOOT").position[2] - sole]))
     paws = [morsel.contact({"shape": [HALF, HALF], "pos": [0.0, 0.0, sole], "friction": FRICTION,
                             "link": f, "orientation": "world"}) for f in FEET]
-    return solo, sole, morsel.stance(solo, {"contacts": paws})
+    soles = [(f, (0.0, 0.0, sole), (HALF, HALF)) for f in FEET]
+    return solo, soles, morsel.stance(solo, {"contacts": paws})
 
 
-def limits_of(names):
+def standing_g1():
+    """The G1 at its reference configuration, its soles on the ground, and its soles."""
+    g1 = morsel.mjcf(str(G1))
+    low = g1.frame_pose(ANKLES[0]).position[2] + G1_SOLE[2]
+    g1.place(morsel.pose([0.0, 0.0, -low]))
+    feet = [morsel.contact({"shape": list(G1_HALF), "pos": list(G1_SOLE), "friction": FRICTION,
+                            "link": a, "orientation": "world"}) for a in ANKLES]
+    soles = [(a, G1_SOLE, G1_HALF) for a in ANKLES]
+    return g1, soles, morsel.stance(g1, {"contacts": feet})
+
+
+def solo_limits(names):
     """Weak knees, modest hips: limits that bind somewhere but leave a region."""
     out = {}
     for n in names:
@@ -47,25 +70,38 @@ def limits_of(names):
     return out
 
 
+def g1_limits(names):
+    """Ankles of 5 N m (pitch and roll) replacing the model's; and every joint's limit the LP
+    uses: those, the MJCF's actuatorfrcrange elsewhere (read here from the XML), none for the
+    free joint."""
+    weak = {n: 5.0 for n in names if "ankle" in n}
+    own = {j.get("name"): max(abs(float(v)) for v in j.get("actuatorfrcrange").split())
+           for j in ElementTree.parse(G1).iter("joint") if j.get("actuatorfrcrange")}
+    limits = np.array([weak.get(n, own.get(n, np.inf)) for n in names])
+    # Six free-joint values without a limit, every other joint limited.
+    assert np.isinf(limits).sum() == 6 and len(own) == len(names) - 6, (names, own)
+    return weak, limits
+
+
 def cross_matrix(r):
     return np.array([[0.0, -r[2], r[1]], [r[2], 0.0, -r[0]], [-r[1], r[0], 0.0]])
 
 
-def lp_columns(solo, sole):
-    """Per force generator (foot, vertex, pyramid edge): its force, its moment about the world
-    origin, and its joint load J_v^T ray."""
-    q = np.asarray(solo.q, dtype=float)
+def lp_columns(robot, soles):
+    """Per force generator (sole, vertex, pyramid edge): its force, its moment about the world
+    origin, and its joint load J_v^T ray. The robots are placed by a translation: base axes are
+    world axes."""
+    q = np.asarray(robot.q, dtype=float)
     mu = FRICTION / np.sqrt(2.0)
     rays = [np.array([sa * mu, sb * mu, 1.0]) for sa in (1, -1) for sb in (1, -1)]
     forces, moments, loads = [], [], []
-    for foot in FEET:
-        # The Solo is placed by a translation: base axes are world axes.
-        jac = np.asarray(morsel.jacobian(solo, foot, q, "local_world_aligned"), dtype=float)
-        origin = np.asarray(solo.frame_pose(foot).position, dtype=float)
-        centre = origin + np.array([0.0, 0.0, sole])
+    for frame, offset, (hx, hy) in soles:
+        jac = np.asarray(morsel.jacobian(robot, frame, q, "local_world_aligned"), dtype=float)
+        origin = np.asarray(robot.frame_pose(frame).position, dtype=float)
+        centre = origin + np.asarray(offset, dtype=float)
         for sx in (1, -1):
             for sy in (1, -1):
-                v = centre + np.array([sx * HALF, sy * HALF, 0.0])
+                v = centre + np.array([sx * hx, sy * hy, 0.0])
                 # Linear velocity of the point v: v_o + w x (v - o).
                 point_jac = jac[:3] - cross_matrix(v - origin) @ jac[3:]
                 for ray in rays:
@@ -103,38 +139,71 @@ def signed_distance(vertices, p):
     return best if inside else -best
 
 
-def test_solo12_feasible_region_agrees_with_highs_on_a_grid():
-    solo, sole, st = standing_solo()
-    names = morsel.velocity_names(solo)
-    limits_by_name = limits_of(names)
+def check_against_highs(robot, soles, st, limits_by_name, limits, x, y):
+    """The region (torque_limits `limits_by_name`), HiGHS (joint limits `limits`, per velocity
+    name) and balance_map's torque margins agree at every point of the grid x by y ([start,
+    stop, count] each) farther than MARGIN from the region's boundary; returns the region and
+    the static polygon."""
+    names = morsel.velocity_names(robot)
+    assert set(limits_by_name) <= set(names), sorted(set(limits_by_name) - set(names))
     region = morsel.feasible_region(st, {"torque_limits": limits_by_name})
     static = st.static_polygon()
-    assert region["status"] == "bounded"
-    assert 0.05 * static["area"] < region["area"] < 0.9 * static["area"], (region["area"], static["area"])
-    q = np.asarray(solo.q, dtype=float)
-    g = np.asarray(morsel.gravity_torques(solo, q), dtype=float)
-    limits = np.array([limits_by_name.get(n, np.inf) for n in names])
-    columns = lp_columns(solo, sole)
+    assert region["status"] == "bounded", region
+    # The region was made with the limits the LP uses.
+    assert np.array_equal(np.asarray(region["limits"], dtype=float), limits), (region["limits"], limits)
+    q = np.asarray(robot.q, dtype=float)
+    g = np.asarray(morsel.gravity_torques(robot, q), dtype=float)
+    columns = lp_columns(robot, soles)
     weight = st.mass * 9.81
-    xs = np.linspace(-0.3, 0.3, 21)
-    ys = np.linspace(-0.25, 0.25, 19)
-    grid = morsel.balance_map(st, {"kind": "torque", "x": [-0.3, 0.3, 21], "y": [-0.25, 0.25, 19],
+    xs, ys = np.linspace(*x), np.linspace(*y)
+    grid = morsel.balance_map(st, {"kind": "torque", "x": x, "y": y,
                                    "torque_limits": limits_by_name})
     margins = grid.grid
     checked = {True: 0, False: 0}
-    for i, x in enumerate(xs):
-        for j, y in enumerate(ys):
-            d = signed_distance(region["vertices"], (x, y))
+    for i, cx in enumerate(xs):
+        for j, cy in enumerate(ys):
+            d = signed_distance(region["vertices"], (cx, cy))
             if abs(d) < MARGIN:
                 continue
-            verdict = feasible(weight, columns, g, limits, (x, y))
-            assert verdict == (d > 0), f"HiGHS says {verdict} at ({x}, {y}), {d} m from the region"
-            assert (margins[i, j] > 0) == verdict, (x, y, margins[i, j])
-            assert abs(margins[i, j] - d) < 1e-9
+            verdict = feasible(weight, columns, g, limits, (cx, cy))
+            assert verdict == (d > 0), f"HiGHS says {verdict} at ({cx}, {cy}), {d} m from the region"
+            assert (margins[i, j] > 0) == verdict, (cx, cy, margins[i, j])
+            assert abs(margins[i, j] - d) < 1e-9, (cx, cy, margins[i, j], d)
             checked[verdict] += 1
     assert checked[True] >= 10 and checked[False] >= 10, checked
     # Inside the static polygon but outside the region: the torque limits bind there.
-    bound = sum(1 for x in xs for y in ys
-                if signed_distance(static["vertices"], (x, y)) > MARGIN
-                and signed_distance(region["vertices"], (x, y)) < -MARGIN)
+    bound = sum(1 for cx in xs for cy in ys
+                if signed_distance(static["vertices"], (cx, cy)) > MARGIN
+                and signed_distance(region["vertices"], (cx, cy)) < -MARGIN)
     assert bound >= 5, bound
+    return region, static
+
+
+def test_solo12_feasible_region_agrees_with_highs_on_a_grid():
+    solo, soles, st = standing_solo()
+    names = morsel.velocity_names(solo)
+    weak = solo_limits(names)
+    limits = np.array([weak.get(n, np.inf) for n in names])
+    region, static = check_against_highs(solo, soles, st, weak, limits, [-0.3, 0.3, 21],
+                                         [-0.25, 0.25, 19])
+    assert 0.05 * static["area"] < region["area"] < 0.9 * static["area"], (region["area"], static["area"])
+
+
+def test_g1_feasible_region_with_weak_ankles_agrees_with_highs_on_a_grid():
+    g1, soles, st = standing_g1()
+    # The stance's soles are the rectangles the LP is built on.
+    for contact, (frame, offset, (hx, hy)) in zip(st.contacts, soles):
+        centre = np.asarray(g1.frame_pose(frame).position) + np.asarray(offset)
+        corners = {(round(centre[0] + sx * hx, 12), round(centre[1] + sy * hy, 12), round(centre[2], 12))
+                   for sx in (1, -1) for sy in (1, -1)}
+        got = {tuple(round(float(c), 12) for c in v) for v in morsel.vertices(contact)}
+        assert got == corners, (got, corners)
+    weak, limits = g1_limits(morsel.velocity_names(g1))
+    assert len(weak) == 4, weak
+    region, static = check_against_highs(g1, soles, st, weak, limits, [-0.15, 0.22, 23],
+                                         [-0.2, 0.2, 21])
+    # Weak ankles shrink the region well below the static polygon (areas in m^2; the numbers are
+    # printed for the record: pytest -s).
+    print(f"G1, ankles 5 N m: region {region['area']:.6f} m^2, static polygon {static['area']:.6f} m^2,"
+          f" ratio {region['area'] / static['area']:.4f}")
+    assert 0.05 * static["area"] < region["area"] < 0.5 * static["area"], (region["area"], static["area"])

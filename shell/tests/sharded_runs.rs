@@ -5,7 +5,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{assert_ran, morsel, saved_files, solo12_workspace};
+use support::{assert_ran, assert_same_files, morsel, saved_files, solo12_workspace};
 
 const SCRIPT: &str = r#"
 let solo = urdf("robots/solo12/solo12.urdf");
@@ -80,16 +80,11 @@ fn merged_shards_write_the_bytes_of_a_single_run_for_any_shard_count() {
             dir,
             &["run", "leg.rhai", "--out", &out, "--seed", "4", "--merge"],
         ));
-        let merged = saved_files(&dir.join(&out));
-        assert_eq!(merged.len(), single.len());
-        for (a, b) in single.iter().zip(&merged) {
-            assert_eq!(a.file_name(), b.file_name());
-            assert!(
-                std::fs::read(a).expect("single") == std::fs::read(b).expect("merged"),
-                "{} differs from a single run's with {n} shards",
-                b.display()
-            );
-        }
+        assert_eq!(
+            assert_same_files(&dir.join("single"), &dir.join(&out)),
+            single.len(),
+            "{n} shards"
+        );
     }
 }
 

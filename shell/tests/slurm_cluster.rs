@@ -1,28 +1,25 @@
 //! `morsel slurm` on a real single-node Slurm cluster (Debian `slurm-wlm` + `munge`, started by
 //! `.ci/slurm-cluster.sh`): the shards run as a job array, the merge as a dependent job, and
-//! every output equals a single run's bytes. Needs root (to start the daemons); elsewhere the
-//! test says loudly that it did not run.
+//! every output equals a single run's bytes, for joint-space maps and for balance maps. Needs
+//! root (to start the daemons); elsewhere the tests say loudly that they did not run.
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
+use std::path::Path;
+use std::process::Command;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use support::{copy_tree, morsel, saved_files};
+
+use support::{
+    assert_ran, assert_same_files, balance_workspace, copy_tree, morsel, output_text,
+    workload_kinds, workspace_root,
+};
 
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
         .output()
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .canonicalize()
-        .expect("repository root")
 }
 
 fn cluster_up() -> bool {
@@ -38,12 +35,30 @@ fn cluster_up() -> bool {
         })
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+/// Whether `test` can run: as root, with the cluster up (started once by
+/// `.ci/slurm-cluster.sh` when it is not); not as another user, which it says loudly.
+fn cluster_for(test: &str) -> bool {
+    if !is_root() {
+        eprintln!(
+            "\n*** SKIPPED {test}: not root, so no Slurm cluster can be started here (CI runs it \
+             as root) ***\n"
+        );
+        return false;
+    }
+    static STARTED: OnceLock<()> = OnceLock::new();
+    STARTED.get_or_init(|| {
+        if !cluster_up() {
+            let script = workspace_root().join(".ci/slurm-cluster.sh");
+            let status = Command::new("bash").arg(&script).status().expect("bash");
+            assert!(
+                status.success(),
+                "{} could not start a cluster",
+                script.display()
+            );
+        }
+    });
+    assert!(cluster_up(), "the Slurm node is not up");
+    true
 }
 
 /// The job id after `label` in `morsel slurm`'s output ("array job 12 ...").
@@ -91,63 +106,24 @@ fn job_completion_log() -> String {
     std::fs::read_to_string(&location).unwrap_or_default()
 }
 
-#[test]
-fn slurm_job_array_and_merge_write_a_single_runs_bytes() {
-    if !is_root() {
-        eprintln!(
-            "\n*** SKIPPED slurm_job_array_and_merge_write_a_single_runs_bytes: not root, so no \
-             Slurm cluster can be started here (CI runs it as root) ***\n"
-        );
-        return;
-    }
-    if !cluster_up() {
-        let script = repo().join(".ci/slurm-cluster.sh");
-        let status = Command::new("bash").arg(&script).status().expect("bash");
-        assert!(
-            status.success(),
-            "{} could not start a cluster",
-            script.display()
-        );
-    }
-    assert!(cluster_up(), "the Slurm node is not up");
-
-    let ws = tempfile::tempdir().expect("temp dir");
-    let dir = ws.path();
-    copy_tree(
-        &repo().join("assets/robots/solo12"),
-        &dir.join("assets/robots/solo12"),
-    );
-    std::fs::create_dir_all(dir.join("scripts")).expect("scripts");
-    std::fs::copy(
-        repo().join("scripts/solo12_leg_sweep.rhai"),
-        dir.join("scripts/sweep.rhai"),
-    )
-    .expect("script");
-
-    let single = morsel(dir, &["run", "scripts/sweep.rhai", "--out", "single"]);
-    assert!(single.status.success(), "{}", text(&single));
-
+/// Runs `script` (a path in `dir`) with `morsel slurm` as an array of `shards` tasks and a
+/// merge into `out`, waits until Slurm has run them all, and checks Slurm's job completion log
+/// (every task and the merge completed) and each task's log file.
+fn run_on_slurm(dir: &Path, script: &str, shards: usize, out: &str) {
+    let count = shards.to_string();
     let submitted = morsel(
         dir,
         &[
-            "slurm",
-            "scripts/sweep.rhai",
-            "--shards",
-            "3",
-            "--out",
-            "cluster",
-            "--time",
-            "00:20:00",
+            "slurm", script, "--shards", &count, "--out", out, "--time", "00:20:00",
         ],
     );
-    let said = text(&submitted);
+    let said = output_text(&submitted);
     assert!(submitted.status.success(), "{said}");
     let array = job_id(&said, "array job ");
     let merge = job_id(&said, "merge job ");
     assert!(said.contains("squeue -j"), "{said}");
     wait_for_queue(&format!("{array},{merge}"));
 
-    // Slurm's job completion log shows three array tasks and the merge, all completed.
     let log = job_completion_log();
     let completed = |pred: &dyn Fn(&str) -> bool| {
         log.lines()
@@ -156,27 +132,44 @@ fn slurm_job_array_and_merge_write_a_single_runs_bytes() {
     };
     let tasks = completed(&|l: &str| l.contains(&format!("ArrayJobId={array} ")));
     let merged = completed(&|l: &str| l.starts_with(&format!("JobId={merge} ")));
-    assert_eq!(tasks, 3, "array tasks completed per Slurm's log:\n{log}");
+    assert_eq!(
+        tasks, shards,
+        "array tasks completed per Slurm's log:\n{log}"
+    );
     assert_eq!(merged, 1, "merge job completed per Slurm's log:\n{log}");
-    for i in 0..3 {
-        let task_log = dir.join(format!("cluster/slurm/logs/shard_{array}_{i}.out"));
+    for i in 0..shards {
+        let task_log = dir.join(format!("{out}/slurm/logs/shard_{array}_{i}.out"));
         assert!(task_log.exists(), "{} missing", task_log.display());
     }
+}
 
-    let expected = saved_files(&dir.join("single"));
-    let got = saved_files(&dir.join("cluster"));
-    assert_eq!(expected.len(), 5, "{expected:?}");
-    assert_eq!(
-        expected.iter().map(|p| p.file_name()).collect::<Vec<_>>(),
-        got.iter().map(|p| p.file_name()).collect::<Vec<_>>()
-    );
-    for (a, b) in expected.iter().zip(&got) {
-        assert!(
-            std::fs::read(a).expect("single") == std::fs::read(b).expect("cluster"),
-            "{} differs from the single run's",
-            b.display()
-        );
+#[test]
+fn slurm_job_array_and_merge_write_a_single_runs_bytes() {
+    if !cluster_for("slurm_job_array_and_merge_write_a_single_runs_bytes") {
+        return;
     }
+    let ws = tempfile::tempdir().expect("temp dir");
+    let dir = ws.path();
+    copy_tree(
+        &workspace_root().join("assets/robots/solo12"),
+        &dir.join("assets/robots/solo12"),
+    );
+    std::fs::create_dir_all(dir.join("scripts")).expect("scripts");
+    std::fs::copy(
+        workspace_root().join("scripts/solo12_leg_sweep.rhai"),
+        dir.join("scripts/sweep.rhai"),
+    )
+    .expect("script");
+
+    assert_ran(&morsel(
+        dir,
+        &["run", "scripts/sweep.rhai", "--out", "single"],
+    ));
+    run_on_slurm(dir, "scripts/sweep.rhai", 3, "cluster");
+    assert_eq!(
+        assert_same_files(&dir.join("single"), &dir.join("cluster")),
+        5
+    );
 
     // A merge with a shard deleted fails and names it.
     std::fs::remove_file(dir.join("cluster/shards/manifest-0001of0003.json")).expect("delete");
@@ -184,11 +177,31 @@ fn slurm_job_array_and_merge_write_a_single_runs_bytes() {
         dir,
         &["run", "scripts/sweep.rhai", "--out", "cluster", "--merge"],
     );
-    assert_eq!(again.status.code(), Some(1), "{}", text(&again));
+    assert_eq!(again.status.code(), Some(1), "{}", output_text(&again));
     assert!(
-        text(&again).contains("shard 1 of 3 is missing"),
+        output_text(&again).contains("shard 1 of 3 is missing"),
         "{}",
-        text(&again)
+        output_text(&again)
+    );
+}
+
+#[test]
+fn slurm_job_array_of_balance_maps_merges_to_a_single_runs_bytes() {
+    if !cluster_for("slurm_job_array_of_balance_maps_merges_to_a_single_runs_bytes") {
+        return;
+    }
+    let ws = balance_workspace();
+    let dir = ws.path();
+    assert_ran(&morsel(dir, &["run", "balance.rhai", "--out", "single"]));
+    run_on_slurm(dir, "balance.rhai", 3, "cluster");
+    // Each task computed its share of the five maps (balance workloads in its manifest).
+    for i in 0..3 {
+        let path = dir.join(format!("cluster/shards/manifest-{i:04}of0003.json"));
+        assert_eq!(workload_kinds(&path), ["balance"; 5], "{}", path.display());
+    }
+    assert_eq!(
+        assert_same_files(&dir.join("single"), &dir.join("cluster")),
+        10
     );
 }
 
@@ -211,7 +224,7 @@ fn slurm_dry_run_prints_both_job_scripts_and_submits_nothing() {
             "2G",
         ],
     );
-    let said = text(&out);
+    let said = output_text(&out);
     assert!(out.status.success(), "{said}");
     assert!(said.contains("#SBATCH --array=0-3"), "{said}");
     assert!(said.contains("#SBATCH --mem=2G"), "{said}");
@@ -245,7 +258,7 @@ fn slurm_without_sbatch_says_how_to_get_it() {
         .env("PATH", "/nonexistent")
         .output()
         .expect("morsel runs");
-    let said = text(&out);
+    let said = output_text(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(
         said.contains("sbatch") && said.contains("apt-get install slurm-wlm"),
@@ -280,7 +293,7 @@ fn slurm_refuses_hostile_directive_values_even_in_a_dry_run() {
                 value,
             ],
         );
-        let said = text(&out);
+        let said = output_text(&out);
         assert_eq!(out.status.code(), Some(2), "{flag} {value:?}: {said}");
         assert!(said.contains(flag), "{said}");
         assert!(

@@ -179,3 +179,54 @@ pub fn assert_ran(out: &Output) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// What a run printed: its standard output, then its standard error.
+pub fn output_text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Fails the test unless the output folder `got` saved the same files as `expected`, each with
+/// the same bytes; returns how many there are.
+pub fn assert_same_files(expected: &Path, got: &Path) -> usize {
+    let (expected, got) = (saved_files(expected), saved_files(got));
+    assert_eq!(
+        expected.iter().map(|p| p.file_name()).collect::<Vec<_>>(),
+        got.iter().map(|p| p.file_name()).collect::<Vec<_>>()
+    );
+    for (a, b) in expected.iter().zip(&got) {
+        assert!(
+            std::fs::read(a).expect("expected file") == std::fs::read(b).expect("file"),
+            "{} differs from {}",
+            b.display(),
+            a.display()
+        );
+    }
+    expected.len()
+}
+
+/// The balance-map script of the sharded-run tests: Solo-12 standing with weak knees, five
+/// balance maps (robust, static and torque over CoM grids, a CoM list, configurations) saved
+/// as ten files.
+pub const BALANCE_SCRIPT: &str = include_str!("balance_map.rhai");
+
+/// A fresh folder holding [`BALANCE_SCRIPT`] as `balance.rhai` and the Solo-12 assets it reads.
+pub fn balance_workspace() -> tempfile::TempDir {
+    solo12_workspace("balance.rhai", BALANCE_SCRIPT)
+}
+
+/// The kinds of the sharded workloads a shard manifest (`out/shards/manifest-IIIIofNNNN.json`)
+/// records, in order.
+pub fn workload_kinds(shard_manifest: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(shard_manifest).expect("shard manifest");
+    let manifest: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    manifest["workloads"]
+        .as_array()
+        .expect("workloads")
+        .iter()
+        .filter_map(|w| w["kind"].as_str().map(str::to_owned))
+        .collect()
+}
