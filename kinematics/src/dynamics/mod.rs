@@ -45,3 +45,5 @@ pub use rnea::{LinkWrench, gravity_torques, nonlinear_effects, rnea};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod fast_path_tests;
