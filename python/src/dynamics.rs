@@ -67,7 +67,8 @@ fn py_rnea<'py>(
     options: Option<&Bound<'py, PyAny>>,
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    if options.is_none() && kwargs.is_none_or(|k| k.is_empty())
+    if options.is_none()
+        && kwargs.is_none_or(|k| k.is_empty())
         && let Some(tau) = rnea_borrowed(py, robot, q, v, a)
     {
         return Ok(tau);

@@ -217,7 +217,10 @@ fn joint_placement(body: &Body, q: &[f64]) -> (Placement, Matrix3<f64>) {
                     let (s, c) = angle.sin_cos();
                     let s = sign * s;
                     let (a, b) = ((k + 1) % 3, (k + 2) % 3);
-                    let (ca, cb) = (origin.r.column(a).into_owned(), origin.r.column(b).into_owned());
+                    let (ca, cb) = (
+                        origin.r.column(a).into_owned(),
+                        origin.r.column(b).into_owned(),
+                    );
                     let mut r = origin.r;
                     r.set_column(a, &(ca * c + cb * s));
                     r.set_column(b, &(cb * c - ca * s));

@@ -10,9 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::{
-    Inertial, JointKind, JointSpec, LinkSpec, Model, ModelBuilder, random_configuration,
-};
+use crate::{Inertial, JointKind, JointSpec, LinkSpec, Model, ModelBuilder, random_configuration};
 
 /// A fixed-base chain of six revolute joints about ±x, ±y, ±z (one of them a mimic joint when
 /// `mimic`), each at a turned and shifted origin, with random inertias.
@@ -43,7 +41,11 @@ fn aligned_chain(mimic: bool) -> Model {
             Translation3::new(0.1, -0.05 * k as f64, 0.2),
             UnitQuaternion::from_euler_angles(0.3 * k as f64, -0.2, 0.7),
         );
-        let parent = if k == 0 { "base".to_string() } else { format!("l{}", k - 1) };
+        let parent = if k == 0 {
+            "base".to_string()
+        } else {
+            format!("l{}", k - 1)
+        };
         let joint = JointSpec::new(
             format!("j{k}"),
             JointKind::Revolute,
@@ -82,15 +84,26 @@ fn aligned_axes_agree_with_general_ones() {
         for _ in 0..20 {
             let mut q = vec![0.0; model.nq()];
             random_configuration(&model, &mut rng, false, &mut q).expect("q");
-            let v: Vec<f64> = (0..model.nv()).map(|_| rng.random_range(-2.0..2.0)).collect();
-            let a: Vec<f64> = (0..model.nv()).map(|_| rng.random_range(-2.0..2.0)).collect();
+            let v: Vec<f64> = (0..model.nv())
+                .map(|_| rng.random_range(-2.0..2.0))
+                .collect();
+            let a: Vec<f64> = (0..model.nv())
+                .map(|_| rng.random_range(-2.0..2.0))
+                .collect();
             let m_fast = mass_matrix(&model, &mut fast, &q).expect("M").clone();
             let m_slow = mass_matrix(&model, &mut slow, &q).expect("M").clone();
             assert!((&m_fast - &m_slow).amax() < 1e-13, "{m_fast} {m_slow}");
-            let t_fast = rnea(&model, &mut fast, &q, &v, &a, &[]).expect("rnea").to_vec();
-            let t_slow = rnea(&model, &mut slow, &q, &v, &a, &[]).expect("rnea").to_vec();
+            let t_fast = rnea(&model, &mut fast, &q, &v, &a, &[])
+                .expect("rnea")
+                .to_vec();
+            let t_slow = rnea(&model, &mut slow, &q, &v, &a, &[])
+                .expect("rnea")
+                .to_vec();
             for (x, y) in t_fast.iter().zip(&t_slow) {
-                assert!((x - y).abs() < 1e-12 * (1.0 + y.abs()), "{t_fast:?} {t_slow:?}");
+                assert!(
+                    (x - y).abs() < 1e-12 * (1.0 + y.abs()),
+                    "{t_fast:?} {t_slow:?}"
+                );
             }
         }
     }
