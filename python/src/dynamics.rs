@@ -15,7 +15,9 @@ use morsel_kinematics::{
     inverse_mass_matrix, kinetic_energy, mass_matrix, nonlinear_effects, potential_energy, rnea,
     rnea_derivatives,
 };
-use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -65,6 +67,12 @@ fn py_rnea<'py>(
     options: Option<&Bound<'py, PyAny>>,
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    if options.is_none()
+        && kwargs.is_none_or(|k| k.is_empty())
+        && let Some(tau) = rnea_borrowed(py, robot, q, v, a)
+    {
+        return Ok(tau);
+    }
     let (r, q) = robot_and_q(robot, q, "rnea")?;
     let (v, a) = (tangent(v, "v", "rnea")?, tangent(a, "a", "rnea")?);
     let model = r.model()?;
@@ -73,6 +81,35 @@ fn py_rnea<'py>(
         let tau = rnea(model, data, &q, &v, &a, &external).py()?;
         Ok(PyArray1::from_slice(py, tau))
     })
+}
+
+/// The common case of one `rnea` call, without copies: a Robot, q, v and a as contiguous
+/// float64 NumPy vectors, no options. The robot is borrowed (not cloned), the arrays' memory
+/// is read in place and the model is looked up once. `None` for any other argument, and for
+/// any refused value, so that the general path answers it with its own error.
+fn rnea_borrowed<'py>(
+    py: Python<'py>,
+    robot: &Bound<'py, PyAny>,
+    q: &Bound<'py, PyAny>,
+    v: &Bound<'py, PyAny>,
+    a: &Bound<'py, PyAny>,
+) -> Option<Bound<'py, PyArray1<f64>>> {
+    let robot = robot.cast::<PyRobot>().ok()?.get();
+    let q = q.cast::<PyArray1<f64>>().ok()?.try_readonly().ok()?;
+    let v = v.cast::<PyArray1<f64>>().ok()?.try_readonly().ok()?;
+    let a = a.cast::<PyArray1<f64>>().ok()?.try_readonly().ok()?;
+    let (q, v, a) = (q.as_slice().ok()?, v.as_slice().ok()?, a.as_slice().ok()?);
+    robot
+        .with_dynamics(|model, data| {
+            if model.check_configuration(q).is_err() {
+                return Ok(None);
+            }
+            Ok(rnea(model, data, q, v, a, &[])
+                .ok()
+                .map(|tau| PyArray1::from_slice(py, tau)))
+        })
+        .ok()
+        .flatten()
 }
 
 /// `aba(robot, q, v, tau, options=None)`: accelerations M⁻¹ (τ − C v − g + Σ Jᵀ f_ext).
@@ -309,15 +346,42 @@ fn external_option(
     Ok(out)
 }
 
-/// Rows of a (n, cols) float64 argument as one C-ordered vector.
-fn rows_arg(obj: &Bound<'_, PyAny>, what: &str, cols: usize) -> PyResult<(usize, Vec<f64>)> {
-    let a = array2_arg(obj, what, Some(cols))?;
-    let n = a.shape()[0];
-    let flat = match a.as_slice() {
-        Ok(s) if a.is_c_contiguous() => s.to_vec(),
-        _ => a.as_array().iter().copied().collect(),
+/// Rows of a (n, cols) float64 argument: the array's own memory when it is C-contiguous,
+/// otherwise a C-ordered copy.
+struct Rows<'py> {
+    n: usize,
+    array: PyReadonlyArray2<'py, f64>,
+    copy: Option<Vec<f64>>,
+}
+
+impl Rows<'_> {
+    fn values(&self) -> &[f64] {
+        match (&self.copy, self.array.as_slice()) {
+            (Some(c), _) => c,
+            (None, Ok(s)) => s,
+            (None, Err(_)) => &[],
+        }
+    }
+}
+
+fn rows_arg<'py>(obj: &Bound<'py, PyAny>, what: &str, cols: usize) -> PyResult<Rows<'py>> {
+    let array = array2_arg(obj, what, Some(cols))?;
+    let n = array.shape()[0];
+    let copy = match array.as_slice() {
+        Ok(_) if array.is_c_contiguous() => None,
+        _ => Some(array.as_array().iter().copied().collect()),
     };
-    Ok((n, flat))
+    Ok(Rows { n, array, copy })
+}
+
+/// A new zeroed float64 array of `shape` and its memory, which the batches write straight
+/// into (no result vector copied afterwards).
+fn output<'py, D: numpy::ndarray::Dimension>(
+    array: &Bound<'py, numpy::PyArray<f64, D>>,
+) -> PyResult<numpy::PyReadwriteArray<'py, f64, D>> {
+    array
+        .try_readwrite()
+        .map_err(|e| crate::errors::error(crate::errors::Kind::Other, format!("{e}")))
 }
 
 fn same_rows(n: usize, m: usize, what: &str, function: &str) -> PyResult<()> {
@@ -374,15 +438,21 @@ fn tangent_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let model = robot_arg(robot, &format!("`robot` of {function}()"))?.model()?;
     let (nq, nv) = (model.nq(), model.nv());
-    let (n, q) = rows_arg(Q, &format!("`Q` of {function}()"), nq)?;
-    let (nx, x) = rows_arg(X, &format!("`{}` of {function}()", names[0]), nv)?;
-    same_rows(n, nx, names[0], function)?;
-    let (ny, y) = rows_arg(Y, &format!("`{}` of {function}()", names[1]), nv)?;
-    same_rows(n, ny, names[1], function)?;
-    let mut out = vec![0.0; n * nv];
-    py.detach(|| run(&model, &q, &x, &y, &mut out))
-        .map_err(|e| kinematics_error_in(&format!("{function}()"), e))?;
-    PyArray1::from_vec(py, out).reshape([n, nv])
+    let q = rows_arg(Q, &format!("`Q` of {function}()"), nq)?;
+    let n = q.n;
+    let x = rows_arg(X, &format!("`{}` of {function}()", names[0]), nv)?;
+    same_rows(n, x.n, names[0], function)?;
+    let y = rows_arg(Y, &format!("`{}` of {function}()", names[1]), nv)?;
+    same_rows(n, y.n, names[1], function)?;
+    let result = PyArray2::<f64>::zeros(py, [n, nv], false);
+    {
+        let mut out = output(&result)?;
+        let out = out.as_slice_mut().map_err(|e| type_error(format!("{e}")))?;
+        let (q, x, y) = (q.values(), x.values(), y.values());
+        py.detach(|| run(&model, q, x, y, out))
+            .map_err(|e| kinematics_error_in(&format!("{function}()"), e))?;
+    }
+    Ok(result)
 }
 
 /// `gravity_torques_batch(robot, Q)`: (n, nv) gravity torques, in parallel.
@@ -395,11 +465,16 @@ fn py_gravity_torques_batch<'py>(
     Q: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let model = robot_arg(robot, "`robot` of gravity_torques_batch()")?.model()?;
-    let (n, q) = rows_arg(Q, "`Q` of gravity_torques_batch()", model.nq())?;
-    let mut out = vec![0.0; n * model.nv()];
-    py.detach(|| gravity_torques_batch(&model, &q, &mut out))
-        .map_err(|e| kinematics_error_in("gravity_torques_batch()", e))?;
-    PyArray1::from_vec(py, out).reshape([n, model.nv()])
+    let q = rows_arg(Q, "`Q` of gravity_torques_batch()", model.nq())?;
+    let result = PyArray2::<f64>::zeros(py, [q.n, model.nv()], false);
+    {
+        let mut out = output(&result)?;
+        let out = out.as_slice_mut().map_err(|e| type_error(format!("{e}")))?;
+        let q = q.values();
+        py.detach(|| gravity_torques_batch(&model, q, out))
+            .map_err(|e| kinematics_error_in("gravity_torques_batch()", e))?;
+    }
+    Ok(result)
 }
 
 /// `mass_matrix_batch(robot, Q)`: (n, nv, nv) mass matrices, in parallel.
@@ -413,16 +488,22 @@ fn py_mass_matrix_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray3<f64>>> {
     let model = robot_arg(robot, "`robot` of mass_matrix_batch()")?.model()?;
     let nv = model.nv();
-    let (n, q) = rows_arg(Q, "`Q` of mass_matrix_batch()", model.nq())?;
+    let q = rows_arg(Q, "`Q` of mass_matrix_batch()", model.nq())?;
+    let n = q.n;
     crate::convert::check_batch_result(
         "mass_matrix_batch()",
         &format!("{n} x {nv} x {nv} floats"),
         morsel_lab::batch_limit::result_bytes(&[n, nv, nv], 8),
     )?;
-    let mut out = vec![0.0; n * nv * nv];
-    py.detach(|| mass_matrix_batch(&model, &q, &mut out))
-        .map_err(|e| kinematics_error_in("mass_matrix_batch()", e))?;
-    PyArray1::from_vec(py, out).reshape([n, nv, nv])
+    let result = PyArray3::<f64>::zeros(py, [n, nv, nv], false);
+    {
+        let mut out = output(&result)?;
+        let out = out.as_slice_mut().map_err(|e| type_error(format!("{e}")))?;
+        let q = q.values();
+        py.detach(|| mass_matrix_batch(&model, q, out))
+            .map_err(|e| kinematics_error_in("mass_matrix_batch()", e))?;
+    }
+    Ok(result)
 }
 
 /// Registers the dynamics functions.

@@ -6,7 +6,7 @@
 use rayon::prelude::*;
 
 use super::aba::aba;
-use super::crba::mass_matrix;
+use super::crba::crba_into;
 use super::data::DynamicsData;
 use super::rnea::{gravity_torques, rnea};
 use crate::{KinematicsError, Model, Result};
@@ -75,14 +75,15 @@ pub fn gravity_torques_batch(model: &Model, q: &[f64], out: &mut [f64]) -> Resul
 }
 
 /// `mass_matrix` of `n` configurations into `n` row-major `nv × nv` blocks (the matrix is
-/// symmetric, so row- and column-major agree).
+/// symmetric, so row- and column-major agree), each written straight into its block.
 pub fn mass_matrix_batch(model: &Model, q: &[f64], out: &mut [f64]) -> Result<()> {
     let nv = model.nv();
     let n = rows(model, q, &[], out, nv * nv)?;
     let nq = model.nq();
     run(model, n, nv * nv, out, |data, i, block| {
-        let m = mass_matrix(model, data, &q[i * nq..(i + 1) * nq])?;
-        block.copy_from_slice(m.as_slice());
+        data.load_configuration(model, &q[i * nq..(i + 1) * nq])?;
+        data.update_placements();
+        crba_into(data, block);
         Ok(())
     })
 }

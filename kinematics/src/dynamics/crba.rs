@@ -5,7 +5,7 @@ use std::sync::Arc;
 use nalgebra::DMatrix;
 
 use super::data::DynamicsData;
-use super::spatial::Force;
+use super::spatial::{Force, Motion};
 use super::subspace;
 use super::tree::WORLD;
 use crate::{KinematicsError, Model, Result};
@@ -108,19 +108,37 @@ pub(crate) fn update_composite_inertias(data: &mut DynamicsData) {
     }
 }
 
-/// CRBA on current placements into `data.mass`, in the world frame (as Pinocchio's): the
-/// composite inertias are sums of world-frame inertias and the joint columns `S` are expressed
-/// in the world once, so an entry of `M` is one dot product `S_jᵀ (I^c_i S_i)`, with no
-/// transform along the walk up the tree.
+/// CRBA on current placements into `data.mass` (see [`crba_into`]).
 pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
+    let mut mass = std::mem::take(&mut data.mass);
+    crba_into(data, mass.as_mut_slice());
+    data.mass = mass;
+}
+
+/// CRBA on current placements into `out` (nv × nv; the matrix is symmetric, so row- and
+/// column-major agree), in the world frame (as Pinocchio's): the composite inertias are sums of
+/// world-frame inertias and the joint columns `S` are expressed in the world once, so an entry
+/// of `M` is one dot product `S_jᵀ (I^c_i S_i)`, with no transform along the walk up the tree.
+/// Each entry is computed once and written to both triangles (a body's own block from its
+/// upper triangle), so the matrix is symmetric to the last bit.
+pub(crate) fn crba_into(data: &mut DynamicsData, out: &mut [f64]) {
     let tree = Arc::clone(&data.tree);
     for (i, body) in tree.bodies.iter().enumerate() {
         let world = data.world[i];
         data.world_composite[i] = body.inertia.expressed_in_parent(&world);
         let rotation = data.joint_rotation[i];
         for c in 0..body.nv {
-            data.world_columns[i][c] =
-                world.motion_to_parent(&subspace::column(body, &rotation, c));
+            data.world_columns[i][c] = match body.aligned {
+                // `R (sign e_k)` is the sign times column k of `R`, exactly.
+                Some((k, sign)) if body.multiplier == 1.0 => {
+                    let w = world.r.column(k) * sign;
+                    Motion {
+                        w,
+                        v: world.t.cross(&w),
+                    }
+                }
+                _ => world.motion_to_parent(&subspace::column(body, &rotation, c)),
+            };
         }
     }
     for (i, body) in tree.bodies.iter().enumerate().rev() {
@@ -130,8 +148,48 @@ pub(crate) fn crba_unchecked(data: &mut DynamicsData) {
         }
     }
     let nv = tree.nv;
-    let mass = data.mass.as_mut_slice();
+    let mass = &mut out[..nv * nv];
     mass.fill(0.0);
+    if tree.has_mimic {
+        crba_fill_shared(data, &tree, mass);
+        return;
+    }
+    for (i, body) in tree.bodies.iter().enumerate().rev() {
+        let columns = &data.world_columns[i];
+        for (c, s) in columns.iter().enumerate().take(body.nv) {
+            let col = body.idx_v + c;
+            let f: Force = data.world_composite[i].apply(s);
+            // The body's own block, from its upper triangle (row ≤ column).
+            for (r, sr) in columns.iter().enumerate().take(c + 1) {
+                let row = body.idx_v + r;
+                let value = sr.dot(&f);
+                if row == col {
+                    mass[col * nv + col] = tree.armature[col] + value;
+                } else {
+                    mass[col * nv + row] = value;
+                    mass[row * nv + col] = value;
+                }
+            }
+            // Its ancestors' rows and columns.
+            let mut j = i;
+            while tree.bodies[j].parent != WORLD {
+                j = tree.bodies[j].parent;
+                let ancestor = &tree.bodies[j];
+                for (r, sr) in data.world_columns[j].iter().enumerate().take(ancestor.nv) {
+                    let row = ancestor.idx_v + r;
+                    let value = sr.dot(&f);
+                    mass[col * nv + row] = value;
+                    mass[row * nv + col] = value;
+                }
+            }
+        }
+    }
+}
+
+/// The mass matrix's entries when mimic joints share velocity values (several bodies add into
+/// one entry), into a zeroed `mass`, summed in both triangles, then one triangle kept.
+fn crba_fill_shared(data: &DynamicsData, tree: &super::tree::Tree, mass: &mut [f64]) {
+    let nv = tree.nv;
     for (k, arm) in tree.armature.iter().enumerate() {
         mass[k * nv + k] = *arm;
     }

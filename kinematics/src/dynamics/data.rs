@@ -177,9 +177,8 @@ impl DynamicsData {
     pub(crate) fn update_placements(&mut self) {
         let tree = Arc::clone(&self.tree);
         for (i, body) in tree.bodies.iter().enumerate() {
-            let (local, rotation) = joint_placement(body, &self.q);
+            let (p, rotation) = joint_placement(body, &self.q);
             self.joint_rotation[i] = rotation;
-            let p = body.origin.compose(&local);
             self.placement[i] = p;
             self.world[i] = if body.parent == WORLD {
                 p
@@ -202,53 +201,63 @@ pub(crate) fn check_tangent(what: &'static str, values: &[f64], nv: usize) -> Re
     check_all_finite(what, values)
 }
 
-/// The joint's motion at `q` (the child in the joint frame) and, for ball and floating joints,
-/// the rotation their quaternion holds.
+/// The body's placement in its parent at `q` (its joint's origin composed with the joint's
+/// motion) and, for ball and floating joints, the rotation their quaternion holds. A revolute
+/// joint about a frame axis turns two columns of the origin's rotation; one-value joints skip
+/// the products with a zero translation or an identity rotation.
 #[inline(always)]
 fn joint_placement(body: &Body, q: &[f64]) -> (Placement, Matrix3<f64>) {
     use super::tree::Motion as J;
+    let origin = &body.origin;
     match body.motion {
         J::Revolute(axis) => {
             let angle = body.multiplier * q[body.idx_q] + body.offset;
-            let r = axis_angle_matrix(&axis, angle);
-            (
-                Placement {
-                    r,
-                    t: Vector3::zeros(),
-                },
-                Matrix3::identity(),
-            )
+            let r = match body.aligned {
+                Some((k, sign)) => {
+                    let (s, c) = angle.sin_cos();
+                    let s = sign * s;
+                    let (a, b) = ((k + 1) % 3, (k + 2) % 3);
+                    let (ca, cb) = (
+                        origin.r.column(a).into_owned(),
+                        origin.r.column(b).into_owned(),
+                    );
+                    let mut r = origin.r;
+                    r.set_column(a, &(ca * c + cb * s));
+                    r.set_column(b, &(cb * c - ca * s));
+                    r
+                }
+                None => origin.r * axis_angle_matrix(&axis, angle),
+            };
+            (Placement { r, t: origin.t }, Matrix3::identity())
         }
         J::Prismatic(axis) => {
             let d = body.multiplier * q[body.idx_q] + body.offset;
             (
                 Placement {
-                    r: Matrix3::identity(),
-                    t: axis * d,
+                    r: origin.r,
+                    t: origin.r * (axis * d) + origin.t,
                 },
                 Matrix3::identity(),
             )
         }
         J::Ball => {
-            let r = quaternion_matrix(&q[body.idx_q..body.idx_q + 4]);
+            let rotation = quaternion_matrix(&q[body.idx_q..body.idx_q + 4]);
             (
                 Placement {
-                    r,
-                    t: Vector3::zeros(),
+                    r: origin.r * rotation,
+                    t: origin.t,
                 },
-                r,
+                rotation,
             )
         }
         J::Floating => {
             let i = body.idx_q;
-            let r = quaternion_matrix(&q[i + 3..i + 7]);
-            (
-                Placement {
-                    r,
-                    t: Vector3::new(q[i], q[i + 1], q[i + 2]),
-                },
-                r,
-            )
+            let rotation = quaternion_matrix(&q[i + 3..i + 7]);
+            let local = Placement {
+                r: rotation,
+                t: Vector3::new(q[i], q[i + 1], q[i + 2]),
+            };
+            (origin.compose(&local), rotation)
         }
     }
 }

@@ -44,4 +44,6 @@ pub use derivatives::{AbaDerivatives, RneaDerivatives, aba_derivatives, rnea_der
 pub use rnea::{LinkWrench, gravity_torques, nonlinear_effects, rnea};
 
 #[cfg(test)]
+mod fast_path_tests;
+#[cfg(test)]
 mod tests;

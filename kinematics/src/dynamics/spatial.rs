@@ -264,24 +264,44 @@ impl Inertia {
     }
 
     /// This inertia, given in a child frame placed at `p`, expressed in the parent frame.
+    ///
+    /// With `h_r = R h`: `h' = h_r + m t` and
+    /// `I' = R I Rᵀ + m (|t|² 1 − t tᵀ) + 2 (h_r · t) 1 − h_r tᵀ − t h_rᵀ` (the parallel-axis
+    /// terms of moving the origin by `t`, without dividing by the mass); `R I Rᵀ` from its upper
+    /// triangle, so the result is symmetric to the last bit.
     #[inline(always)]
     pub fn expressed_in_parent(&self, p: &Placement) -> Inertia {
-        // I_parent_origin = R (I_o - m[c]ᵀ[c]) Rᵀ + m[c']ᵀ[c'], c' = R c + t.
-        let rh = p.r * self.h;
-        let rotated = p.r * self.i * p.r.transpose();
-        if self.m == 0.0 {
-            return Inertia {
-                m: 0.0,
-                h: rh,
-                i: rotated,
-            };
+        let r = &p.r;
+        let t = &p.t;
+        let hr = r * self.h;
+        let ri = r * self.i;
+        let mut i = Matrix3::zeros();
+        for a in 0..3 {
+            for b in a..3 {
+                let x = ri[(a, 0)] * r[(b, 0)] + ri[(a, 1)] * r[(b, 1)] + ri[(a, 2)] * r[(b, 2)];
+                i[(a, b)] = x;
+                i[(b, a)] = x;
+            }
         }
-        let c = rh / self.m;
-        let c_parent = c + p.t;
+        let tt = t.dot(t);
+        let ht = hr.dot(t);
+        let diagonal = self.m * tt + 2.0 * ht;
+        for a in 0..3 {
+            for b in a..3 {
+                let mut x = -self.m * t[a] * t[b] - hr[a] * t[b] - t[a] * hr[b];
+                if a == b {
+                    x += diagonal;
+                }
+                i[(a, b)] += x;
+                if a != b {
+                    i[(b, a)] = i[(a, b)];
+                }
+            }
+        }
         Inertia {
             m: self.m,
-            h: c_parent * self.m,
-            i: rotated - shift(self.m, &c) + shift(self.m, &c_parent),
+            h: hr + t * self.m,
+            i,
         }
     }
 

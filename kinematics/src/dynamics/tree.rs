@@ -44,6 +44,9 @@ pub(crate) struct Body {
     pub offset: f64,
     /// The body's inertia about its own origin, in its own frame.
     pub inertia: Inertia,
+    /// A revolute joint whose axis is `sign · e_k` (a frame axis, as most URDF and MJCF
+    /// joints): `(k, sign)`, so that its rotation turns two columns instead of a full product.
+    pub aligned: Option<(usize, f64)>,
 }
 
 /// The moving bodies of a model and what the algorithms need to know about them.
@@ -111,6 +114,10 @@ impl Tree {
                 multiplier,
                 offset,
                 inertia: Inertia::ZERO,
+                aligned: match motion {
+                    Motion::Revolute(a) => aligned_axis(&a),
+                    _ => None,
+                },
             });
         }
         let mut body_of_link = vec![WORLD; model.links().len()];
@@ -179,6 +186,14 @@ fn massless_joint(bodies: &[Body], armature: &[f64]) -> Option<JointId> {
         let own = b.multiplier == 1.0 && b.offset == 0.0;
         let rotor: f64 = armature[b.idx_v..b.idx_v + b.nv].iter().sum();
         (own && carried[i] == 0.0 && rotor == 0.0).then_some(b.joint)
+    })
+}
+
+/// `(k, ±1)` when `axis` is exactly `±e_k`.
+fn aligned_axis(axis: &Vector3<f64>) -> Option<(usize, f64)> {
+    (0..3).find_map(|k| {
+        let others_zero = (0..3).all(|j| j == k || axis[j] == 0.0);
+        (others_zero && axis[k].abs() == 1.0).then_some((k, axis[k]))
     })
 }
 
