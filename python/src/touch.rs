@@ -2,6 +2,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use morsel_sensing::touch::{BodyLoad, LOAD_MIN_FORCE, LoadOptions};
 use morsel_sensing::{Contact, MeshLayout, Touch, TouchConfig};
 use nalgebra::{Point3, Unit, Vector3};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
@@ -235,6 +236,34 @@ fn list_contacts(s: &SceneState, list: &Bound<'_, PyAny>) -> PyResult<Vec<Contac
     Ok(out)
 }
 
+/// [`LoadOptions`] of `point` (a 3-vector, default the origin) and `min_force`, for `function`.
+pub(crate) fn load_options(
+    point: Option<&Bound<'_, PyAny>>,
+    min_force: f64,
+    function: &str,
+) -> PyResult<LoadOptions> {
+    let mut options = LoadOptions {
+        min_force,
+        ..LoadOptions::default()
+    };
+    if let Some(p) = point.filter(|p| !p.is_none()) {
+        options.point = vector3_arg(p, &format!("`point` of {function}()"))?.into();
+    }
+    Ok(options)
+}
+
+/// `{force, moment, cop}`: (3,) arrays, `cop` None without one.
+pub(crate) fn load_dict<'py>(py: Python<'py>, load: &BodyLoad) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("force", PyArray1::from_slice(py, load.force.as_slice()))?;
+    d.set_item("moment", PyArray1::from_slice(py, load.moment.as_slice()))?;
+    match &load.cop {
+        Some(c) => d.set_item("cop", PyArray1::from_slice(py, c.coords.as_slice()))?,
+        None => d.set_item("cop", py.None())?,
+    }
+    Ok(d)
+}
+
 #[pymethods]
 impl PyTouch {
     /// One observation. Without contacts: from the scene's geometry (penalty contacts). With
@@ -287,6 +316,25 @@ impl PyTouch {
             return Ok(PyArray1::from_iter(py, view.iter().copied()).into_any());
         }
         Ok(PyArray2::from_owned_array(py, view.to_owned()).into_any())
+    }
+
+    /// The contact load on `body` felt by its sensors in the last observation (world frame):
+    /// {force, moment (about `point`, default the origin), cop (on the plane z = point[2];
+    /// None when |force[2]| < min_force)}. Needs a force-valued touch function.
+    #[pyo3(signature = (body, point=None, min_force=LOAD_MIN_FORCE))]
+    fn body_load<'py>(
+        &self,
+        py: Python<'py>,
+        body: &Bound<'py, PyAny>,
+        point: Option<&Bound<'py, PyAny>>,
+        min_force: f64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let body = string_arg(body, "`body` of Touch.body_load()")?;
+        let options = load_options(point, min_force, "Touch.body_load")?;
+        let load = self
+            .with_scene(|scene, touch| touch.body_load(scene, &body, &options))?
+            .py()?;
+        load_dict(py, &load)
     }
 
     /// A body's sensor positions in its frame, (n_sensors, 3), aligned with body_output.

@@ -83,6 +83,14 @@ pub enum SensingError {
         /// A rendering of the value.
         value: String,
     },
+    /// A touch sensor's outputs are not forces, so no load can be summed from them.
+    #[error("touch function `{function}` gives no force vector: {reason}")]
+    NotForce {
+        /// The touch function.
+        function: &'static str,
+        /// Why, and which touch functions do.
+        reason: &'static str,
+    },
     /// A configuration parameter is outside its valid range.
     #[error("`{parameter}` {requirement}, got {value}")]
     InvalidParameter {
