@@ -274,15 +274,15 @@ impl PyMimoTouch {
 
     /// The contact load on body `body` (a name, or a MuJoCo body id) felt by its sensors in
     /// the last `observe` (see `Touch.body_load`).
-    #[pyo3(signature = (body, point=None, min_force=morsel_sensing::touch::LOAD_MIN_FORCE))]
+    #[pyo3(signature = (body, options=None, **kwargs))]
     fn body_load<'py>(
         &self,
         py: Python<'py>,
         body: &Bound<'py, PyAny>,
-        point: Option<&Bound<'py, PyAny>>,
-        min_force: f64,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let options = crate::touch::load_options(point, min_force, "body_load")?;
+        let options = crate::touch::load_options(options, kwargs, "body_load")?;
         let s = self.lock()?;
         let scene = s.mujoco.scene();
         let name = match body.extract::<usize>() {

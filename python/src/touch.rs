@@ -2,7 +2,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use morsel_sensing::touch::{BodyLoad, LOAD_MIN_FORCE, LoadOptions};
+use morsel_sensing::touch::{BodyLoad, LoadOptions};
 use morsel_sensing::{Contact, MeshLayout, Touch, TouchConfig};
 use nalgebra::{Point3, Unit, Vector3};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
@@ -236,20 +236,23 @@ fn list_contacts(s: &SceneState, list: &Bound<'_, PyAny>) -> PyResult<Vec<Contac
     Ok(out)
 }
 
-/// [`LoadOptions`] of `point` (a 3-vector, default the origin) and `min_force`, for `function`.
-pub(crate) fn load_options(
-    point: Option<&Bound<'_, PyAny>>,
-    min_force: f64,
-    function: &str,
+/// [`LoadOptions`] of `options` (a dict or None) merged with `kwargs`: `point` (a 3-vector,
+/// default the origin) and `min_force` (N).
+pub(crate) fn load_options<'py>(
+    options: Option<&Bound<'py, PyAny>>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+    function: &'static str,
 ) -> PyResult<LoadOptions> {
-    let mut options = LoadOptions {
-        min_force,
-        ..LoadOptions::default()
-    };
-    if let Some(p) = point.filter(|p| !p.is_none()) {
-        options.point = vector3_arg(p, &format!("`point` of {function}()"))?.into();
+    let mut o = Options::new(function, options)?.merge(kwargs)?;
+    let mut load = LoadOptions::default();
+    if let Some(p) = o.take("point").filter(|p| !p.is_none()) {
+        load.point = vector3_arg(&p, &format!("option `point` of {function}()"))?.into();
     }
-    Ok(options)
+    if let Some(f) = o.f64("min_force")? {
+        load.min_force = f;
+    }
+    o.finish()?;
+    Ok(load)
 }
 
 /// `{force, moment, cop}`: (3,) arrays, `cop` None without one.
@@ -319,18 +322,19 @@ impl PyTouch {
     }
 
     /// The contact load on `body` felt by its sensors in the last observation (world frame):
-    /// {force, moment (about `point`, default the origin), cop (on the plane z = point[2];
-    /// None when |force[2]| < min_force)}. Needs a force-valued touch function.
-    #[pyo3(signature = (body, point=None, min_force=LOAD_MIN_FORCE))]
+    /// {force, moment (about option `point`, default the origin), cop (on the plane
+    /// z = point[2]; None when |force[2]| < option `min_force`, default 1e-6 N)}. Needs a
+    /// force-valued touch function.
+    #[pyo3(signature = (body, options=None, **kwargs))]
     fn body_load<'py>(
         &self,
         py: Python<'py>,
         body: &Bound<'py, PyAny>,
-        point: Option<&Bound<'py, PyAny>>,
-        min_force: f64,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let body = string_arg(body, "`body` of Touch.body_load()")?;
-        let options = load_options(point, min_force, "Touch.body_load")?;
+        let options = load_options(options, kwargs, "body_load")?;
         let load = self
             .with_scene(|scene, touch| touch.body_load(scene, &body, &options))?
             .py()?;

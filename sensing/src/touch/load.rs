@@ -78,7 +78,7 @@ impl BodyLoad {
     }
 }
 
-fn check_options(options: &LoadOptions) -> Result<()> {
+pub(crate) fn check_options(options: &LoadOptions) -> Result<()> {
     let p = options.point;
     if !(p.x.is_finite() && p.y.is_finite() && p.z.is_finite()) {
         return Err(SensingError::NonFinite {

@@ -23,7 +23,7 @@
 mod body_mesh;
 mod config;
 mod data;
-mod load;
+pub(crate) mod load;
 mod mimo_active;
 mod model;
 mod observe;

@@ -291,3 +291,64 @@ fn body_load_rejects_what_gives_no_force() {
     let e = t.body_load(&other, "box", &LoadOptions::default());
     assert!(matches!(e, Err(SensingError::SceneMismatch { .. })), "{e:?}");
 }
+
+#[test]
+fn taxel_link_load_of_a_probe_grid_resting_on_a_block() {
+    use morsel_sensing::{TaxelConfig, TaxelSensor};
+    // A 3 × 3 grid of probes (radius 1 cm, 1000 N/m) 5 mm deep in a block's top face: 5 N
+    // each, straight up; the grid is off the link origin and the link turned about z, so the
+    // CoP (the grid's centre, world frame) and the moment exercise the frames.
+    let pose = Isometry3::from_parts(
+        Translation3::new(0.2, -0.1, 0.0),
+        UnitQuaternion::from_euler_angles(0.0, 0.0, 0.7),
+    );
+    let mut scene = Scene::new();
+    scene.add_body(Body::new("fingertip").with_pose(pose)).unwrap();
+    scene
+        .add_body(
+            Body::new("block")
+                .with_collider(
+                    Shape::cuboid(Vector3::new(0.5, 0.5, 0.05)).unwrap(),
+                    Isometry3::identity(),
+                )
+                .unwrap()
+                .with_pose(Isometry3::translation(0.0, 0.0, -0.055)),
+        )
+        .unwrap();
+    let centre = Point3::new(0.03, 0.01, 0.0);
+    let mut config = TaxelConfig::new("fingertip");
+    config.probe_local_pos = (0..9)
+        .map(|i| {
+            centre + Vector3::new(0.004 * f64::from(i % 3) - 0.004, 0.004 * f64::from(i / 3) - 0.004, 0.0)
+        })
+        .collect();
+    let mut taxels = TaxelSensor::new(config, &scene).unwrap();
+    let reading = taxels.read_ground_truth(&scene).unwrap();
+    let o = Point3::new(-0.3, 0.4, 0.0);
+    let options = LoadOptions {
+        point: o,
+        min_force: 1e-6,
+    };
+    let load = taxels.link_load(&scene, &reading, 0, &options).unwrap();
+    let weight = Vector3::new(0.0, 0.0, 45.0);
+    assert!((load.force - weight).norm() < 1e-9, "{:?}", load.force);
+    let cop = pose * centre;
+    assert!((load.cop.unwrap() - cop).norm() < 1e-9, "{:?} vs {cop:?}", load.cop);
+    assert!((load.moment - (cop - o).cross(&weight)).norm() < 1e-9);
+    // The same from the probes one by one (world positions and forces).
+    let mut moment = Vector3::zeros();
+    for (i, p) in taxels.config().probe_local_pos.iter().enumerate() {
+        let f = pose.rotation
+            * Vector3::new(
+                reading.force[[0, i, 0]],
+                reading.force[[0, i, 1]],
+                reading.force[[0, i, 2]],
+            );
+        moment += (pose * p - o).cross(&f);
+    }
+    assert!((load.moment - moment).norm() < 1e-9);
+    // Bad input: an environment the reading lacks, another scene's structure.
+    assert!(taxels.link_load(&scene, &reading, 1, &options).is_err());
+    let e = taxels.link_load(&box_scene(Isometry3::identity()), &reading, 0, &options);
+    assert!(matches!(e, Err(SensingError::SceneMismatch { .. })), "{e:?}");
+}

@@ -161,8 +161,8 @@ fn plot_outputs(
     write_text(ctx, path, &svg)
 }
 
-/// `body_load(touch, body, #{point, min_force})`: the load summed from the body's sensors.
-fn body_load(t: &ScriptTouch, body: &str, opts: &Dynamic) -> ScriptResult<Map> {
+/// The `#{point, min_force}` options of `body_load`.
+pub(super) fn load_options(opts: &Dynamic) -> ScriptResult<LoadOptions> {
     let mut o = Options::new("body_load", opts).or_script()?;
     let mut options = LoadOptions::default();
     if let Some(p) = o.vector3("point").or_script()? {
@@ -170,8 +170,11 @@ fn body_load(t: &ScriptTouch, body: &str, opts: &Dynamic) -> ScriptResult<Map> {
     }
     options.min_force = o.f64_or("min_force", options.min_force).or_script()?;
     o.finish().or_script()?;
-    let load: BodyLoad = t.with_scene(|scene, touch| touch.body_load(scene, body, &options))?
-        .or_script()?;
+    Ok(options)
+}
+
+/// `#{force, moment, cop}`, `cop` `()` without one.
+pub(super) fn load_map(load: &BodyLoad) -> Map {
     let mut m = Map::new();
     m.insert("force".into(), Dynamic::from_array(from_vector3(&load.force)));
     m.insert("moment".into(), Dynamic::from_array(from_vector3(&load.moment)));
@@ -180,7 +183,16 @@ fn body_load(t: &ScriptTouch, body: &str, opts: &Dynamic) -> ScriptResult<Map> {
         load.cop
             .map_or(Dynamic::UNIT, |c| Dynamic::from_array(from_point3(&c))),
     );
-    Ok(m)
+    m
+}
+
+/// `body_load(touch, body, #{point, min_force})`: the load summed from the body's sensors.
+fn body_load(t: &ScriptTouch, body: &str, opts: &Dynamic) -> ScriptResult<Map> {
+    let options = load_options(opts)?;
+    let load = t
+        .with_scene(|scene, touch| touch.body_load(scene, body, &options))?
+        .or_script()?;
+    Ok(load_map(&load))
 }
 
 /// Registers `touch(...)` and its methods.
