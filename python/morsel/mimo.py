@@ -172,6 +172,14 @@ class _Touch:
         :meth:`get_touch_obs` (views of its array)."""
         return {key: self._obs[o:o + n] for key, o, n in self._groups}
 
+    def body_load(self, body, options=None, **kwargs):
+        """Morsel's addition: the contact load on ``body`` (an id or a name) felt by its sensors
+        at the last :meth:`get_touch_obs`, world frame, as ``morsel.Touch.body_load``:
+        {force, moment (about option ``point``, default the origin), cop (on the plane
+        z = point[2]; None when |force[2]| < option ``min_force``, default 1e-6 N)}. Needs a
+        force-valued touch function (and for ``normal_force``, ``mimo_quirks=False``)."""
+        return self._native.body_load(body, options, **kwargs)
+
     def get_sensor_count(self, key):
         """The number of sensors of a body (a geom for DiscreteTouch)."""
         return self.sensor_positions[key].shape[0]

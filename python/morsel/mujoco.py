@@ -356,7 +356,7 @@ class BalanceMonitor:
                 raise InvalidValueError(
                     "BalanceMonitor: the morsel.mimo sensor reads another MjData than the monitor")
             out = touch.get_touch_obs()
-            loads = {name: touch._native.body_load(foot, options)
+            loads = {name: touch.body_load(foot, options)
                      for name, foot in zip(self.foot_names, self.feet)}
             frames = []
             for key, o, n, body in self._groups:

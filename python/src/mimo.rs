@@ -282,7 +282,7 @@ impl PyMimoTouch {
         options: Option<&Bound<'py, PyAny>>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let options = crate::touch::load_options(options, kwargs, "body_load")?;
+        let options = crate::body_load::load_options(options, kwargs, "body_load")?;
         let s = self.lock()?;
         let scene = s.mujoco.scene();
         let name = match body.extract::<usize>() {
@@ -299,7 +299,7 @@ impl PyMimoTouch {
             Err(_) => crate::convert::string_arg(body, "`body` of body_load()")?,
         };
         let load = s.touch.body_load(scene, &name, &options).py()?;
-        crate::touch::load_dict(py, &load)
+        crate::body_load::load_dict(py, &load)
     }
 
     /// The number of sensors.

@@ -133,7 +133,7 @@ impl PyTaxels {
         options: Option<&Bound<'py, PyAny>>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let options = crate::touch::load_options(options, kwargs, "body_load")?;
+        let options = crate::body_load::load_options(options, kwargs, "body_load")?;
         let load = self.with_last(|config, last| {
             let Some((scene, reading)) = last else {
                 return Err(value_error(
@@ -145,7 +145,7 @@ impl PyTaxels {
                 .link_load(0, &scene.bodies()[link].pose, &options)
                 .py()
         })??;
-        crate::touch::load_dict(py, &load)
+        crate::body_load::load_dict(py, &load)
     }
     /// `read(scene)`: one step of the measured branch: {force, torque, raw}, (probes, 3) (or
     /// (history, probes, 3)), link frame; raw is force.

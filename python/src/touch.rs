@@ -2,7 +2,6 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use morsel_sensing::touch::{BodyLoad, LoadOptions};
 use morsel_sensing::{Contact, MeshLayout, Touch, TouchConfig};
 use nalgebra::{Point3, Unit, Vector3};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
@@ -236,37 +235,6 @@ fn list_contacts(s: &SceneState, list: &Bound<'_, PyAny>) -> PyResult<Vec<Contac
     Ok(out)
 }
 
-/// [`LoadOptions`] of `options` (a dict or None) merged with `kwargs`: `point` (a 3-vector,
-/// default the origin) and `min_force` (N).
-pub(crate) fn load_options<'py>(
-    options: Option<&Bound<'py, PyAny>>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-    function: &'static str,
-) -> PyResult<LoadOptions> {
-    let mut o = Options::new(function, options)?.merge(kwargs)?;
-    let mut load = LoadOptions::default();
-    if let Some(p) = o.take("point").filter(|p| !p.is_none()) {
-        load.point = vector3_arg(&p, &format!("option `point` of {function}()"))?.into();
-    }
-    if let Some(f) = o.f64("min_force")? {
-        load.min_force = f;
-    }
-    o.finish()?;
-    Ok(load)
-}
-
-/// `{force, moment, cop}`: (3,) arrays, `cop` None without one.
-pub(crate) fn load_dict<'py>(py: Python<'py>, load: &BodyLoad) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("force", PyArray1::from_slice(py, load.force.as_slice()))?;
-    d.set_item("moment", PyArray1::from_slice(py, load.moment.as_slice()))?;
-    match &load.cop {
-        Some(c) => d.set_item("cop", PyArray1::from_slice(py, c.coords.as_slice()))?,
-        None => d.set_item("cop", py.None())?,
-    }
-    Ok(d)
-}
-
 #[pymethods]
 impl PyTouch {
     /// One observation. Without contacts: from the scene's geometry (penalty contacts). With
@@ -334,11 +302,11 @@ impl PyTouch {
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let body = string_arg(body, "`body` of Touch.body_load()")?;
-        let options = load_options(options, kwargs, "body_load")?;
+        let options = crate::body_load::load_options(options, kwargs, "body_load")?;
         let load = self
             .with_scene(|scene, touch| touch.body_load(scene, &body, &options))?
             .py()?;
-        load_dict(py, &load)
+        crate::body_load::load_dict(py, &load)
     }
 
     /// A body's sensor positions in its frame, (n_sensors, 3), aligned with body_output.
