@@ -177,7 +177,7 @@ class _Touch:
         at the last :meth:`get_touch_obs`, world frame, as ``morsel.Touch.body_load``:
         {force, moment (about option ``point``, default the origin), cop (on the plane
         z = point[2]; None when |force[2]| < option ``min_force``, default 1e-6 N)}. Needs a
-        force-valued touch function (and for ``normal_force``, ``mimo_quirks=False``)."""
+        force-valued touch function and ``mimo_quirks=False`` (MIMo's quirks lose forces)."""
         return self._native.body_load(body, options, **kwargs)
 
     def get_sensor_count(self, key):

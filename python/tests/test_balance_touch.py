@@ -274,9 +274,14 @@ def test_bad_touch_options_raise(xml_path):
     touch = morsel.touch(sc, PARAMS)
     with pytest.raises(morsel.InvalidValueError, match="robot="):
         BalanceMonitor(m, d, FEET, source="touch", touch=touch)
-    # A touch function without a force: typed error at the first read.
-    normal = TrimeshTouch(env, {**PARAMS, "touch_function": "normal_force"}, mimo_quirks=True)
-    monitor = BalanceMonitor(m, d, FEET, source="touch", touch=normal)
+    # MIMo's quirks (the drop-in's default) lose forces: a typed error at the first read; a
+    # touch function without a force likewise.
+    quirky = TrimeshTouch(env, PARAMS)
+    monitor = BalanceMonitor(m, d, FEET, source="touch", touch=quirky)
     mujoco.mj_step(m, d)
-    with pytest.raises(morsel.InvalidValueError, match="normal_force"):
+    with pytest.raises(morsel.InvalidValueError, match="mimo_quirks"):
+        monitor.read()
+    scalar = morsel.touch(sc, {**PARAMS, "touch_function": "normal"})
+    monitor = BalanceMonitor(m, d, FEET, source="touch", touch=scalar, robot=robot)
+    with pytest.raises(morsel.InvalidValueError, match="normal"):
         monitor.read()

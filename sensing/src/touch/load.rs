@@ -101,15 +101,18 @@ impl Touch {
     /// poses of `scene` (the scene that observation read).
     ///
     /// Needs a force-valued touch function: `force_vector_global`, `force_vector`, or
-    /// `normal_force` (the normal part of each contact force only, and not with
-    /// [`mimo_quirks`](crate::TouchConfig::mimo_quirks), whose `normal_force` is not a force);
-    /// otherwise [`SensingError::NotForce`]. Other errors: a body without sensors, a scene of
+    /// `normal_force` (the normal part of each contact force only); otherwise
+    /// [`SensingError::NotForce`]. A sensor that follows
+    /// [`mimo_quirks`](crate::TouchConfig::mimo_quirks) gives [`SensingError::MimoQuirks`] (its
+    /// outputs lose or misplace forces). Other errors: a body without sensors, a scene of
     /// another structure, a non-finite point, a negative `min_force`.
     ///
     /// ```
     /// use morsel_geometry::Shape;
     /// use morsel_sensing::touch::LoadOptions;
-    /// use morsel_sensing::{Body, Contact, Scene, Touch, TouchConfig, TouchFunction, TouchKind};
+    /// use morsel_sensing::{
+    ///     Body, Contact, ResponseFunction, Scene, Touch, TouchConfig, TouchFunction, TouchKind,
+    /// };
     /// use nalgebra::{Isometry3, Point3, Vector3};
     ///
     /// let mut scene = Scene::new();
@@ -121,7 +124,9 @@ impl Touch {
     ///     .with_pose(Isometry3::translation(0.0, 0.0, 0.02)))?;
     /// let config = TouchConfig::new(TouchKind::Points)
     ///     .scale("foot", 0.01)
-    ///     .touch_function(TouchFunction::ForceVectorGlobal);
+    ///     .touch_function(TouchFunction::ForceVectorGlobal)
+    ///     .response_function(ResponseFunction::Nearest) // the corners are sensors: exact
+    ///     .mimo_quirks(false);
     /// let mut touch = Touch::new(&scene, &config)?;
     /// // 30 N under the heel corners, 10 N under the toe corners: the CoP is 5 cm behind.
     /// let up = Vector3::z();
@@ -143,16 +148,7 @@ impl Touch {
         let function = model.touch_function();
         let global = match function {
             TouchFunction::ForceVectorGlobal => true,
-            TouchFunction::ForceVector => false,
-            TouchFunction::NormalForce if !model.mimo_quirks() => false,
-            TouchFunction::NormalForce => {
-                return Err(SensingError::NotForce {
-                    function: function.name(),
-                    reason: "with mimo_quirks MIMo's normal_force reads the contact frame's first \
-                             column, not a force; build the sensor with mimo_quirks false, or use \
-                             force_vector_global or force_vector",
-                });
-            }
+            TouchFunction::ForceVector | TouchFunction::NormalForce => false,
             TouchFunction::Normal => {
                 return Err(SensingError::NotForce {
                     function: function.name(),
@@ -161,6 +157,9 @@ impl Touch {
                 });
             }
         };
+        if model.mimo_quirks() {
+            return Err(SensingError::MimoQuirks { what: "body_load" });
+        }
         model.check_scene(scene)?;
         let body = model.sensing_body_index(name)?;
         let pose = scene.bodies()[body].pose;

@@ -263,7 +263,7 @@ fn body_load_rejects_what_gives_no_force() {
         .mimo_quirks(true);
     let t = Touch::new(&scene, &config).unwrap();
     let e = t.body_load(&scene, "box", &LoadOptions::default());
-    assert!(matches!(e, Err(SensingError::NotForce { function: "normal_force", .. })), "{e:?}");
+    assert!(matches!(e, Err(SensingError::MimoQuirks { .. })), "{e:?}");
     let t = touch(
         &scene,
         TouchKind::Points,
