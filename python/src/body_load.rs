@@ -37,4 +37,3 @@ pub(crate) fn load_dict<'py>(py: Python<'py>, load: &BodyLoad) -> PyResult<Bound
     }
     Ok(d)
 }
-

@@ -54,7 +54,11 @@ impl TaxelReading {
                 }
             };
             force += Vector3::new(at(&self.force, 0), at(&self.force, 1), at(&self.force, 2));
-            torque += Vector3::new(at(&self.torque, 0), at(&self.torque, 1), at(&self.torque, 2));
+            torque += Vector3::new(
+                at(&self.torque, 0),
+                at(&self.torque, 1),
+                at(&self.torque, 2),
+            );
         }
         let f = link_pose.rotation * force;
         let origin = link_pose.translation.vector;

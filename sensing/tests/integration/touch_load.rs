@@ -105,7 +105,10 @@ fn box_on_a_plane_weighs_its_weight_at_its_centre_of_mass() {
                 t.observe_contacts(&scene, &contacts).unwrap();
                 let load = t.body_load(&scene, "box", &options).unwrap();
                 let what = format!("{kind} {f} {r}");
-                assert!((load.force - Vector3::new(0.0, 0.0, weight)).norm() < 1e-9, "{what}");
+                assert!(
+                    (load.force - Vector3::new(0.0, 0.0, weight)).norm() < 1e-9,
+                    "{what}"
+                );
                 // Where the response moved each corner force: to the nearest sensor, or to
                 // sensors within twice the scale.
                 let s = sensors(&t, &scene);
@@ -154,8 +157,9 @@ fn random_contacts(rng: &mut ChaCha8Rng, scene: &Scene, at: &[Point3<f64>]) -> V
                 // A sensor on a face (not on an edge, whose outward normal is ambiguous).
                 loop {
                     let q = pose.inverse_transform_point(&at[rng.random_range(0..at.len())]);
-                    let on: Vec<usize> =
-                        (0..3).filter(|&k| (q[k].abs() - h[k]).abs() < 1e-9).collect();
+                    let on: Vec<usize> = (0..3)
+                        .filter(|&k| (q[k].abs() - h[k]).abs() < 1e-9)
+                        .collect();
                     if on.len() == 1 {
                         outward = Vector3::zeros();
                         outward[on[0]] = q[on[0]].signum();
@@ -256,7 +260,16 @@ fn body_load_rejects_what_gives_no_force() {
         ResponseFunction::Nearest,
     );
     let e = t.body_load(&scene, "box", &LoadOptions::default());
-    assert!(matches!(e, Err(SensingError::NotForce { function: "normal", .. })), "{e:?}");
+    assert!(
+        matches!(
+            e,
+            Err(SensingError::NotForce {
+                function: "normal",
+                ..
+            })
+        ),
+        "{e:?}"
+    );
     let config = TouchConfig::new(TouchKind::Mesh)
         .scale("box", SCALE)
         .touch_function(TouchFunction::NormalForce)
@@ -289,7 +302,10 @@ fn body_load_rejects_what_gives_no_force() {
         )
         .unwrap();
     let e = t.body_load(&other, "box", &LoadOptions::default());
-    assert!(matches!(e, Err(SensingError::SceneMismatch { .. })), "{e:?}");
+    assert!(
+        matches!(e, Err(SensingError::SceneMismatch { .. })),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -303,7 +319,9 @@ fn taxel_link_load_of_a_probe_grid_resting_on_a_block() {
         UnitQuaternion::from_euler_angles(0.0, 0.0, 0.7),
     );
     let mut scene = Scene::new();
-    scene.add_body(Body::new("fingertip").with_pose(pose)).unwrap();
+    scene
+        .add_body(Body::new("fingertip").with_pose(pose))
+        .unwrap();
     scene
         .add_body(
             Body::new("block")
@@ -319,7 +337,12 @@ fn taxel_link_load_of_a_probe_grid_resting_on_a_block() {
     let mut config = TaxelConfig::new("fingertip");
     config.probe_local_pos = (0..9)
         .map(|i| {
-            centre + Vector3::new(0.004 * f64::from(i % 3) - 0.004, 0.004 * f64::from(i / 3) - 0.004, 0.0)
+            centre
+                + Vector3::new(
+                    0.004 * f64::from(i % 3) - 0.004,
+                    0.004 * f64::from(i / 3) - 0.004,
+                    0.0,
+                )
         })
         .collect();
     let mut taxels = TaxelSensor::new(config, &scene).unwrap();
@@ -333,7 +356,11 @@ fn taxel_link_load_of_a_probe_grid_resting_on_a_block() {
     let weight = Vector3::new(0.0, 0.0, 45.0);
     assert!((load.force - weight).norm() < 1e-9, "{:?}", load.force);
     let cop = pose * centre;
-    assert!((load.cop.unwrap() - cop).norm() < 1e-9, "{:?} vs {cop:?}", load.cop);
+    assert!(
+        (load.cop.unwrap() - cop).norm() < 1e-9,
+        "{:?} vs {cop:?}",
+        load.cop
+    );
     assert!((load.moment - (cop - o).cross(&weight)).norm() < 1e-9);
     // The same from the probes one by one (world positions and forces).
     let mut moment = Vector3::zeros();
@@ -350,5 +377,8 @@ fn taxel_link_load_of_a_probe_grid_resting_on_a_block() {
     // Bad input: an environment the reading lacks, another scene's structure.
     assert!(taxels.link_load(&scene, &reading, 1, &options).is_err());
     let e = taxels.link_load(&box_scene(Isometry3::identity()), &reading, 0, &options);
-    assert!(matches!(e, Err(SensingError::SceneMismatch { .. })), "{e:?}");
+    assert!(
+        matches!(e, Err(SensingError::SceneMismatch { .. })),
+        "{e:?}"
+    );
 }

@@ -337,7 +337,6 @@ pub(super) fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
         .collect()
 }
 
-
 /// `body_load(taxels, #{point, min_force})`: the link's load from the last reading
 /// (environment 0, newest step), at the link's pose in the scene last read.
 fn taxel_load(t: &ScriptTaxels, opts: &Dynamic) -> ScriptResult<Map> {
@@ -389,11 +388,8 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
         Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, false)?, true))
     });
-    doc(
-        "body_load",
-        &["taxels: Taxels", "#{force, moment, cop}"],
-    )
-    .register_into_engine(engine, |t: &mut ScriptTaxels| taxel_load(t, &Dynamic::UNIT));
+    doc("body_load", &["taxels: Taxels", "#{force, moment, cop}"])
+        .register_into_engine(engine, |t: &mut ScriptTaxels| taxel_load(t, &Dynamic::UNIT));
     doc(
         "body_load",
         &[
@@ -402,7 +398,9 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
             "#{force, moment, cop}",
         ],
     )
-    .register_into_engine(engine, |t: &mut ScriptTaxels, opts: Dynamic| taxel_load(t, &opts));
+    .register_into_engine(engine, |t: &mut ScriptTaxels, opts: Dynamic| {
+        taxel_load(t, &opts)
+    });
     doc(
         "read_ground_truth",
         &["taxels: Taxels", "scene: Scene", "#{force, torque, raw}"],

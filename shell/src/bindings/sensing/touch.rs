@@ -176,8 +176,14 @@ pub(super) fn load_options(opts: &Dynamic) -> ScriptResult<LoadOptions> {
 /// `#{force, moment, cop}`, `cop` `()` without one.
 pub(super) fn load_map(load: &BodyLoad) -> Map {
     let mut m = Map::new();
-    m.insert("force".into(), Dynamic::from_array(from_vector3(&load.force)));
-    m.insert("moment".into(), Dynamic::from_array(from_vector3(&load.moment)));
+    m.insert(
+        "force".into(),
+        Dynamic::from_array(from_vector3(&load.force)),
+    );
+    m.insert(
+        "moment".into(),
+        Dynamic::from_array(from_vector3(&load.moment)),
+    );
     m.insert(
         "cop".into(),
         load.cop
