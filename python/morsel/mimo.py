@@ -130,6 +130,7 @@ class _Touch:
             self.sensor_positions[key] = self._native.positions(g)
         self._data = None
         self._obs = None
+        self._idle = False
         self.get_touch_obs()
 
     def _bind(self, d):
@@ -157,20 +158,37 @@ class _Touch:
             idle = d.ncon == 0
         except AttributeError:  # an object with MjData's fields but no `ncon`
             idle = False
+        # Without contacts the output is zeros and the native sensor is left as it was (its
+        # last observation then is stale: body_load refreshes it first).
+        self._idle = idle
         if not idle:
-            c = d.contact
-            self._native.observe(
-                self._xpos, self._xquat, c.geom1, c.geom2, c.pos, c.frame, c.dist, c.dim,
-                c.efc_address, c.friction, d.efc_force, self._opt.cone == 1, out,
-            )
+            self._observe(d, out)
         self._obs = out.reshape(self._count, self.touch_size)
         return self._obs
+
+    def _observe(self, d, out):
+        c = d.contact
+        self._native.observe(
+            self._xpos, self._xquat, c.geom1, c.geom2, c.pos, c.frame, c.dist, c.dim,
+            c.efc_address, c.friction, d.efc_force, self._opt.cone == 1, out,
+        )
 
     @property
     def sensor_outputs(self):
         """{body id (geom id for DiscreteTouch): (n, touch_size)} of the last
         :meth:`get_touch_obs` (views of its array)."""
         return {key: self._obs[o:o + n] for key, o, n in self._groups}
+
+    def body_load(self, body, options=None, **kwargs):
+        """Morsel's addition: the contact load on ``body`` (an id or a name) felt by its sensors
+        at the last :meth:`get_touch_obs`, world frame, as ``morsel.Touch.body_load``:
+        {force, moment (about option ``point``, default the origin), cop (on the plane
+        z = point[2]; None when |force[2]| < option ``min_force``, default 1e-6 N)}. Needs a
+        force-valued touch function and ``mimo_quirks=False`` (MIMo's quirks lose forces)."""
+        if self._idle:
+            self._observe(self._data, np.zeros(self._size))
+            self._idle = False
+        return self._native.body_load(body, options, **kwargs)
 
     def get_sensor_count(self, key):
         """The number of sensors of a body (a geom for DiscreteTouch)."""

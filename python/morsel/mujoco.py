@@ -180,13 +180,30 @@ class BalanceMonitor:
       (or, with ``of="cop"``, without a CoP);
     - ``com``: (3,) the centre of mass of the robot (``d.subtree_com`` of the feet's root body).
 
+    ``source="touch"`` reads the feet's wrenches from Morsel's touch sensors on the feet
+    instead of ``mj_contactForce`` (a robot that feels its own balance through its skin):
+    ``touch`` is a ``morsel.mimo`` sensor (``TrimeshTouch`` or ``DiscreteTouch`` over the same
+    ``m`` and ``d``, built with ``mimo_quirks=False``) or a ``morsel.Touch`` over a scene
+    holding ``robot`` (``morsel.mjcf`` of the same MJCF; each read syncs it to MuJoCo's state
+    and observes ``contacts(m, d)``). Each foot's wrench is ``Touch.body_load`` of the foot
+    (every contact its sensors feel: ``ground`` must be left out), the touch function must
+    give forces (``force_vector_global``, ``force_vector``, or ``normal_force``, the normal
+    parts only), and ``points`` are the world positions of the feet's sensors whose force
+    exceeds ``min_force``. The response moves each contact force to the sensors within twice
+    their spacing ``s`` (``spread_linear``) or to the nearest one, so the CoP is within
+    ``2 s · Σ|f|/f_z`` of MuJoCo's and the hull grows by up to ``2 s``. ``polygon="static"``
+    needs MuJoCo's contact normals and friction and is refused with touch.
+
     After ``mj_step`` MuJoCo's contacts, forces and CoM belong to the state the step started
-    from, so they agree with one another. Unknown foot or ground names raise
-    ``InvalidValueError``.
+    from, so they agree with one another (the ``morsel.mimo`` sensors read the body poses of
+    that state too; a ``morsel.Touch``'s robot is synced to ``qpos``: :meth:`step` passes the
+    ``qpos`` the step started from, a caller of :meth:`read` may pass it). Unknown foot or
+    ground names raise ``InvalidValueError``.
     """
 
     def __init__(self, m, d, feet, *, ground=None, polygon="hull", of="com", point=None,
-                 height=0.0, min_force=1e-6, patch=1e-3):
+                 height=0.0, min_force=1e-6, patch=1e-3, source="mujoco", touch=None,
+                 robot=None):
         mujoco = _check(m, d)
         self.model, self.data = m, d
         if isinstance(feet, str) or not feet:
@@ -214,6 +231,58 @@ class BalanceMonitor:
             raise InvalidValueError("BalanceMonitor: the feet belong to different trees")
         self.root = roots.pop()
         self.mass = float(m.body_subtreemass[self.root])
+        self._source(source, touch, robot)
+
+    def _source(self, source, touch, robot):
+        """Checks and keeps where the feet's wrenches come from."""
+        if source not in ("mujoco", "touch"):
+            raise InvalidValueError(
+                f'BalanceMonitor: source must be "mujoco" or "touch", got {source!r}')
+        self.source, self.touch, self.robot = source, touch, robot
+        if source == "mujoco":
+            if touch is not None or robot is not None:
+                raise InvalidValueError(
+                    'BalanceMonitor: touch and robot are for source="touch"')
+            return
+        if self.ground is not None:
+            raise InvalidValueError(
+                'BalanceMonitor: with source="touch" each foot feels every contact on its '
+                "sensors; leave ground out")
+        if self.polygon == "static":
+            raise InvalidValueError(
+                'BalanceMonitor: polygon="static" needs MuJoCo\'s contact normals and friction; '
+                'use source="mujoco" for it')
+        if isinstance(touch, _morsel.Touch):
+            if robot is None:
+                raise InvalidValueError(
+                    "BalanceMonitor: a morsel.Touch needs robot= (morsel.mjcf of the same MJCF, "
+                    "in the touch's scene) to pose it at MuJoCo's state")
+            if robot.nq != self.model.nq:
+                raise InvalidValueError(
+                    f"BalanceMonitor: the robot has nq={robot.nq}, the MuJoCo model {self.model.nq}")
+            self._mimo = False
+            sensing = set(touch.bodies)
+        elif hasattr(touch, "_native") and hasattr(touch, "get_touch_obs"):
+            if robot is not None:
+                raise InvalidValueError(
+                    "BalanceMonitor: a morsel.mimo sensor reads MuJoCo's poses; robot= is for a "
+                    "morsel.Touch")
+            if touch.m_model is not self.model:
+                raise InvalidValueError(
+                    "BalanceMonitor: the morsel.mimo sensor was built over another MuJoCo model")
+            self._mimo = True
+            body = np.asarray(self.model.geom_bodyid)
+            self._groups = [(key, o, n, key if touch._KIND == "mesh" else int(body[key]))
+                            for key, o, n in touch._groups]
+            sensing = {int(b) for _, _, _, b in self._groups}
+        else:
+            raise WrongTypeError(
+                'BalanceMonitor: source="touch" needs touch= a morsel.mimo sensor '
+                f"(TrimeshTouch, DiscreteTouch) or a morsel.Touch, got {type(touch).__name__}")
+        feet = self.feet if self._mimo else self.foot_names
+        missing = [n for n, f in zip(self.foot_names, feet) if f not in sensing]
+        if missing:
+            raise InvalidValueError(f"BalanceMonitor: the touch sensor has no sensors on {missing}")
 
     def _body(self, mujoco, name, what):
         i = mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_BODY, str(name))
@@ -225,11 +294,21 @@ class BalanceMonitor:
 
     def step(self, nstep=1):
         """``mujoco.mj_step(m, d, nstep)``, then :meth:`read`."""
-        _mujoco().mj_step(self.model, self.data, nstep)
-        return self.read()
+        mujoco = _mujoco()
+        if nstep > 1:
+            mujoco.mj_step(self.model, self.data, nstep - 1)
+        qpos = np.array(self.data.qpos)
+        mujoco.mj_step(self.model, self.data)
+        return self.read(qpos=qpos)
 
-    def read(self):
-        """The feet's wrenches, CoP, support polygon, margin and CoM of the current data."""
+    def read(self, qpos=None):
+        """The feet's wrenches, CoP, support polygon, margin and CoM of the current data.
+
+        ``qpos``: with a ``morsel.Touch``, the configuration its robot is synced to (default
+        ``d.qpos``; after ``mj_step``, the one the step started from matches the contacts)."""
+        if self.source == "touch":
+            wrenches, points = self._touch_read(qpos)
+            return self._reading(wrenches, points, None, None)
         m, d = self.model, self.data
         c = contacts(m, d)
         body = np.asarray(m.geom_bodyid)
@@ -254,6 +333,10 @@ class BalanceMonitor:
                 points.append(p)
                 normals.append(n)
                 friction.append(float(con_friction[i][0]))
+        return self._reading(wrenches, points, normals, friction)
+
+    def _reading(self, wrenches, points, normals, friction):
+        d = self.data
         wrench = sum(wrenches.values(), np.zeros(6))
         com = np.array(d.subtree_com[self.root], dtype=float)
         cop = self._cop(wrench)
@@ -263,6 +346,43 @@ class BalanceMonitor:
         margin = None if polygon is None or target is None else self._margin(target, polygon)
         return {"time": float(d.time), "wrenches": wrenches, "wrench": wrench, "cop": cop,
                 "points": points, "polygon": polygon, "margin": margin, "com": com}
+
+    def _touch_read(self, qpos):
+        """({foot: wrench} from the feet's touch sensors, the pressed sensors' world points)."""
+        m, d, touch = self.model, self.data, self.touch
+        options = {"point": [float(x) for x in self.point], "min_force": self.min_force}
+        if self._mimo:
+            if touch.env.data is not d:
+                raise InvalidValueError(
+                    "BalanceMonitor: the morsel.mimo sensor reads another MjData than the monitor")
+            out = touch.get_touch_obs()
+            loads = {name: touch.body_load(foot, options)
+                     for name, foot in zip(self.foot_names, self.feet)}
+            frames = []
+            for key, o, n, body in self._groups:
+                if body in self.feet:
+                    if touch._KIND == "mesh":
+                        pos, rot = d.xpos[key], d.xmat[key]
+                    else:
+                        pos, rot = d.geom_xpos[key], d.geom_xmat[key]
+                    frames.append((touch.sensor_positions[key], out[o:o + n], pos, rot))
+        else:
+            if qpos is None:
+                qpos = d.qpos
+            self.robot.set_qpos(qpos)
+            touch.observe(contacts(m, d))
+            loads = {name: touch.body_load(name, options) for name in self.foot_names}
+            frames = [(touch.sensor_positions(name), touch.body_output(name), d.xpos[foot],
+                       d.xmat[foot]) for name, foot in zip(self.foot_names, self.feet)]
+        wrenches = {name: np.concatenate([load["force"], load["moment"]])
+                    for name, load in loads.items()}
+        points = []
+        for local, values, pos, rot in frames:
+            pressed = np.linalg.norm(np.asarray(values, dtype=float), axis=1) > self.min_force
+            if np.any(pressed):
+                world = np.asarray(local)[pressed] @ np.asarray(rot).reshape(3, 3).T + pos
+                points.extend(world)
+        return wrenches, points
 
     def _cop(self, wrench):
         f, tau = wrench[:3], wrench[3:]

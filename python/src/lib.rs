@@ -9,6 +9,7 @@
 mod api_docs;
 mod armature;
 mod balance_map;
+mod body_load;
 mod contact_wrench;
 mod contacts;
 mod convert;

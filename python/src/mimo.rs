@@ -272,6 +272,36 @@ impl PyMimoTouch {
         )?))
     }
 
+    /// The contact load on body `body` (a name, or a MuJoCo body id) felt by its sensors in
+    /// the last `observe` (see `Touch.body_load`).
+    #[pyo3(signature = (body, options=None, **kwargs))]
+    fn body_load<'py>(
+        &self,
+        py: Python<'py>,
+        body: &Bound<'py, PyAny>,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let options = crate::body_load::load_options(options, kwargs, "body_load")?;
+        let s = self.lock()?;
+        let scene = s.mujoco.scene();
+        let name = match body.extract::<usize>() {
+            Ok(i) => scene
+                .bodies()
+                .get(i)
+                .map(|b| b.name.clone())
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "body_load(): body id {i} out of range (the model has {} bodies)",
+                        scene.len()
+                    ))
+                })?,
+            Err(_) => crate::convert::string_arg(body, "`body` of body_load()")?,
+        };
+        let load = s.touch.body_load(scene, &name, &options).py()?;
+        crate::body_load::load_dict(py, &load)
+    }
+
     /// The number of sensors.
     #[getter]
     fn sensor_count(&self) -> PyResult<usize> {

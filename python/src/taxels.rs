@@ -122,6 +122,31 @@ impl PyTaxels {
 
 #[pymethods]
 impl PyTaxels {
+    /// The contact load on the link from the last reading (environment 0, newest step) at the
+    /// link's pose in the scene last read (world frame): {force, moment (about option `point`,
+    /// default the origin), cop (on the plane z = point[2]; None when |force[2]| <
+    /// option `min_force`, default 1e-6 N)}.
+    #[pyo3(signature = (options=None, **kwargs))]
+    fn body_load<'py>(
+        &self,
+        py: Python<'py>,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let options = crate::body_load::load_options(options, kwargs, "body_load")?;
+        let load = self.with_last(|config, last| {
+            let Some((scene, reading)) = last else {
+                return Err(value_error(
+                    "body_load(): the taxels were not read yet; call read(scene) first",
+                ));
+            };
+            let link = scene.body_index(&config.link_name).py()?;
+            reading
+                .link_load(0, &scene.bodies()[link].pose, &options)
+                .py()
+        })??;
+        crate::body_load::load_dict(py, &load)
+    }
     /// `read(scene)`: one step of the measured branch: {force, torque, raw}, (probes, 3) (or
     /// (history, probes, 3)), link frame; raw is force.
     fn read<'py>(

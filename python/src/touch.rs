@@ -289,6 +289,26 @@ impl PyTouch {
         Ok(PyArray2::from_owned_array(py, view.to_owned()).into_any())
     }
 
+    /// The contact load on `body` felt by its sensors in the last observation (world frame):
+    /// {force, moment (about option `point`, default the origin), cop (on the plane
+    /// z = point[2]; None when |force[2]| < option `min_force`, default 1e-6 N)}. Needs a
+    /// force-valued touch function.
+    #[pyo3(signature = (body, options=None, **kwargs))]
+    fn body_load<'py>(
+        &self,
+        py: Python<'py>,
+        body: &Bound<'py, PyAny>,
+        options: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let body = string_arg(body, "`body` of Touch.body_load()")?;
+        let options = crate::body_load::load_options(options, kwargs, "body_load")?;
+        let load = self
+            .with_scene(|scene, touch| touch.body_load(scene, &body, &options))?
+            .py()?;
+        crate::body_load::load_dict(py, &load)
+    }
+
     /// A body's sensor positions in its frame, (n_sensors, 3), aligned with body_output.
     fn sensor_positions<'py>(
         &self,

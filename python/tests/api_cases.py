@@ -373,6 +373,14 @@ CASES = {
     "ignore(scene: Scene, a: string, b: string)": "add_body(sc, 'block', bx, pc), 'ball', 'block'",
     "scene(law: #{stiffness, exponent, damping, friction, slip_speed}) -> Scene": "{'stiffness': 1000.0}",
     "body_output(touch: Touch, body: string) -> [[number]]": "tc, 'ball'",
+    "body_load(touch: Touch, body: string) -> #{force, moment, cop}": "tco, 'ball'",
+    "body_load(taxels: Taxels) -> #{force, moment, cop}": "txr",
+    "body_load(taxels: Taxels, options: #{point: [x, y, z], min_force: number}) -> #{force, moment, cop}": (
+        "txr, {'point': [0.01, 0.02, -0.03], 'min_force': 0.5}"
+    ),
+    "body_load(touch: Touch, body: string, options: #{point: [x, y, z], min_force: number}) -> #{force, moment, cop}": (
+        "tco, 'ball', {'point': [0.1, -0.2, 0.3], 'min_force': 0.5}"
+    ),
     "sensor_counts(touch: Touch) -> Map": "tc",
     "sensor_positions(touch: Touch, body: string) -> [[x, y, z]]": "tc, 'ball'",
     "observe(touch: Touch) -> [number]": "tc",

@@ -83,6 +83,23 @@ pub enum SensingError {
         /// A rendering of the value.
         value: String,
     },
+    /// A touch sensor's outputs are not forces, so no load can be summed from them.
+    #[error("touch function `{function}` gives no force vector: {reason}")]
+    NotForce {
+        /// The touch function.
+        function: &'static str,
+        /// Why, and which touch functions do.
+        reason: &'static str,
+    },
+    /// A computation that needs true forces was asked of a touch sensor that follows MIMo's
+    /// quirks, which drop some contacts and misplace or distort others.
+    #[error(
+        "{what} needs a touch sensor built with mimo_quirks false: MIMo's quirks drop contacts (spread_linear), misplace them (point touch) or distort normal_force"
+    )]
+    MimoQuirks {
+        /// What was asked.
+        what: &'static str,
+    },
     /// A configuration parameter is outside its valid range.
     #[error("`{parameter}` {requirement}, got {value}")]
     InvalidParameter {

@@ -300,13 +300,14 @@ pub fn python(api: &Api) -> String {
          A Morsel robot set to a live MuJoCo state; MuJoCo's contacts as one batch of arrays \
          for `touch.observe`.\n\
          - `morsel.mujoco.BalanceMonitor(m, d, feet, ground=None, polygon=\"hull\" | \"static\", \
-         of=\"com\" | \"cop\", point=None, height=0.0, min_force=1e-6, patch=1e-3)`, \
-         `.read()`, `.step(nstep=1)`  \n  \
+         of=\"com\" | \"cop\", point=None, height=0.0, min_force=1e-6, patch=1e-3, \
+         source=\"mujoco\" | \"touch\", touch=None, robot=None)`, `.read()`, `.step(nstep=1)`  \n  \
          A robot that feels its own balance: each step, the feet's contact wrenches (MuJoCo's \
-         contact forces, world frame, about `point`), the centre of pressure, the support polygon \
-         and the signed margin of the CoM (or CoP) to it, as {time, wrenches, wrench, cop, points, \
-         polygon, margin, com}; None without support. Example: \
-         python/examples/humanoid_balance.py.\n\
+         contact forces, or with `source=\"touch\"` the feet's own touch sensors: a \
+         `morsel.mimo` sensor, or a `morsel.Touch` over `robot`, via `Touch.body_load`), world \
+         frame, about `point`, the centre of pressure, the support polygon and the signed margin \
+         of the CoM (or CoP) to it, as {time, wrenches, wrench, cop, points, polygon, margin, \
+         com}; None without support. Example: python/examples/humanoid_balance.py.\n\
          - `morsel.mimo.TrimeshTouch(env, touch_params)`, `morsel.mimo.DiscreteTouch(env, \
          touch_params)`  \n  \
          MIMo's touch classes as a drop-in (one import to change): MIMo's layouts, outputs and \

@@ -8,6 +8,7 @@
 mod config;
 mod degradation;
 mod history;
+mod load;
 mod output_check;
 mod probe_state;
 mod sensor;

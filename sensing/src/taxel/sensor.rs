@@ -340,7 +340,7 @@ impl TaxelSensor {
         )
     }
 
-    fn check_scene(&self, scene: &Scene) -> Result<()> {
+    pub(crate) fn check_scene(&self, scene: &Scene) -> Result<()> {
         self.structure.check(scene, "taxel")
     }
 

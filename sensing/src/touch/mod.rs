@@ -23,6 +23,7 @@
 mod body_mesh;
 mod config;
 mod data;
+pub(crate) mod load;
 mod mimo_active;
 mod model;
 mod observe;
@@ -32,6 +33,7 @@ pub(crate) mod search;
 pub use body_mesh::{BodyMesh, FACING_STEP};
 pub use config::{MeshLayout, ResponseFunction, TouchConfig, TouchFunction, TouchKind};
 pub use data::TouchData;
+pub use load::{BodyLoad, LOAD_MIN_FORCE, LoadOptions};
 pub use model::{SensorGroup, TouchModel};
 pub use observe::MIN_NORMAL_FORCE;
 

@@ -20,3 +20,4 @@ mod raycast;
 mod skin;
 mod taxel_errors;
 mod taxels;
+mod touch_load;

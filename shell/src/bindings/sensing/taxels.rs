@@ -337,6 +337,26 @@ pub(super) fn scenes_arg(value: &Dynamic) -> ScriptResult<Vec<ScriptScene>> {
         .collect()
 }
 
+/// `body_load(taxels, #{point, min_force})`: the link's load from the last reading
+/// (environment 0, newest step), at the link's pose in the scene last read.
+fn taxel_load(t: &ScriptTaxels, opts: &Dynamic) -> ScriptResult<Map> {
+    let options = super::touch::load_options(opts)?;
+    let load = t.with_last(|config, last| {
+        let Some((scene, reading)) = last else {
+            return Err(script_error(ShellError::argument(
+                "body_load()",
+                "taxels that were read",
+                "taxels not read yet: call read(taxels, scene) first",
+            )));
+        };
+        let link = scene.body_index(&config.link_name).or_script()?;
+        reading
+            .link_load(0, &scene.bodies()[link].pose, &options)
+            .or_script()
+    })??;
+    Ok(super::touch::load_map(&load))
+}
+
 /// Registers `taxels(...)` and its methods.
 pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<ScriptTaxels>("Taxels");
@@ -367,6 +387,19 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     )
     .register_into_engine(engine, |t: &mut ScriptTaxels, scene: ScriptScene| {
         Ok::<_, Box<rhai::EvalAltResult>>(reading_map(&t.step(&scene, false)?, true))
+    });
+    doc("body_load", &["taxels: Taxels", "#{force, moment, cop}"])
+        .register_into_engine(engine, |t: &mut ScriptTaxels| taxel_load(t, &Dynamic::UNIT));
+    doc(
+        "body_load",
+        &[
+            "taxels: Taxels",
+            "options: #{point: [x, y, z], min_force: number}",
+            "#{force, moment, cop}",
+        ],
+    )
+    .register_into_engine(engine, |t: &mut ScriptTaxels, opts: Dynamic| {
+        taxel_load(t, &opts)
     });
     doc(
         "read_ground_truth",

@@ -3,12 +3,13 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use morsel_sensing::plot::{PlotOptions, View};
+use morsel_sensing::touch::{BodyLoad, LoadOptions};
 use morsel_sensing::{MeshLayout, Touch, TouchConfig};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
 
 use crate::bindings::doc;
 use crate::context::ShellContext;
-use crate::convert::{describe, f64_arg, from_f64s, from_points};
+use crate::convert::{describe, f64_arg, from_f64s, from_point3, from_points, from_vector3};
 use crate::error::{OrScriptError, ScriptResult, ShellError, script_error};
 use crate::options::Options;
 
@@ -160,6 +161,46 @@ fn plot_outputs(
     write_text(ctx, path, &svg)
 }
 
+/// The `#{point, min_force}` options of `body_load`.
+pub(super) fn load_options(opts: &Dynamic) -> ScriptResult<LoadOptions> {
+    let mut o = Options::new("body_load", opts).or_script()?;
+    let mut options = LoadOptions::default();
+    if let Some(p) = o.vector3("point").or_script()? {
+        options.point = p.into();
+    }
+    options.min_force = o.f64_or("min_force", options.min_force).or_script()?;
+    o.finish().or_script()?;
+    Ok(options)
+}
+
+/// `#{force, moment, cop}`, `cop` `()` without one.
+pub(super) fn load_map(load: &BodyLoad) -> Map {
+    let mut m = Map::new();
+    m.insert(
+        "force".into(),
+        Dynamic::from_array(from_vector3(&load.force)),
+    );
+    m.insert(
+        "moment".into(),
+        Dynamic::from_array(from_vector3(&load.moment)),
+    );
+    m.insert(
+        "cop".into(),
+        load.cop
+            .map_or(Dynamic::UNIT, |c| Dynamic::from_array(from_point3(&c))),
+    );
+    m
+}
+
+/// `body_load(touch, body, #{point, min_force})`: the load summed from the body's sensors.
+fn body_load(t: &ScriptTouch, body: &str, opts: &Dynamic) -> ScriptResult<Map> {
+    let options = load_options(opts)?;
+    let load = t
+        .with_scene(|scene, touch| touch.body_load(scene, body, &options))?
+        .or_script()?;
+    Ok(load_map(&load))
+}
+
 /// Registers `touch(...)` and its methods.
 pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
     engine.register_type_with_name::<ScriptTouch>("Touch");
@@ -224,6 +265,26 @@ pub fn register(engine: &mut Engine, ctx: &Arc<ShellContext>) {
                 .collect::<Array>(),
         )
     });
+    doc(
+        "body_load",
+        &["touch: Touch", "body: string", "#{force, moment, cop}"],
+    )
+    .register_into_engine(engine, |t: &mut ScriptTouch, body: ImmutableString| {
+        body_load(t, &body, &Dynamic::UNIT)
+    });
+    doc(
+        "body_load",
+        &[
+            "touch: Touch",
+            "body: string",
+            "options: #{point: [x, y, z], min_force: number}",
+            "#{force, moment, cop}",
+        ],
+    )
+    .register_into_engine(
+        engine,
+        |t: &mut ScriptTouch, body: ImmutableString, opts: Dynamic| body_load(t, &body, &opts),
+    );
     engine.register_get("output", |t: &mut ScriptTouch| -> ScriptResult<Array> {
         Ok(from_f64s(t.lock()?.output()))
     });
