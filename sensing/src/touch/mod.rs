@@ -25,6 +25,7 @@ mod config;
 mod data;
 mod mimo_active;
 mod model;
+mod mujoco_observe;
 mod observe;
 mod path_search;
 pub(crate) mod search;
@@ -70,6 +71,9 @@ use crate::scene::Scene;
 pub struct Touch {
     model: TouchModel,
     data: TouchData,
+    /// The id of the [`crate::MujocoScene`] whose structure was last checked against the
+    /// model (see [`Touch::observe_mujoco`]).
+    checked_mujoco: Option<u64>,
 }
 
 impl Touch {
@@ -77,7 +81,11 @@ impl Touch {
     pub fn new(scene: &Scene, config: &TouchConfig) -> Result<Self> {
         let model = TouchModel::new(scene, config)?;
         let data = TouchData::new(&model);
-        Ok(Self { model, data })
+        Ok(Self {
+            model,
+            data,
+            checked_mujoco: None,
+        })
     }
 
     /// The sensor layout.
@@ -169,7 +177,7 @@ impl Touch {
         self.model.sensor_positions(name)
     }
 
-    /// The contacts used by the last [`Touch::observe`].
+    /// The contacts used by the last [`Touch::observe`] or [`Touch::observe_mujoco`].
     pub fn contacts(&self) -> &[Contact] {
         &self.data.contacts
     }
