@@ -5,9 +5,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use morsel_sensing::touch::{SensorGroup, TouchModel};
-use morsel_sensing::{
-    MujocoCone, MujocoContacts, MujocoModel, MujocoScene, Touch, TouchConfig,
-};
+use morsel_sensing::{MujocoCone, MujocoContacts, MujocoModel, MujocoScene, Touch, TouchConfig};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
