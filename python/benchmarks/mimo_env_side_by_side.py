@@ -101,16 +101,22 @@ def run(version, steps, seed):
 
 def versions(mimo):
     def git(path):
+        """The commit of the repository whose top is ``path`` (None when ``path`` is no
+        repository's top, e.g. an unpacked archive inside another repository)."""
+        def run(*args):
+            return subprocess.run(["git", "-C", str(path), *args], capture_output=True,
+                                  text=True, check=True).stdout.strip()
         try:
-            return subprocess.run(["git", "-C", str(path), "rev-parse", "--short", "HEAD"],
-                                  capture_output=True, text=True, check=True).stdout.strip()
+            if pathlib.Path(run("rev-parse", "--show-toplevel")) != pathlib.Path(path).resolve():
+                return None
+            return run("rev-parse", "--short", "HEAD")
         except (OSError, subprocess.CalledProcessError):
             return None
 
     import morsel
     return {"python": platform.python_version(), "mujoco": mujoco.__version__,
             "numpy": np.__version__, "mimo_commit": git(mimo),
-            "morsel_commit": git(pathlib.Path(__file__).resolve().parent),
+            "morsel_commit": git(pathlib.Path(__file__).resolve().parents[2]),
             "morsel": getattr(morsel, "__version__", None), "machine": platform.machine(),
             "cpus": sorted(os.sched_getaffinity(0))}
 
@@ -123,12 +129,16 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--only", choices=["v1", "v2"])
     p.add_argument("--json", help="write the figures to this file")
+    p.add_argument("--mimo-commit", help="MIMo's commit, recorded when --mimo is no git "
+                   "checkout (an unpacked archive)")
     args = p.parse_args()
     sys.path.insert(0, str(pathlib.Path(args.mimo).resolve()))
     import mimoEnv  # noqa: F401  (mimoTouch and mimoEnv import each other; mimoEnv first)
 
     report = {"command": " ".join(sys.argv), "steps": args.steps, "seed": args.seed,
               "versions": versions(args.mimo), "runs": []}
+    if report["versions"]["mimo_commit"] is None:
+        report["versions"]["mimo_commit"] = args.mimo_commit
     print(report["versions"])
     for version in ["v1", "v2"]:
         if args.only not in (None, version):

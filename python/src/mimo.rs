@@ -5,9 +5,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use morsel_sensing::touch::{SensorGroup, TouchModel};
-use morsel_sensing::{
-    Contact, MujocoCone, MujocoContacts, MujocoModel, MujocoScene, Touch, TouchConfig,
-};
+use morsel_sensing::{MujocoCone, MujocoContacts, MujocoModel, MujocoScene, Touch, TouchConfig};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -20,8 +18,6 @@ use crate::errors::{Kind, ToPy, error, type_error, value_error};
 struct State {
     mujoco: MujocoScene,
     touch: Touch,
-    /// Contacts of the last step (the buffer is reused).
-    contacts: Vec<Contact>,
 }
 
 /// A MIMo-style touch sensor over a MuJoCo model (`morsel.mimo.TrimeshTouch` and
@@ -149,17 +145,14 @@ impl PyMimoTouch {
         let mujoco = MujocoScene::new(&m, &sensing).py()?;
         let touch = py.detach(|| Touch::new(mujoco.scene(), &config)).py()?;
         Ok(Self {
-            state: Mutex::new(State {
-                mujoco,
-                touch,
-                contacts: Vec::new(),
-            }),
+            state: Mutex::new(State { mujoco, touch }),
         })
     }
 
-    /// One step: poses every body at `xpos`/`xquat`, reads MuJoCo's contacts (the force of
-    /// each decoded from `efc_force` as `mj_contactForce` does; `elliptic` is
-    /// `opt.cone == 1`) and writes the flat sensor output into `out` (float64 or float32,
+    /// One step: reads MuJoCo's contacts (the force of each decoded from `efc_force` as
+    /// `mj_contactForce` does; `elliptic` is `opt.cone == 1`), poses the sensing bodies they
+    /// press at their rows of `xpos`/`xquat` (no other row is read, see
+    /// `Touch::observe_mujoco`) and writes the flat sensor output into `out` (float64 or float32,
     /// `sensor_count × values_per_sensor` values), which must hold zeros: only the sensors
     /// the contacts reach are written (a step touches a few dozen of thousands of sensors, and
     /// converting all of them was most of the cost of a call).
@@ -183,10 +176,6 @@ impl PyMimoTouch {
     ) -> PyResult<()> {
         let mut guard = self.lock()?;
         let state: &mut State = &mut guard;
-        state
-            .mujoco
-            .set_poses(xpos.as_array(), xquat.as_array())
-            .py()?;
         let efc = efc_force.as_array();
         let efc = efc
             .as_slice()
@@ -207,10 +196,9 @@ impl PyMimoTouch {
                 MujocoCone::Pyramidal
             },
         };
-        state.mujoco.contacts(&batch, &mut state.contacts).py()?;
         state
             .touch
-            .observe_contacts(state.mujoco.scene(), &state.contacts)
+            .observe_mujoco(&mut state.mujoco, xpos.as_array(), xquat.as_array(), &batch)
             .py()?;
         write_sparse(&state.touch, out)
     }

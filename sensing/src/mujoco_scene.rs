@@ -6,6 +6,7 @@
 //! poses (`xpos`, `xquat`) and contacts map onto the scene without a lookup by name.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use morsel_geometry::{Shape, TriangleMesh};
 use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector3};
@@ -106,7 +107,13 @@ pub struct MujocoScene {
     scene: Scene,
     /// Per geom: its body id and its collider index (`None` for a geom without collider).
     geoms: Vec<(usize, Option<usize>)>,
+    /// Unique per [`MujocoScene::new`] (a clone keeps it): the structure of the scene never
+    /// changes after it is built, so a sensor checked against it once need not check again.
+    id: u64,
 }
+
+/// The next [`MujocoScene`] id.
+static NEXT_ID: AtomicU64 = AtomicU64::new(0);
 
 fn model_error(problem: String) -> SensingError {
     SensingError::MujocoModel { problem }
@@ -204,7 +211,17 @@ impl MujocoScene {
         for body in bodies {
             scene.add_body(body)?;
         }
-        Ok(Self { scene, geoms })
+        Ok(Self {
+            scene,
+            geoms,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        })
+    }
+
+    /// An id shared only by this scene and its clones, whose structure (bodies, colliders) is
+    /// the same for good.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// The scene (body `i` is MuJoCo body `i`).
@@ -243,6 +260,29 @@ impl MujocoScene {
             self.scene.body_mut(i)?.pose = pose;
         }
         Ok(())
+    }
+
+    /// Moves body `i` to row `i` of MuJoCo's `xpos` (nbody, 3) and `xquat` (nbody, 4) and
+    /// checks its state as [`Scene::validate_state`] does. Errors: a row count other than the
+    /// number of bodies, `i` out of range, a non-finite pose or one out of geometry's range.
+    pub fn set_body_pose(
+        &mut self,
+        i: usize,
+        xpos: ArrayView2<'_, f64>,
+        xquat: ArrayView2<'_, f64>,
+    ) -> Result<()> {
+        let n = self.scene.len();
+        if xpos.nrows() != n || xquat.nrows() != n || xpos.ncols() < 3 || xquat.ncols() < 4 {
+            return Err(model_error(format!(
+                "xpos and xquat must be ({n}, 3) and ({n}, 4) for this model's {n} bodies; got {:?} and {:?}",
+                xpos.shape(),
+                xquat.shape()
+            )));
+        }
+        let body = self.scene.body_mut(i)?;
+        let (p, q) = (xpos.row(i), xquat.row(i));
+        body.pose = isometry([p[0], p[1], p[2]], [q[0], q[1], q[2], q[3]])?;
+        body.validate_state()
     }
 
     /// MuJoCo's contacts as Morsel contacts (geom 1's body is side A; the force, decoded from

@@ -26,6 +26,7 @@ mod data;
 pub(crate) mod load;
 mod mimo_active;
 mod model;
+mod mujoco_observe;
 mod observe;
 mod path_search;
 pub(crate) mod search;
@@ -72,6 +73,9 @@ use crate::scene::Scene;
 pub struct Touch {
     model: TouchModel,
     data: TouchData,
+    /// The id of the [`crate::MujocoScene`] whose structure was last checked against the
+    /// model (see [`Touch::observe_mujoco`]).
+    checked_mujoco: Option<u64>,
 }
 
 impl Touch {
@@ -79,7 +83,11 @@ impl Touch {
     pub fn new(scene: &Scene, config: &TouchConfig) -> Result<Self> {
         let model = TouchModel::new(scene, config)?;
         let data = TouchData::new(&model);
-        Ok(Self { model, data })
+        Ok(Self {
+            model,
+            data,
+            checked_mujoco: None,
+        })
     }
 
     /// The sensor layout.
@@ -171,7 +179,7 @@ impl Touch {
         self.model.sensor_positions(name)
     }
 
-    /// The contacts used by the last [`Touch::observe`].
+    /// The contacts used by the last [`Touch::observe`] or [`Touch::observe_mujoco`].
     pub fn contacts(&self) -> &[Contact] {
         &self.data.contacts
     }

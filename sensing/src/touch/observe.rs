@@ -33,6 +33,19 @@ impl TouchModel {
     pub fn observe(&self, data: &mut TouchData, scene: &Scene, contacts: &[Contact]) -> Result<()> {
         self.check_scene(scene)?;
         scene.validate_state()?;
+        self.observe_checked_scene(data, scene, contacts)
+    }
+
+    /// [`TouchModel::observe`] on a scene whose structure the caller has checked
+    /// ([`TouchModel::check_scene`]) and whose body states it has validated, at least those of
+    /// the sensing bodies of the contacts with a normal force of at least
+    /// [`MIN_NORMAL_FORCE`] (no other pose is read).
+    pub(crate) fn observe_checked_scene(
+        &self,
+        data: &mut TouchData,
+        scene: &Scene,
+        contacts: &[Contact],
+    ) -> Result<()> {
         for (i, c) in contacts.iter().enumerate() {
             c.validate(i, scene)?;
         }
@@ -151,7 +164,14 @@ impl TouchModel {
                 reach
             };
             let mut hits = std::mem::take(&mut data.hits);
-            self.within_into(group, local, search, &mut data.path, &mut hits);
+            self.within_into(group, local, reach, &mut data.path, &mut hits);
+            if search > reach && hits.len() != group.tree.count_within(local, reach) {
+                // MIMo's longer walk reaches a sensor within `reach` that the short walk
+                // missed (its path leaves the `reach` ball): walk as MIMo does. Otherwise both
+                // walks give the same sensors (every sensor within `reach` was found), and
+                // only the sensors within `reach` carry weight.
+                self.within_into(group, local, search, &mut data.path, &mut hits);
+            }
             let total: f64 = hits
                 .iter()
                 .map(|&(_, d)| ((reach - d) / reach).max(0.0))

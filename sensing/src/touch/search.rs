@@ -50,6 +50,24 @@ impl SensorTree {
         out.extend(found.iter().map(|r| (r.item as usize, r.distance.sqrt())));
     }
 
+    /// The number of points within `radius` (inclusive, the same test as
+    /// [`SensorTree::within`]).
+    #[inline]
+    pub fn count_within(&self, p: &Point3<f64>, radius: f64) -> usize {
+        let Some(tree) = self.tree.as_ref() else {
+            return 0;
+        };
+        if radius.is_nan() || radius < 0.0 {
+            return 0;
+        }
+        let mut n = 0;
+        tree.query(&[p.x, p.y, p.z])
+            .within::<SquaredEuclidean<f64>>(radius * radius)
+            .unsorted()
+            .visit(|_| n += 1);
+        n
+    }
+
     /// Every point within `radius` (inclusive) as `(index, distance)` into `out` (cleared),
     /// in no particular order.
     #[inline]
