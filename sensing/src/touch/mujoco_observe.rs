@@ -65,21 +65,28 @@ mod tests {
     /// World (a floor plane), "ball" (a sensing sphere of radius 0.05 m) resting on it, and
     /// "other" (a sphere that senses nothing) elsewhere; one contact floor–ball.
     fn scene() -> MujocoScene {
-        let names = vec!["world".to_string(), "ball".into(), "other".into()];
-        let ints: [Array1<i32>; 5] = [
-            array![0, 2, 2],
-            array![0, 1, 2],
-            array![1, 1, 1],
-            array![1, 1, 1],
-            array![-1, -1, -1],
-        ];
-        let size = array![[0.0, 0.0, 0.1], [0.05, 0.0, 0.0], [0.05, 0.0, 0.0]];
-        let pos = Array2::zeros((3, 3));
-        let quat = array![
-            [1.0, 0.0, 0.0, 0.0],
-            [1.0, 0.0, 0.0, 0.0],
-            [1.0, 0.0, 0.0, 0.0]
-        ];
+        spheres_on_a_floor(&["ball", "other"])
+    }
+
+    /// The world with a floor plane and one sphere of radius 0.05 m per body of `bodies`.
+    fn spheres_on_a_floor(bodies: &[&str]) -> MujocoScene {
+        let n = bodies.len() + 1;
+        let names: Vec<String> = std::iter::once("world")
+            .chain(bodies.iter().copied())
+            .map(String::from)
+            .collect();
+        let geom_type: Array1<i32> = (0..n).map(|g| if g == 0 { 0 } else { 2 }).collect();
+        let geom_body: Array1<i32> = (0..n as i32).collect();
+        let ones = Array1::<i32>::ones(n);
+        let no_mesh = Array1::<i32>::from_elem(n, -1);
+        let mut size = Array2::zeros((n, 3));
+        size[(0, 2)] = 0.1;
+        for g in 1..n {
+            size[(g, 0)] = 0.05;
+        }
+        let pos = Array2::zeros((n, 3));
+        let mut quat = Array2::zeros((n, 4));
+        quat.column_mut(0).fill(1.0);
         let (vert, face, ranges) = (
             Array2::zeros((0, 3)),
             Array2::zeros((0, 3)),
@@ -87,14 +94,14 @@ mod tests {
         );
         let model = MujocoModel {
             body_names: &names,
-            geom_type: ints[0].view(),
-            geom_body: ints[1].view(),
+            geom_type: geom_type.view(),
+            geom_body: geom_body.view(),
             geom_size: size.view(),
             geom_pos: pos.view(),
             geom_quat: quat.view(),
-            geom_contype: ints[2].view(),
-            geom_conaffinity: ints[3].view(),
-            geom_mesh: ints[4].view(),
+            geom_contype: ones.view(),
+            geom_conaffinity: ones.view(),
+            geom_mesh: no_mesh.view(),
             mesh_vert: vert.view(),
             mesh_face: face.view(),
             mesh_ranges: [ranges.view(), ranges.view(), ranges.view(), ranges.view()],
@@ -176,37 +183,7 @@ mod tests {
         let config = TouchConfig::new(TouchKind::Points).scale("ball", 0.01);
         let built = scene();
         let mut touch = Touch::new(built.scene(), &config).unwrap();
-        let names = vec!["world".to_string(), "ball".into()];
-        let ints: [Array1<i32>; 5] = [
-            array![0, 2],
-            array![0, 1],
-            array![1, 1],
-            array![1, 1],
-            array![-1, -1],
-        ];
-        let size = array![[0.0, 0.0, 0.1], [0.05, 0.0, 0.0]];
-        let pos = Array2::zeros((2, 3));
-        let quat = array![[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]];
-        let (vert, face, ranges) = (
-            Array2::zeros((0, 3)),
-            Array2::zeros((0, 3)),
-            Array1::zeros(0),
-        );
-        let model = MujocoModel {
-            body_names: &names,
-            geom_type: ints[0].view(),
-            geom_body: ints[1].view(),
-            geom_size: size.view(),
-            geom_pos: pos.view(),
-            geom_quat: quat.view(),
-            geom_contype: ints[2].view(),
-            geom_conaffinity: ints[3].view(),
-            geom_mesh: ints[4].view(),
-            mesh_vert: vert.view(),
-            mesh_face: face.view(),
-            mesh_ranges: [ranges.view(), ranges.view(), ranges.view(), ranges.view()],
-        };
-        let mut other = MujocoScene::new(&model, &[1]).unwrap();
+        let mut other = spheres_on_a_floor(&["ball"]);
         let (xpos, xquat) = (
             Array2::zeros((2, 3)),
             array![[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]],
