@@ -119,6 +119,16 @@ fn model_error(problem: String) -> SensingError {
     SensingError::MujocoModel { problem }
 }
 
+/// Row `i` of MuJoCo's `xpos` and `xquat` (`w, x, y, z`) as a pose (rows checked by the caller).
+fn pose_row(
+    xpos: ArrayView2<'_, f64>,
+    xquat: ArrayView2<'_, f64>,
+    i: usize,
+) -> Result<Isometry3<f64>> {
+    let (p, q) = (xpos.row(i), xquat.row(i));
+    isometry([p[0], p[1], p[2]], [q[0], q[1], q[2], q[3]])
+}
+
 /// The isometry of a MuJoCo position and `w, x, y, z` quaternion (normalised).
 fn isometry(p: [f64; 3], q: [f64; 4]) -> Result<Isometry3<f64>> {
     let quat = Quaternion::new(q[0], q[1], q[2], q[3]);
@@ -246,18 +256,9 @@ impl MujocoScene {
         xpos: ArrayView2<'_, f64>,
         xquat: ArrayView2<'_, f64>,
     ) -> Result<()> {
-        let n = self.scene.len();
-        if xpos.nrows() != n || xquat.nrows() != n || xpos.ncols() < 3 || xquat.ncols() < 4 {
-            return Err(model_error(format!(
-                "xpos and xquat must be ({n}, 3) and ({n}, 4) for this model's {n} bodies; got {:?} and {:?}",
-                xpos.shape(),
-                xquat.shape()
-            )));
-        }
-        for i in 0..n {
-            let (p, q) = (xpos.row(i), xquat.row(i));
-            let pose = isometry([p[0], p[1], p[2]], [q[0], q[1], q[2], q[3]])?;
-            self.scene.body_mut(i)?.pose = pose;
+        self.check_pose_rows(xpos, xquat)?;
+        for i in 0..self.scene.len() {
+            self.scene.body_mut(i)?.pose = pose_row(xpos, xquat, i)?;
         }
         Ok(())
     }
@@ -271,6 +272,14 @@ impl MujocoScene {
         xpos: ArrayView2<'_, f64>,
         xquat: ArrayView2<'_, f64>,
     ) -> Result<()> {
+        self.check_pose_rows(xpos, xquat)?;
+        let body = self.scene.body_mut(i)?;
+        body.pose = pose_row(xpos, xquat, i)?;
+        body.validate_state()
+    }
+
+    /// Errors unless `xpos` and `xquat` hold a row (of at least 3 and 4 values) per body.
+    fn check_pose_rows(&self, xpos: ArrayView2<'_, f64>, xquat: ArrayView2<'_, f64>) -> Result<()> {
         let n = self.scene.len();
         if xpos.nrows() != n || xquat.nrows() != n || xpos.ncols() < 3 || xquat.ncols() < 4 {
             return Err(model_error(format!(
@@ -279,10 +288,7 @@ impl MujocoScene {
                 xquat.shape()
             )));
         }
-        let body = self.scene.body_mut(i)?;
-        let (p, q) = (xpos.row(i), xquat.row(i));
-        body.pose = isometry([p[0], p[1], p[2]], [q[0], q[1], q[2], q[3]])?;
-        body.validate_state()
+        Ok(())
     }
 
     /// MuJoCo's contacts as Morsel contacts (geom 1's body is side A; the force, decoded from
@@ -407,21 +413,22 @@ fn geom_mesh(model: &MujocoModel<'_>, g: usize) -> Result<TriangleMesh> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use ndarray::{Array1, Array2, array};
 
-    /// A world body with a floor plane and a body "ball" with a sphere 0.1 m up and a
-    /// non-colliding marker sphere.
-    struct Arrays {
-        names: Vec<String>,
-        ints: [Array1<i32>; 5],
-        size: Array2<f64>,
-        pos: Array2<f64>,
-        quat: Array2<f64>,
-        vert: Array2<f64>,
-        face: Array2<i32>,
-        ranges: Array1<i32>,
+    /// The arrays of a mesh-free MuJoCo model ([`arrays`]: a world body with a floor plane and
+    /// a body "ball" with a sphere 0.1 m up and a non-colliding marker sphere).
+    pub(crate) struct Arrays {
+        pub(crate) names: Vec<String>,
+        /// Per geom: type, body, contype, conaffinity, dataid.
+        pub(crate) ints: [Array1<i32>; 5],
+        pub(crate) size: Array2<f64>,
+        pub(crate) pos: Array2<f64>,
+        pub(crate) quat: Array2<f64>,
+        pub(crate) vert: Array2<f64>,
+        pub(crate) face: Array2<i32>,
+        pub(crate) ranges: Array1<i32>,
     }
 
     fn arrays() -> Arrays {
@@ -448,7 +455,8 @@ mod tests {
         }
     }
 
-    fn model(a: &Arrays) -> MujocoModel<'_> {
+    /// The model that views `a`.
+    pub(crate) fn model(a: &Arrays) -> MujocoModel<'_> {
         MujocoModel {
             body_names: &a.names,
             geom_type: a.ints[0].view(),

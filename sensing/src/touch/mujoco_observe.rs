@@ -59,7 +59,8 @@ impl Touch {
 mod tests {
     use ndarray::{Array1, Array2, array};
 
-    use crate::mujoco_scene::{MujocoContacts, MujocoModel, MujocoScene};
+    use crate::mujoco_scene::tests::{Arrays, model};
+    use crate::mujoco_scene::{MujocoContacts, MujocoScene};
     use crate::{MujocoCone, Touch, TouchConfig, TouchKind};
 
     /// World (a floor plane), "ball" (a sensing sphere of radius 0.05 m) resting on it, and
@@ -71,42 +72,33 @@ mod tests {
     /// The world with a floor plane and one sphere of radius 0.05 m per body of `bodies`.
     fn spheres_on_a_floor(bodies: &[&str]) -> MujocoScene {
         let n = bodies.len() + 1;
-        let names: Vec<String> = std::iter::once("world")
-            .chain(bodies.iter().copied())
-            .map(String::from)
-            .collect();
-        let geom_type: Array1<i32> = (0..n).map(|g| if g == 0 { 0 } else { 2 }).collect();
-        let geom_body: Array1<i32> = (0..n as i32).collect();
-        let ones = Array1::<i32>::ones(n);
-        let no_mesh = Array1::<i32>::from_elem(n, -1);
         let mut size = Array2::zeros((n, 3));
         size[(0, 2)] = 0.1;
         for g in 1..n {
             size[(g, 0)] = 0.05;
         }
-        let pos = Array2::zeros((n, 3));
         let mut quat = Array2::zeros((n, 4));
         quat.column_mut(0).fill(1.0);
-        let (vert, face, ranges) = (
-            Array2::zeros((0, 3)),
-            Array2::zeros((0, 3)),
-            Array1::zeros(0),
-        );
-        let model = MujocoModel {
-            body_names: &names,
-            geom_type: geom_type.view(),
-            geom_body: geom_body.view(),
-            geom_size: size.view(),
-            geom_pos: pos.view(),
-            geom_quat: quat.view(),
-            geom_contype: ones.view(),
-            geom_conaffinity: ones.view(),
-            geom_mesh: no_mesh.view(),
-            mesh_vert: vert.view(),
-            mesh_face: face.view(),
-            mesh_ranges: [ranges.view(), ranges.view(), ranges.view(), ranges.view()],
+        let a = Arrays {
+            names: std::iter::once("world")
+                .chain(bodies.iter().copied())
+                .map(String::from)
+                .collect(),
+            ints: [
+                (0..n).map(|g| if g == 0 { 0 } else { 2 }).collect(),
+                (0..n as i32).collect(),
+                Array1::ones(n),
+                Array1::ones(n),
+                Array1::from_elem(n, -1),
+            ],
+            size,
+            pos: Array2::zeros((n, 3)),
+            quat,
+            vert: Array2::zeros((0, 3)),
+            face: Array2::zeros((0, 3)),
+            ranges: Array1::zeros(0),
         };
-        MujocoScene::new(&model, &[1]).unwrap()
+        MujocoScene::new(&model(&a), &[1]).unwrap()
     }
 
     /// `observe_mujoco` with body `bad`'s row of `xpos` not finite (none for `None`), and
