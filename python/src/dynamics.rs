@@ -374,14 +374,16 @@ fn rows_arg<'py>(obj: &Bound<'py, PyAny>, what: &str, cols: usize) -> PyResult<R
     Ok(Rows { n, array, copy })
 }
 
-/// A new zeroed float64 array of `shape` and its memory, which the batches write straight
-/// into (no result vector copied afterwards).
-fn output<'py, D: numpy::ndarray::Dimension>(
-    array: &Bound<'py, numpy::PyArray<f64, D>>,
-) -> PyResult<numpy::PyReadwriteArray<'py, f64, D>> {
-    array
+/// Runs `fill` on the memory of `array`, a batch's freshly made result, so that the batch
+/// writes straight into it (no result vector copied afterwards).
+fn fill_result<D: numpy::ndarray::Dimension>(
+    array: &Bound<'_, numpy::PyArray<f64, D>>,
+    fill: impl FnOnce(&mut [f64]) -> PyResult<()>,
+) -> PyResult<()> {
+    let mut out = array
         .try_readwrite()
-        .map_err(|e| crate::errors::error(crate::errors::Kind::Other, format!("{e}")))
+        .map_err(|e| crate::errors::error(crate::errors::Kind::Other, format!("{e}")))?;
+    fill(out.as_slice_mut().map_err(|e| type_error(format!("{e}")))?)
 }
 
 fn same_rows(n: usize, m: usize, what: &str, function: &str) -> PyResult<()> {
@@ -445,13 +447,11 @@ fn tangent_batch<'py>(
     let y = rows_arg(Y, &format!("`{}` of {function}()", names[1]), nv)?;
     same_rows(n, y.n, names[1], function)?;
     let result = PyArray2::<f64>::zeros(py, [n, nv], false);
-    {
-        let mut out = output(&result)?;
-        let out = out.as_slice_mut().map_err(|e| type_error(format!("{e}")))?;
+    fill_result(&result, |out| {
         let (q, x, y) = (q.values(), x.values(), y.values());
         py.detach(|| run(&model, q, x, y, out))
-            .map_err(|e| kinematics_error_in(&format!("{function}()"), e))?;
-    }
+            .map_err(|e| kinematics_error_in(&format!("{function}()"), e))
+    })?;
     Ok(result)
 }
 
@@ -467,13 +467,11 @@ fn py_gravity_torques_batch<'py>(
     let model = robot_arg(robot, "`robot` of gravity_torques_batch()")?.model()?;
     let q = rows_arg(Q, "`Q` of gravity_torques_batch()", model.nq())?;
     let result = PyArray2::<f64>::zeros(py, [q.n, model.nv()], false);
-    {
-        let mut out = output(&result)?;
-        let out = out.as_slice_mut().map_err(|e| type_error(format!("{e}")))?;
+    fill_result(&result, |out| {
         let q = q.values();
         py.detach(|| gravity_torques_batch(&model, q, out))
-            .map_err(|e| kinematics_error_in("gravity_torques_batch()", e))?;
-    }
+            .map_err(|e| kinematics_error_in("gravity_torques_batch()", e))
+    })?;
     Ok(result)
 }
 
@@ -496,13 +494,11 @@ fn py_mass_matrix_batch<'py>(
         morsel_lab::batch_limit::result_bytes(&[n, nv, nv], 8),
     )?;
     let result = PyArray3::<f64>::zeros(py, [n, nv, nv], false);
-    {
-        let mut out = output(&result)?;
-        let out = out.as_slice_mut().map_err(|e| type_error(format!("{e}")))?;
+    fill_result(&result, |out| {
         let q = q.values();
         py.detach(|| mass_matrix_batch(&model, q, out))
-            .map_err(|e| kinematics_error_in("mass_matrix_batch()", e))?;
-    }
+            .map_err(|e| kinematics_error_in("mass_matrix_batch()", e))
+    })?;
     Ok(result)
 }
 

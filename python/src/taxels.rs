@@ -140,9 +140,8 @@ impl PyTaxels {
                     "body_load(): the taxels were not read yet; call read(scene) first",
                 ));
             };
-            let link = scene.body_index(&config.link_name).py()?;
             reading
-                .link_load(0, &scene.bodies()[link].pose, &options)
+                .link_load_in(scene, &config.link_name, 0, &options)
                 .py()
         })??;
         crate::body_load::load_dict(py, &load)

@@ -67,6 +67,21 @@ impl TaxelReading {
     }
 }
 
+impl TaxelReading {
+    /// [`TaxelReading::link_load`] of the link named `link_name`, at its pose in `scene` (the
+    /// scene that was read). Errors: no body of that name, and those of `link_load`.
+    pub fn link_load_in(
+        &self,
+        scene: &Scene,
+        link_name: &str,
+        env: usize,
+        options: &LoadOptions,
+    ) -> Result<BodyLoad> {
+        let link = scene.body_index(link_name)?;
+        self.link_load(env, &scene.bodies()[link].pose, options)
+    }
+}
+
 impl TaxelSensor {
     /// [`TaxelReading::link_load`] with the link's pose in `scene` (the scene that was read).
     pub fn link_load(

@@ -349,9 +349,8 @@ fn taxel_load(t: &ScriptTaxels, opts: &Dynamic) -> ScriptResult<Map> {
                 "taxels not read yet: call read(taxels, scene) first",
             )));
         };
-        let link = scene.body_index(&config.link_name).or_script()?;
         reading
-            .link_load(0, &scene.bodies()[link].pose, &options)
+            .link_load_in(scene, &config.link_name, 0, &options)
             .or_script()
     })??;
     Ok(super::touch::load_map(&load))
