@@ -295,6 +295,12 @@ class BalanceMonitor:
     def step(self, nstep=1):
         """``mujoco.mj_step(m, d, nstep)``, then :meth:`read`."""
         mujoco = _mujoco()
+        if self.source == "mujoco" or self._mimo:
+            # MuJoCo's contacts and forces, and the morsel.mimo sensors' poses, all come from
+            # the data of the state the last step started from.
+            mujoco.mj_step(self.model, self.data, nstep)
+            return self.read()
+        # A morsel.Touch's robot is posed at the qpos the last step started from.
         if nstep > 1:
             mujoco.mj_step(self.model, self.data, nstep - 1)
         qpos = np.array(self.data.qpos)
